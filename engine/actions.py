@@ -1,0 +1,81 @@
+"""Actions shared by the Codenames-family engines, and their plain-JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from .errors import MalformedRecord
+
+UNLIMITED = "unlimited"
+ClueNumber = Union[int, str]
+
+
+@dataclass(frozen=True)
+class Clue:
+    seat: str
+    word: str
+    number: ClueNumber
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "clue": self.word, "number": self.number}
+
+
+@dataclass(frozen=True)
+class Guess:
+    seat: str
+    word: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "guess": self.word}
+
+
+@dataclass(frozen=True)
+class Stop:
+    seat: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "stop": True}
+
+
+@dataclass(frozen=True)
+class Cover:
+    """A spymaster covers one of their own (or, in the two-player variant, an opponent) agent."""
+
+    seat: str
+    word: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "cover": self.word}
+
+
+Action = Union[Clue, Guess, Stop, Cover]
+
+
+def action_from_dict(data: Any) -> Action:
+    """Parse one record action; raise MalformedRecord on a shape that is not an action."""
+    if not isinstance(data, dict) or not isinstance(data.get("seat"), str):
+        raise MalformedRecord("an action must be an object with a string 'seat'")
+    seat = data["seat"]
+    kinds = [k for k in ("clue", "guess", "stop", "cover") if k in data]
+    if len(kinds) != 1:
+        raise MalformedRecord("an action must have exactly one of 'clue', 'guess', 'stop', 'cover'")
+    kind = kinds[0]
+    if kind == "clue":
+        word, number = data["clue"], data.get("number")
+        if not isinstance(word, str):
+            raise MalformedRecord("'clue' must be a string")
+        if isinstance(number, bool) or not (isinstance(number, int) or number == UNLIMITED):
+            raise MalformedRecord("'number' must be an integer or \"unlimited\"")
+        return Clue(seat, word, number)
+    if kind == "guess":
+        if not isinstance(data["guess"], str):
+            raise MalformedRecord("'guess' must be a string")
+        return Guess(seat, data["guess"])
+    if kind == "cover":
+        if not isinstance(data["cover"], str):
+            raise MalformedRecord("'cover' must be a string")
+        return Cover(seat, data["cover"])
+    if data["stop"] is not True:
+        raise MalformedRecord("'stop' must be true")
+    return Stop(seat)

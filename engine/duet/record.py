@@ -1,0 +1,100 @@
+"""Duet game records: the plain-JSON interchange format, dealing and replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..actions import Action, action_from_dict
+from ..errors import IllegalAction, MalformedRecord
+from .config import DuetConfig
+from .key import BOARD_SIZE, DuetKey, generate_key
+from .state import DuetState
+
+RECORD_VERSION = 1
+
+
+@dataclass
+class DuetRecord:
+    words: list[str]
+    key: DuetKey
+    config: DuetConfig = field(default_factory=DuetConfig)
+    seed: int | None = None
+    actions: list[Action] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # added fields, kept on round trip
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "duet", "version": RECORD_VERSION, "seed": self.seed,
+            "words": list(self.words), "key": self.key.to_dict(), "config": self.config.to_dict(),
+            "actions": [a.to_dict() for a in self.actions], **self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "DuetRecord":
+        if not isinstance(data, dict):
+            raise MalformedRecord("a record must be a JSON object")
+        if data.get("game") != "duet":
+            raise MalformedRecord(f"not a Duet record (game={data.get('game')!r})")
+        if data.get("version") != RECORD_VERSION:
+            raise MalformedRecord(f"unsupported record version {data.get('version')!r}")
+        words = data.get("words")
+        if not isinstance(words, list) or len(words) != BOARD_SIZE or not all(isinstance(w, str) for w in words):
+            raise MalformedRecord("'words' must be a list of 25 strings")
+        key = data.get("key")
+        if not isinstance(key, dict) or set(key) != {"A", "B"}:
+            raise MalformedRecord("'key' must be an object with sides 'A' and 'B'")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise MalformedRecord("'seed' must be an integer or null")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise MalformedRecord("'actions' must be a list")
+        parsed = []
+        for i, a in enumerate(actions):
+            try:
+                parsed.append(action_from_dict(a))
+            except MalformedRecord as exc:
+                raise MalformedRecord(f"action {i}: {exc}") from None
+        known = {"game", "version", "seed", "words", "key", "config", "actions"}
+        return cls(
+            words=list(words), key=DuetKey(key["A"], key["B"]),
+            config=DuetConfig.from_dict(data.get("config", {})), seed=seed, actions=parsed,
+            extra={k: v for k, v in data.items() if k not in known},
+        )
+
+    def new_state(self) -> DuetState:
+        return DuetState(self.words, self.key, self.config)
+
+    def replay(self, upto: int | None = None) -> DuetState:
+        """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
+        state = self.new_state()
+        for i, action in enumerate(self.actions[:upto]):
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise exc.at(i) from None
+        return state
+
+
+def deal_duet(seed: int | Sequence[int], board_words: Sequence[str], config: DuetConfig = DuetConfig()) -> DuetRecord:
+    """A new game from a seed: 25 distinct board words and a uniformly drawn key (RULES 3.1, 3.2)."""
+    pool = sorted(set(board_words))
+    if len(pool) < BOARD_SIZE:
+        raise ValueError(f"need at least {BOARD_SIZE} distinct board words, got {len(pool)}")
+    rng = np.random.default_rng(seed)
+    words = [pool[i] for i in rng.choice(len(pool), size=BOARD_SIZE, replace=False)]
+    key = generate_key(rng)
+    return DuetRecord(words=words, key=key, config=config, seed=seed if isinstance(seed, int) else None)
+
+
+def replay_summary(state: DuetState) -> dict[str, Any]:
+    """The one-object summary `cnlab replay` prints for a Duet game."""
+    outcome = state.outcome()
+    return {
+        "game": "duet", "status": outcome.status, "greens_found": state.greens_found,
+        "tokens_left": state.tokens_left, "turns_used": len(state.clue_seats),
+        "mistakes": state.mistakes, "score": outcome.score, "loss_reason": outcome.loss_reason,
+    }

@@ -1,0 +1,36 @@
+"""Shared test helpers: hand-made Duet keys and boards."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.duet import CELL_COUNTS, DuetConfig, DuetKey, DuetState
+
+WORDS = [f"w{i:02d}" for i in range(25)]
+
+
+def make_key(cells: dict[int, tuple[str, str]]) -> DuetKey:
+    """A valid key with the given (side A, side B) pairs on some cells; the rest filled in order."""
+    left = dict(CELL_COUNTS)
+    for pair in cells.values():
+        left[pair] -= 1
+        assert left[pair] >= 0, f"too many {pair} cells"
+    fill = [pair for pair, n in left.items() for _ in range(n)]
+    pairs = [cells[i] if i in cells else fill.pop(0) for i in range(25)]
+    return DuetKey("".join(a for a, _ in pairs), "".join(b for _, b in pairs))
+
+
+def make_state(cells: dict[int, tuple[str, str]], config: DuetConfig = DuetConfig(), words=WORDS) -> DuetState:
+    return DuetState(words, make_key(cells), config)
+
+
+def snapshot(state: DuetState) -> dict:
+    """Everything that an illegal action must leave unchanged."""
+    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
+
+
+@pytest.fixture
+def words():
+    return list(WORDS)

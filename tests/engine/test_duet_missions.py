@@ -1,0 +1,55 @@
+"""The mission map is data (RULES 3.10)."""
+
+import json
+
+import pytest
+
+from engine.duet import MissionMap
+from engine.errors import MalformedRecord
+from engine.paths import data_path
+from experiments.missions import load_mission_map
+
+
+def test_the_rulebook_missions_are_on_the_map():  # RULES 3.10
+    m = load_mission_map()
+    expected = {"prague": (9, 9), "moscow": (8, 8), "cairo": (9, 5), "jakarta": (7, 7), "singapore": (6, 6)}
+    for name, (t, k) in expected.items():
+        mission = m.get(name)
+        assert (mission.timer_tokens, mission.mistakes) == (t, k)
+    assert m.get("Berlin").timer_tokens == 11
+
+
+def test_values_the_rulebook_does_not_give_are_marked_not_invented():  # RULES 3.10
+    m = load_mission_map()
+    assert m.get("berlin").mistakes is None
+    with pytest.raises(MalformedRecord, match="does not give"):
+        m.get("berlin").config()
+    raw = json.loads(data_path("duet", "missions.json").read_text())
+    berlin = next(x for x in raw["missions"] if x["id"] == "berlin")
+    assert "mistakes" in berlin["not_in_rulebook"]
+
+
+def test_mission_configs():  # RULES 3.10: T-T has no mistake limit
+    m = load_mission_map()
+    assert m.get("cairo").config().mistakes == 5
+    assert m.get("moscow").config().mistakes is None and m.get("moscow").config().timer_tokens == 8
+
+
+def test_progress_unlocks_linked_missions():  # RULES 3.10
+    m = load_mission_map()
+    assert m.unlocked([]) == ["prague"]
+    assert m.unlocked(["prague"]) == ["berlin", "cairo", "moscow", "prague"]
+
+
+def test_a_user_map_in_the_same_format(tmp_path):  # RULES 3.10
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps({"start": "a", "missions": [
+        {"id": "a", "timer_tokens": 9, "mistakes": 9, "links": ["b"]},
+        {"id": "b", "timer_tokens": 11, "mistakes": 7, "links": []}]}))
+    m = load_mission_map(path)
+    assert m.get("b").config().mistakes == 7 and m.unlocked(["a"]) == ["a", "b"]
+    path.write_text(json.dumps({"start": "a", "missions": [{"id": "a", "timer_tokens": 9, "links": ["zz"]}]}))
+    with pytest.raises(MalformedRecord, match="unknown mission"):
+        load_mission_map(path)
+    with pytest.raises(MalformedRecord):
+        MissionMap.from_dict({"missions": []})

@@ -1,0 +1,385 @@
+"""Codenames Duet rules, one test (or more) per RULES section 3.x."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import WORDS, make_key, make_state, snapshot
+from engine import Clue, Guess, IllegalAction, Stop
+from engine.duet import DuetConfig, DuetKey
+from engine.errors import MalformedRecord
+
+# Cell plan used by many tests (A side, B side).
+GG, GN, NG, GX, XG, XX, XN, NX, NN = [("G", "G"), ("G", "N"), ("N", "G"), ("G", "X"), ("X", "G"),
+                                       ("X", "X"), ("X", "N"), ("N", "X"), ("N", "N")]
+
+
+def expect_illegal(state, action, rule):
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert err.value.rule == rule, err.value
+    assert snapshot(state) == before  # an illegal action leaves the state unchanged
+    return err.value
+
+
+# RULES 3.1 / 3.2 -------------------------------------------------------------------------------
+def test_key_must_have_the_key_card_structure():  # RULES 3.2
+    good = make_key({})
+    assert sum(a == "G" for a in good.a) == 9 and sum(b == "G" for b in good.b) == 9
+    assert len(good.green_cells()) == 15
+    with pytest.raises(MalformedRecord, match="3.2"):
+        DuetKey("G" * 25, good.b)
+    gg, nn = good.a.index("G"), good.b.index("N", good.a.index("N"))  # a GG cell and an N? cell
+    a = list(good.a)
+    a[gg], a[nn] = a[nn], a[gg]  # same counts per side, broken cross-structure
+    assert sorted(a) == sorted(good.a)
+    with pytest.raises(MalformedRecord):
+        DuetKey("".join(a), good.b)
+
+
+def test_board_is_25_distinct_words():  # RULES 3.1
+    with pytest.raises(MalformedRecord):
+        make_state({}, words=WORDS[:24] + [WORDS[0]])
+
+
+def test_a_word_not_on_the_board_is_refused():  # RULES 3.1
+    s = make_state({})
+    s.apply(Clue("A", "x", 1))
+    expect_illegal(s, Guess("B", "nope"), "3.1")
+
+
+def test_unknown_seat_is_refused():  # RULES 3.1
+    expect_illegal(make_state({}), Clue("C", "x", 1), "3.1")
+
+
+# RULES 3.3 / 3.4 -------------------------------------------------------------------------------
+@pytest.mark.parametrize("tokens", [9, 10, 11])
+def test_timer_tokens_are_the_turns(tokens):  # RULES 3.3
+    s = make_state({}, DuetConfig(timer_tokens=tokens))
+    assert s.tokens_left == tokens
+
+
+def test_either_player_gives_the_first_clue_then_they_alternate():  # RULES 3.4
+    for first in "AB":
+        s = make_state({0: GN, 1: NG})
+        assert s.clue_givers() == ("A", "B")
+        other = "B" if first == "A" else "A"
+        s.apply(Clue(first, "x", 1))
+        s.apply(Guess(other, "w00" if first == "A" else "w01"))
+        s.apply(Stop(other))
+        assert s.clue_givers() == (other,)
+        expect_illegal(s, Clue(first, "y", 1), "3.4")
+
+
+def test_relaxed_order_allows_two_clues_in_a_row_but_not_three():  # RULES 3.4 (variant)
+    s = make_state({0: GN, 1: GN, 2: NG}, DuetConfig(relaxed_order=True))
+    for word in ("w00", "w01"):
+        s.apply(Clue("A", "x", 1))
+        s.apply(Guess("B", word))
+        s.apply(Stop("B"))
+    assert s.clue_givers() == ("B",)
+    expect_illegal(s, Clue("A", "z", 1), "3.4")
+
+
+def test_clue_number_zero_still_needs_a_guess():  # RULES 3.4 (expert 0)
+    s = make_state({0: GN})
+    s.apply(Clue("A", "feather", 0))
+    expect_illegal(s, Stop("B"), "3.6")
+    expect_illegal(s, Clue("B", "x", 1), "3.6")
+    s.apply(Guess("B", "w00"))
+    s.apply(Stop("B"))
+    assert s.tokens_left == 8
+
+
+@pytest.mark.parametrize("number", [-1, 10, "unlimited", True])
+def test_clue_number_range(number):  # RULES 3.4
+    expect_illegal(make_state({}), Clue("A", "x", number), "3.4")
+
+
+def test_guess_before_any_clue_is_refused():  # RULES 3.4
+    expect_illegal(make_state({}), Guess("B", "w00"), "3.4")
+
+
+# RULES 3.5 -------------------------------------------------------------------------------------
+def test_guess_is_judged_by_the_clue_givers_side():  # RULES 3.5
+    # w00 is green for A's side only, w01 green for B's side only.
+    s = make_state({0: GN, 1: NG})
+    s.apply(Clue("A", "x", 2))
+    s.apply(Guess("B", "w00"))
+    assert s.green_covered[0] and s.phase == "guess"
+    s.apply(Guess("B", "w01"))  # beige on A's side: token, turn over
+    assert not s.green_covered[1] and s.marks[1] == {"B"} and s.phase == "clue"
+
+
+def test_unlimited_guesses_while_correct():  # RULES 3.5: no number+1 limit in Duet
+    s = make_state({i: GN for i in range(5)})
+    s.apply(Clue("A", "x", 1))
+    for i in range(5):
+        s.apply(Guess("B", f"w{i:02d}"))
+    assert s.phase == "guess" and s.correct_this_turn == 5
+
+
+def test_assassin_loses_at_once():  # RULES 3.5, 3.9
+    s = make_state({0: XN})
+    s.apply(Clue("A", "x", 1))
+    s.apply(Guess("B", "w00"))
+    assert s.outcome().status == "lost" and s.outcome().loss_reason == "assassin"
+    expect_illegal(s, Clue("B", "y", 1), "3.9")
+
+
+def test_a_black_card_of_my_own_side_may_be_green_for_my_partner():  # RULES 3.2, 3.5
+    s = make_state({0: XG})  # black on A, green on B
+    s.apply(Clue("B", "x", 1))
+    s.apply(Guess("A", "w00"))
+    assert s.green_covered[0]
+
+
+def test_bystander_places_a_token_and_ends_the_turn():  # RULES 3.5, 3.6
+    s = make_state({0: NN})
+    s.apply(Clue("A", "x", 1))
+    s.apply(Guess("B", "w00"))
+    assert s.tokens_left == 8 and s.mistakes == 1 and s.phase == "clue"
+    assert "w00" in s.visible_words()  # one token keeps the card visible (RULES 4.5)
+
+
+def test_the_clue_giver_does_not_guess():  # RULES 3.5
+    s = make_state({0: GN})
+    s.apply(Clue("A", "x", 1))
+    expect_illegal(s, Guess("A", "w00"), "3.5")
+
+
+# RULES 3.6 -------------------------------------------------------------------------------------
+def test_stop_only_after_a_correct_guess_and_takes_one_token():  # RULES 3.6
+    s = make_state({0: GN})
+    s.apply(Clue("A", "x", 2))
+    expect_illegal(s, Stop("B"), "3.6")
+    s.apply(Guess("B", "w00"))
+    expect_illegal(s, Stop("A"), "3.6")
+    s.apply(Stop("B"))
+    assert s.tokens_left == 8 and s.stop_tokens == 1
+
+
+def test_every_turn_consumes_exactly_one_token():  # RULES 3.6
+    s = make_state({0: GN, 1: NN, 2: NG})
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00")); s.apply(Stop("B"))
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))
+    assert s.tokens_left == 7
+
+
+def test_stop_before_any_clue_is_refused():  # RULES 3.6
+    expect_illegal(make_state({}), Stop("A"), "3.6")
+
+
+# RULES 3.7 -------------------------------------------------------------------------------------
+def test_bystander_token_is_per_direction():  # RULES 3.7
+    s = make_state({0: NG, 1: GN, 2: NG})
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))  # beige on A: token B->A direction
+    s.apply(Clue("B", "y", 1)); s.apply(Guess("A", "w00"))  # judged by B: green
+    assert s.green_covered[0]
+
+
+def test_second_bystander_covers_the_card_for_both():  # RULES 3.7
+    s = make_state({0: NN, 1: GN, 2: NG})
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))
+    s.apply(Clue("B", "y", 1)); s.apply(Guess("A", "w00"))
+    assert s.covered_for_both(0) and "w00" not in s.visible_words()
+    assert s.tokens_left == 7
+    s.apply(Clue("A", "z", 1))
+    expect_illegal(s, Guess("B", "w00"), "3.7")
+
+
+def test_same_direction_cannot_guess_a_known_bystander_again():  # RULES 3.7
+    s = make_state({0: NG, 1: GN})
+    s2 = make_state({0: NG, 1: GN}, DuetConfig(relaxed_order=True))
+    s2.apply(Clue("A", "x", 1)); s2.apply(Guess("B", "w00"))
+    s2.apply(Clue("A", "x", 1))
+    err = expect_illegal(s2, Guess("B", "w00"), "3.7")
+    assert "bystander" in err.message
+
+
+def test_a_covered_agent_cannot_be_guessed():  # RULES 3.7
+    s = make_state({0: GG, 1: GN})
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00")); s.apply(Stop("B"))
+    s.apply(Clue("B", "y", 1))
+    expect_illegal(s, Guess("A", "w00"), "3.7")
+
+
+# RULES 3.8 -------------------------------------------------------------------------------------
+def test_covering_the_clue_givers_last_green_ends_the_turn_with_a_stop_token():  # RULES 3.8
+    a_greens = {i: GN for i in range(5)} | {5: GG, 6: GG, 7: GG, 8: GX}
+    s = make_state(a_greens)
+    s.apply(Clue("A", "x", 9))
+    for i in range(9):
+        s.apply(Guess("B", f"w{i:02d}"))
+    assert s.side_finished("A") and s.phase == "clue"
+    assert s.stop_tokens == 1 and s.tokens_left == 8
+    assert s.observe("B").partner_finished
+    # A's side is finished: A gives no more clues, only guesses.
+    expect_illegal(s, Clue("A", "y", 1), "3.8")
+    s.apply(Clue("B", "y", 1))
+    s.apply(Guess("A", s.words[[i for i in range(25) if s.key.b[i] == "G" and not s.green_covered[i]][0]]))
+    s.apply(Stop("A"))
+    assert s.clue_givers() == ("B",)  # B gives every remaining clue
+
+
+# RULES 3.9 -------------------------------------------------------------------------------------
+def _exhaust_tokens(s, guesser_word_pairs):
+    for giver, guesser, word in guesser_word_pairs:
+        s.apply(Clue(giver, "x", 1))
+        s.apply(Guess(guesser, word))
+
+
+def test_sudden_death_after_the_last_token():  # RULES 3.9
+    s = make_state({0: NN, 1: NN, 2: GN, 3: NG}, DuetConfig(timer_tokens=2))
+    _exhaust_tokens(s, [("A", "B", "w00"), ("B", "A", "w01")])
+    assert s.phase == "sudden_death" and s.outcome().status == "sudden_death"
+    expect_illegal(s, Clue("A", "x", 1), "3.9")
+    expect_illegal(s, Stop("A"), "3.9")
+    assert set(s.to_act()) == {"A", "B"}
+
+
+def test_sudden_death_any_wrong_guess_loses():  # RULES 3.9
+    s = make_state({0: NN, 1: NN, 2: NN}, DuetConfig(timer_tokens=2))
+    _exhaust_tokens(s, [("A", "B", "w00"), ("B", "A", "w01")])
+    s.apply(Guess("A", "w02"))
+    assert s.outcome().loss_reason == "sudden_death_miss"
+
+
+def test_sudden_death_finding_every_green_wins_with_minus_one():  # RULES 3.9, 3.11
+    s = make_state({}, DuetConfig(timer_tokens=1))
+    key = s.key
+    s.apply(Clue("A", "x", 1))
+    first_a = next(i for i in range(25) if key.a[i] == "G")
+    s.apply(Guess("B", s.words[first_a]))
+    s.apply(Stop("B"))
+    assert s.phase == "sudden_death"
+    for i in range(25):
+        if s.green_covered[i]:
+            continue
+        if key.a[i] == "G":
+            s.apply(Guess("B", s.words[i]))
+        elif key.b[i] == "G":
+            s.apply(Guess("A", s.words[i]))
+    assert s.outcome().status == "won"
+    assert s.score() == 0 + 1 - 1  # no tokens left, one stop token, sudden death
+
+
+def test_in_sudden_death_only_players_with_greens_to_find_guess():  # RULES 3.9
+    a_side = {i: GN for i in range(5)} | {5: GG, 6: GG, 7: GG, 8: GX}
+    s = make_state(a_side, DuetConfig(timer_tokens=1))
+    s.apply(Clue("A", "x", 9))
+    for i in range(9):
+        s.apply(Guess("B", f"w{i:02d}"))
+    assert s.phase == "sudden_death"
+    assert s.to_act() == ("A",)  # B has nothing left to find on A's side
+    b_green = next(i for i in range(25) if s.key.b[i] == "G" and not s.green_covered[i])
+    expect_illegal(s, Guess("B", s.words[b_green]), "3.9")
+
+
+def test_fifteenth_green_wins_at_once():  # RULES 3.9
+    s = make_state({})
+    key = s.key
+    a_only = [i for i in range(25) if key.a[i] == "G"]
+    b_only = [i for i in range(25) if key.b[i] == "G" and key.a[i] != "G"]
+    s.apply(Clue("A", "x", 9))
+    for i in a_only:
+        s.apply(Guess("B", s.words[i]))
+    s.apply(Clue("B", "y", 6))
+    for i in b_only:
+        s.apply(Guess("A", s.words[i]))
+    assert s.outcome().status == "won" and s.greens_found == 15
+    expect_illegal(s, Clue("A", "z", 1), "3.9")
+
+
+# RULES 3.10 ------------------------------------------------------------------------------------
+def test_mission_tokens_start_with_mistakes_bystander_side_up():  # RULES 3.10
+    cairo = DuetConfig(timer_tokens=9, mistakes=5)
+    s = make_state({}, cairo)
+    assert (s.bystander_tokens, s.check_tokens) == (5, 4)
+
+
+def test_mission_stop_takes_a_check_token_then_bystander_ones():  # RULES 3.10
+    s = make_state({0: GN, 1: NG, 2: GN}, DuetConfig(timer_tokens=3, mistakes=2))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00")); s.apply(Stop("B"))
+    assert (s.check_tokens, s.bystander_tokens) == (0, 2)
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01")); s.apply(Stop("A"))
+    assert (s.check_tokens, s.bystander_tokens) == (0, 1)
+
+
+def test_mission_beige_without_bystander_tokens_costs_two_check_tokens():  # RULES 3.10
+    s = make_state({0: NN, 1: NN, 2: NN}, DuetConfig(timer_tokens=5, mistakes=1))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))
+    assert (s.check_tokens, s.bystander_tokens) == (4, 0)
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))
+    assert (s.check_tokens, s.bystander_tokens) == (2, 0) and s.mistakes == 2
+    assert "w01" in s.visible_words()  # the two-token stack counts as one token (RULES 3.7)
+
+
+def test_mission_last_two_tokens_used_leads_to_sudden_death():  # RULES 3.10
+    s = make_state({0: NN, 1: NN}, DuetConfig(timer_tokens=3, mistakes=1))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))
+    assert s.tokens_left == 0 and s.phase == "sudden_death"
+
+
+def test_mission_supply_that_cannot_pay_loses_at_once():  # RULES 3.10
+    s = make_state({0: NN, 1: NN, 2: NN}, DuetConfig(timer_tokens=2, mistakes=0))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))  # two check tokens stacked
+    assert s.tokens_left == 0 and s.phase == "sudden_death"
+    s = make_state({0: GN, 1: NN}, DuetConfig(timer_tokens=2, mistakes=0))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00")); s.apply(Stop("B"))
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))  # one check token left, beige needs two
+    assert s.outcome().status == "lost" and s.outcome().loss_reason == "out_of_tokens"
+
+
+# RULES 3.11 ------------------------------------------------------------------------------------
+def test_score_of_a_won_game():  # RULES 3.11
+    s = make_state({})
+    key = s.key
+    a_side = [i for i in range(25) if key.a[i] == "G"]
+    b_only = [i for i in range(25) if key.b[i] == "G" and key.a[i] != "G"]
+    shared = [i for i in a_side if key.b[i] == "G"]
+    a_only = [i for i in a_side if key.b[i] != "G"]
+    s.apply(Clue("A", "x", 3))
+    for i in a_only[:3]:
+        s.apply(Guess("B", s.words[i]))
+    s.apply(Stop("B"))  # +1
+    s.apply(Clue("B", "y", 6))
+    for i in b_only:
+        s.apply(Guess("A", s.words[i]))
+    s.apply(Stop("A"))  # +1 (B's shared greens are still uncovered)
+    s.apply(Clue("A", "z", 6))
+    for i in a_only[3:] + shared:
+        s.apply(Guess("B", s.words[i]))  # the 15th green: the final turn takes its token (+1)
+    assert s.outcome().status == "won"
+    assert s.tokens_left == 6
+    assert s.score() == 3 * 6 + 3
+
+
+def test_lost_games_have_no_score():  # RULES 3.11
+    s = make_state({0: XN})
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))
+    assert s.score() is None
+
+
+# RULES 4.8 (Duet's penalty for an invalid clue) ----------------------------------------------
+def _referee(word, number, board, covered, language):
+    return ("4.3", f"{word} is on the board") if word in board else None
+
+
+def test_invalid_clue_reject_mode_raises_and_changes_nothing():  # RULES 4.8, 1.6
+    from engine.duet import DuetState
+
+    s = DuetState(WORDS, make_key({}), DuetConfig(invalid_clue="reject", language="en"), referee=_referee)
+    expect_illegal(s, Clue("A", "w03", 1), "4.3")
+
+
+def test_invalid_clue_penalty_discards_a_token_then_the_guesser_guesses():  # RULES 4.8
+    from engine.duet import DuetState
+
+    s = DuetState(WORDS, make_key({0: GN}), DuetConfig(invalid_clue="penalize", language="en"), referee=_referee)
+    s.apply(Clue("A", "w03", 1))
+    assert s.tokens_left == 8 and s.phase == "guess"
+    s.apply(Guess("B", "w00")); s.apply(Stop("B"))
+    assert s.tokens_left == 7
