@@ -25,39 +25,47 @@ def emit(obj) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
+# Each game's dealer: "module:function", called as fn(seed=..., lang=..., **options) -> record.
+DEALERS = {
+    "duet": "experiments.dealing:deal_duet_record",
+    "codenames": "experiments.dealing_codenames:deal_record",
+    "pictures": "experiments.dealing_codenames:deal_record",
+    "spyword": "experiments.dealing_spyword:deal_record",
+}
+
+
 @app.command()
 def deal(
-    game: str = typer.Argument(..., help="duet"),
+    game: str = typer.Argument(..., help="duet, codenames, pictures or spyword"),
     seed: int = typer.Option(0, help="seed of the first game; game i uses seed + i"),
     count: int = typer.Option(1, help="how many records"),
-    mission: Optional[str] = typer.Option(None, help="a Duet mission of the map, e.g. cairo"),
-    missions_file: Optional[Path] = typer.Option(None, help="a complete mission map JSON file"),
-    tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11) without a mission"),
     lang: str = typer.Option("en", help="board language: en or ko"),
+    mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
+    missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
+    tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
+    variant: Optional[str] = typer.Option(None, help="Codenames/Pictures: teams, two_player, three_player, single_team, assassin_ending"),
+    players: Optional[int] = typer.Option(None, help="Spy's Word: number of players (4-12)"),
 ) -> None:
     """Print COUNT new game records (JSON lines, no actions)."""
-    from agents.wordlists import board_words
-    from engine.duet import DuetConfig, deal_duet
+    import importlib
+
     from engine.records import record_to_json
 
-    from .missions import load_mission_map
-
-    if game != "duet":
-        fail(f"unknown game {game!r}; known: duet")
+    if game not in DEALERS:
+        fail(f"unknown game {game!r}; known: {', '.join(DEALERS)}")
     if count < 1:
         fail("--count must be at least 1")
-    if mission and tokens:
-        fail("give either --mission or --tokens, not both")
+    module, name = DEALERS[game].split(":")
+    dealer = getattr(importlib.import_module(module), name)
+    options = {k: v for k, v in dict(mission=mission, missions_file=missions_file, tokens=tokens,
+                                      variant=variant, players=players).items() if v is not None}
+    options["game"] = game
     try:
-        words = board_words(lang)
-        if mission:
-            config = load_mission_map(missions_file).get(mission).config(language=lang)
-        else:
-            config = DuetConfig(timer_tokens=tokens or 9, language=lang)
-    except (KeyError, ValueError) as exc:
-        fail(str(exc.args[0] if isinstance(exc, KeyError) else exc))
-    for i in range(count):
-        typer.echo(record_to_json(deal_duet(seed + i, words, config)))
+        records = [dealer(seed=seed + i, lang=lang, **options) for i in range(count)]
+    except (KeyError, ValueError, TypeError) as exc:
+        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+    for record in records:
+        typer.echo(record_to_json(record))
 
 
 def _read_records(path: str) -> list[str]:
@@ -75,8 +83,7 @@ def _read_records(path: str) -> list[str]:
 @app.command()
 def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lines), or - for stdin")) -> None:
     """Replay records and print one JSON summary per record; exit 2 on a bad record or illegal action."""
-    from engine.duet import replay_summary
-    from engine.records import record_from_json
+    from engine.records import record_from_json, replay_summary
 
     try:
         docs = _read_records(file)
@@ -88,7 +95,7 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
         where = f"record {n + 1}: " if len(docs) > 1 else ""
         try:
             record = record_from_json(doc)
-            emit(replay_summary(record.replay()))
+            emit(replay_summary(record))
         except IllegalAction as exc:
             fail(f"{where}illegal {exc.describe()}")
         except MalformedRecord as exc:

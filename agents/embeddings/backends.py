@@ -207,8 +207,15 @@ class SentenceTransformerEmbeddings(Embeddings):
         self.path = p
         self.name = name
         self.languages = tuple(languages)
+        try:  # no "Loading weights" progress bar in logs
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+        except Exception:
+            pass
         self.model = SentenceTransformer(str(p), device="cpu", local_files_only=True)
-        self.dim = int(self.model.get_sentence_embedding_dimension())
+        get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dim = int(get_dim())
         if version is None:
             h = hashlib.sha256()
             for f in sorted(p.rglob("*")):

@@ -71,6 +71,10 @@ class Embeddings(abc.ABC):
     open_vocabulary: bool = False
 
     # -- coverage -------------------------------------------------------
+    def vocabulary(self) -> list[str] | None:
+        """The words a closed-vocabulary backend knows; None for open-vocabulary encoders."""
+        return None
+
     def _covers_one(self, word: str) -> bool:
         return bool(word and word.strip())
 

@@ -98,3 +98,7 @@ def replay_summary(state: DuetState) -> dict[str, Any]:
         "tokens_left": state.tokens_left, "turns_used": len(state.clue_seats),
         "mistakes": state.mistakes, "score": outcome.score, "loss_reason": outcome.loss_reason,
     }
+
+
+def record_from_dict(data: Any) -> DuetRecord:
+    return DuetRecord.from_dict(data)

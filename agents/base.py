@@ -1,0 +1,70 @@
+"""One interface per role, so that any spymaster pairs with any guesser.
+
+Agents receive observations only (frozen per-seat views from the engine), never a game state;
+`require_observation` enforces that boundary at every call.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+
+from engine.duet import DuetObservation
+
+
+@dataclass(frozen=True)
+class ClueDecision:
+    """A clue and, for analysis only, the cards it was meant for and how it scored."""
+
+    word: str
+    number: int
+    targets: tuple[str, ...] = ()
+    score: float = 0.0
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def require_observation(obs: Any) -> None:
+    """Agents are handed observations, never the state (hidden information is a boundary)."""
+    allowed = (DuetObservation,) + _extra_observation_types()
+    if not isinstance(obs, allowed):
+        raise TypeError(f"agents take an observation ({', '.join(t.__name__ for t in allowed)}), "
+                        f"not {type(obs).__name__}")
+
+
+def _extra_observation_types() -> tuple[type, ...]:
+    try:  # the Codenames engine, when installed in this tree
+        from engine.codenames import CodenamesObservation
+    except ImportError:
+        return ()
+    return (CodenamesObservation,)
+
+
+class Agent(abc.ABC):
+    """Common to both roles: a seeded random stream, reset at the start of every game."""
+
+    spec: str = "?"
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(0)
+
+    def begin_game(self, seed: Any) -> None:
+        """Called once before each game with a seed derived from (run seed, game index, seat)."""
+        self.rng = np.random.default_rng(seed)
+
+
+class Spymaster(Agent):
+    @abc.abstractmethod
+    def give_clue(self, obs) -> ClueDecision:
+        """A legal clue for this seat's observation (the clue filter never refuses it)."""
+
+
+class Guesser(Agent):
+    @abc.abstractmethod
+    def next_guess(self, obs) -> str | None:
+        """The next card to touch, or None to stop (after at least one correct guess).
+
+        In Duet's sudden death, None means "I do not guess now" (RULES 3.9: no obligation).
+        """

@@ -1,0 +1,98 @@
+"""Backends registered by name; ``get_backend`` also accepts a path to a user's own model."""
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+from typing import Callable
+
+from .base import Embeddings
+
+DEFAULT_BACKEND = "use-m3"
+
+_REGISTRY: dict[str, Callable[[], Embeddings]] = {}
+_ALIASES = {"use": "use-m3", "usem3": "use-m3", "glove": "glove-50", "glove50": "glove-50"}
+
+
+def register_backend(name: str, factory: Callable[[], Embeddings] | None = None, *, overwrite: bool = False):
+    """Register ``factory`` (a no-argument callable returning an ``Embeddings``) under ``name``.
+
+    Usable as a call or a decorator::
+
+        register_backend("my-model", lambda: load_keyed_vectors_file("/models/my.kv", name="my-model"))
+
+        @register_backend("my-other")
+        def _load(): ...
+    """
+    def _do(f: Callable[[], Embeddings]):
+        if name in _REGISTRY and not overwrite:
+            raise ValueError(f"embedding backend {name!r} is already registered (pass overwrite=True)")
+        _REGISTRY[name] = f
+        _load.cache_clear()
+        return f
+
+    return _do if factory is None else _do(factory)
+
+
+def available_backends() -> list[str]:
+    """Names that ``get_backend`` accepts (besides paths). Listing does not import anything."""
+    return list(_REGISTRY)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(key: str) -> Embeddings:
+    if key.startswith("path:"):
+        return load_path(key[5:])
+    emb = _REGISTRY[key]()
+    if not isinstance(emb, Embeddings):
+        raise TypeError(f"factory for {key!r} returned {type(emb).__name__}, not Embeddings")
+    return emb
+
+
+def load_path(path: str | os.PathLike) -> Embeddings:
+    """A user's own model: a gensim/word2vec file, or a local sentence-transformers folder."""
+    from .backends import SentenceTransformerEmbeddings, is_sentence_transformers_dir, load_keyed_vectors_file
+
+    p = Path(path).expanduser()
+    if p.is_dir():
+        if not is_sentence_transformers_dir(p):
+            raise ValueError(f"{p} is a folder but holds no sentence-transformers model (modules.json/config.json)")
+        return SentenceTransformerEmbeddings(p, name=str(path))
+    if p.is_file():
+        return load_keyed_vectors_file(p, name=str(path))
+    raise FileNotFoundError(f"no embedding model at {p}")
+
+
+def get_backend(name: str | os.PathLike | Embeddings = DEFAULT_BACKEND) -> Embeddings:
+    """The backend called ``name`` (loaded once per process), or the model at a path."""
+    if isinstance(name, Embeddings):
+        return name
+    key = str(name)
+    key = _ALIASES.get(key, key)
+    if key in _REGISTRY:
+        return _load(key)
+    p = Path(key).expanduser()
+    if p.exists():
+        return _load("path:" + str(p.resolve()))
+    raise ValueError(
+        f"unknown embedding backend {key!r}: use one of {', '.join(available_backends())}, "
+        "or a path to a .kv/.model/.bin/.txt/.vec word2vec/KeyedVectors file or a sentence-transformers folder"
+    )
+
+
+get_backend.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
+
+
+def _builtin() -> None:
+    from . import backends as b
+    from .fake import default_fake
+
+    register_backend("use-m3", lambda: b.UseM3Embeddings())
+    register_backend("glove-50", lambda: b.load_glove50())
+    register_backend("minilm", lambda: b.load_minilm())
+    register_backend("mpnet", lambda: b.load_mpnet())
+    register_backend("kiwi", lambda: b.KiwiEmbeddings())
+    register_backend("fake", default_fake)
+
+
+_builtin()

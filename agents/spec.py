@@ -1,0 +1,44 @@
+"""Agent spec strings: `name:backend[+backend...][?key=value&...]`, e.g. `expected:use-m3?risk=0.3`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    name: str
+    backends: tuple[str, ...] = ()
+    params: dict[str, float | str | bool] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        text = self.name + (":" + "+".join(self.backends) if self.backends else "")
+        if self.params:
+            text += "?" + "&".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return text
+
+
+def _value(text: str) -> float | str | bool:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def parse_spec(spec: str) -> AgentSpec:
+    """Parse a spec string; raise ValueError with the expected shape on anything malformed."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("an agent spec is `name:backend?key=value`, e.g. margin:use-m3")
+    head, _, query = spec.strip().partition("?")
+    name, _, backends = head.partition(":")
+    if not name:
+        raise ValueError(f"agent spec {spec!r} has no agent name")
+    params = {}
+    for key, value in parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query)) if query else []:
+        if not key or value == "":
+            raise ValueError(f"agent spec {spec!r}: parameter {key!r} needs a value")
+        params[key] = _value(value)
+    return AgentSpec(name, tuple(b for b in backends.split("+") if b), params)

@@ -1,0 +1,26 @@
+"""Dealing new Duet records from the project's word lists and mission map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.duet import DuetConfig, DuetRecord, deal_duet
+
+from .missions import load_mission_map
+
+
+def duet_config(mission: str | None = None, missions_file: str | Path | None = None,
+                tokens: int | None = None, lang: str = "en") -> DuetConfig:
+    """The config for a mission of the map, or the base game with 9/10/11 tokens."""
+    if mission and tokens:
+        raise ValueError("give either a mission or a number of timer tokens, not both")
+    if mission:
+        return load_mission_map(missions_file).get(mission).config(language=lang)
+    return DuetConfig(timer_tokens=tokens or 9, language=lang)
+
+
+def deal_duet_record(seed: int, lang: str = "en", game: str = "duet", mission: str | None = None,
+                     missions_file: str | Path | None = None, tokens: int | None = None) -> DuetRecord:
+    from agents.wordlists import board_words
+
+    return deal_duet(seed, board_words(lang), duet_config(mission, missions_file, tokens, lang))

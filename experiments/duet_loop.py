@@ -1,0 +1,75 @@
+"""The Duet game loop: two seats, each a spymaster + guesser pair, through the engine's rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from agents.base import Guesser, Spymaster
+from engine import Clue, Guess, IllegalAction, Stop
+from engine.duet import SEATS, DuetRecord
+from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
+
+MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
+
+
+class AgentError(RuntimeError):
+    """An agent broke its contract (an illegal move, or no guess where one is required)."""
+
+
+@dataclass
+class DuetSeat:
+    spymaster: Spymaster
+    guesser: Guesser
+
+
+def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[int] = (0,),
+              first_giver: str = "A") -> DuetRecord:
+    """Play the dealt record to its end; returns it with the actions and the clues' intended targets.
+
+    Agent randomness is seeded from (seed..., seat index, role), so a game depends only on its seed.
+    """
+    state = record.new_state()
+    for n, seat in enumerate(SEATS):
+        seats[seat].spymaster.begin_game([*seed, n, 0])
+        seats[seat].guesser.begin_game([*seed, n, 1])
+    intents: list[dict] = []
+
+    def act(action, agent) -> None:
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
+        record.actions.append(action)
+
+    while not state.is_terminal() and len(record.actions) < MAX_ACTIONS:
+        if state.phase == CLUE:
+            givers = state.clue_givers()
+            giver = first_giver if not state.clue_seats and first_giver in givers else givers[0]
+            agent = seats[giver].spymaster
+            decision = agent.give_clue(state.observe(giver))
+            intents.append({"action": len(record.actions), "targets": list(decision.targets),
+                            "score": round(float(decision.score), 6)})
+            act(Clue(giver, decision.word, decision.number), agent)
+        elif state.phase == GUESS:
+            (seat,) = state.guessers()
+            agent = seats[seat].guesser
+            word = agent.next_guess(state.observe(seat))
+            if word is None:
+                if state.correct_this_turn == 0:
+                    raise AgentError(f"{agent.spec} must guess at least once per clue (RULES 3.4)")
+                act(Stop(seat), agent)
+            else:
+                act(Guess(seat, word), agent)
+        elif state.phase == SUDDEN_DEATH:
+            # RULES 3.9: any order, no consulting; a seat may hold back. If nobody guesses, the game
+            # stays unfinished in sudden death, which a benchmark counts as a loss.
+            for seat in state.guessers():
+                word = seats[seat].guesser.next_guess(state.observe(seat))
+                if word is not None:
+                    act(Guess(seat, word), seats[seat].guesser)
+                    break
+            else:
+                break
+    record.extra["intents"] = intents
+    return record

