@@ -11,12 +11,13 @@ SPYMASTERS = {
     "kim2019": "agents.spymasters:Kim2019Spymaster",
     "margin": "agents.spymasters:MarginSpymaster",
     "expected": "agents.spymasters:ExpectedValueSpymaster",
+    "random": "agents.baselines:RandomSpymaster",
 }
 GUESSERS = {
     "nearest": "agents.guessers:NearestGuesser",
     "memory": "agents.guessers:MemoryGuesser",
     "duet-bayes": "agents.guessers:DuetBayesGuesser",
-    "random": "agents.guessers:RandomGuesser",
+    "random": "agents.baselines:RandomGuesser",
 }
 
 

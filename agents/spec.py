@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
 
 
 @dataclass(frozen=True)
@@ -37,8 +36,9 @@ def parse_spec(spec: str) -> AgentSpec:
     if not name:
         raise ValueError(f"agent spec {spec!r} has no agent name")
     params = {}
-    for key, value in parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query)) if query else []:
-        if not key or value == "":
-            raise ValueError(f"agent spec {spec!r}: parameter {key!r} needs a value")
+    for item in query.split("&") if query else []:
+        key, eq, value = item.partition("=")
+        if not key or not eq or not value:
+            raise ValueError(f"agent spec {spec!r}: parameter {item!r} needs a value (key=value)")
         params[key] = _value(value)
     return AgentSpec(name, tuple(b for b in backends.split("+") if b), params)

@@ -104,3 +104,38 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
 
 def main() -> None:  # pragma: no cover
     app()
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument("duet", help="duet"),
+    games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0),
+    spymaster: str = typer.Option("expected:use-m3", help="spymaster spec of seat A (and B unless given)"),
+    guesser: str = typer.Option("duet-bayes:use-m3", help="guesser spec of seat A (and B unless given)"),
+    seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster"),
+    seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser"),
+    mission: Optional[str] = typer.Option(None),
+    missions_file: Optional[Path] = typer.Option(None),
+    tokens: Optional[int] = typer.Option(None),
+    lang: str = typer.Option("en"),
+    workers: int = typer.Option(1, help="local processes sharing the loaded embeddings"),
+    backend: str = typer.Option("local", help="local or ray"),
+    out: Optional[Path] = typer.Option(None, help="results folder: rows, records, summary; a rerun resumes"),
+    progress: bool = typer.Option(True, help="show a progress bar"),
+) -> None:
+    """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out)."""
+    from .simulate import DuetRun, format_summary
+    from .simulate import simulate as run_simulation
+
+    if game != "duet":
+        fail(f"simulate supports duet for now, not {game!r}")
+    run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser, spymaster_b=seat_b_spymaster,
+                  guesser_b=seat_b_guesser, mission=mission, tokens=tokens, lang=lang,
+                  missions_file=str(missions_file) if missions_file else None)
+    try:
+        run.validate()
+        summary = run_simulation(run, out=out, workers=workers, backend=backend, progress=progress)
+    except (KeyError, ValueError) as exc:
+        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+    typer.echo(format_summary(summary))

@@ -273,13 +273,13 @@ class KiwiEmbeddings(Embeddings):
     _ANCHOR = ("사람", "NNG")
     _FUNCTION_TAGS = re.compile(r"^(E|J|X[PS]|S[FPSEOW]|VC)")
 
-    def __init__(self, name: str = "kiwi", num_workers: int = 0):
+    def __init__(self, name: str = "kiwi", num_workers: int | None = None):
         try:
             from kiwipiepy import Kiwi
         except ImportError as e:
             raise MissingBackendError(name, PIP_FILTER, f"kiwipiepy + kiwipiepy_model: {e}") from e
         self.name = name
-        self.kiwi = Kiwi(num_workers=num_workers)
+        self.kiwi = Kiwi() if num_workers is None else Kiwi(num_workers=num_workers)
         self.dim = 0
         self.version = "kiwi-" + _dist_version("kiwipiepy_model")
         self._resolved: dict[str, tuple[str, str] | None] = {}

@@ -1,0 +1,63 @@
+"""The filter's small data tables under data/clues/ (positions, letter words, loanwords, variants)."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.paths import data_path
+
+
+def normalize(word: str, language: str) -> str:
+    """The comparison form of a word: NFC, trimmed, inner whitespace collapsed, case-folded (en)."""
+    word = unicodedata.normalize("NFC", str(word)).strip()
+    word = " ".join(word.split())
+    return word.casefold() if language == "en" else word
+
+
+def _lines(name: str) -> list[str]:
+    path = data_path("clues", name)
+    if not path.exists():
+        return []
+    out = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            out.append(raw.rstrip("\n\r"))
+    return out
+
+
+@dataclass(frozen=True)
+class Loanword:
+    word: str
+    refused: bool
+    source: str
+    native: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    positions: frozenset[str]
+    letter_words: frozenset[str]
+    number_words: frozenset[str]
+    loanwords: dict
+    variants: dict  # spelling -> canonical spelling
+
+
+@lru_cache(maxsize=None)
+def tables(language: str) -> Tables:
+    """Load (once) the tables of one language."""
+    positions = frozenset(normalize(w, language) for w in _lines(f"{language}_positions.txt"))
+    letters = frozenset(normalize(w, language) for w in _lines(f"{language}_letters.txt"))
+    numbers = frozenset(normalize(w, language) for w in _lines(f"{language}_numbers.txt"))
+    loans: dict[str, Loanword] = {}
+    for line in _lines(f"{language}_loanwords.tsv"):
+        cols = line.split("\t") + ["", "", ""]
+        word = normalize(cols[0], language)
+        loans[word] = Loanword(word, cols[1].strip() == "refused", cols[2].strip(), cols[3].strip())
+    variants: dict[str, str] = {}
+    for line in _lines(f"{language}_variants.tsv"):
+        group = [normalize(w, language) for w in line.split("\t") if w.strip()]
+        for w in group:
+            variants[w] = group[0]
+    return Tables(positions, letters, numbers, loans, variants)

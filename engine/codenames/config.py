@@ -1,0 +1,120 @@
+"""The static configuration of a Codenames or Codenames Pictures game (RULES 1, 2, 4)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from ..errors import MalformedRecord
+
+GAMES = ("codenames", "pictures")
+VARIANTS = ("teams", "two_player", "three_player", "single_team", "assassin_ending")
+INVALID_CLUE_MODES = ("allow", "reject", "penalize")
+THREE_PLAYER_MODES = ("shared_guesser", "two_guessers")
+
+# Which variants each game offers: the single-team protocol is the word game's (25 cards);
+# the assassin ending is the Pictures rulebook's expert variant (RULES 2.3).
+GAME_VARIANTS = {
+    "codenames": ("teams", "two_player", "three_player", "single_team"),
+    "pictures": ("teams", "two_player", "three_player", "assassin_ending"),
+}
+
+
+@dataclass(frozen=True)
+class CodenamesConfig:
+    """One game's rules.
+
+    - `game`: `codenames` (25 words, RULES 1) or `pictures` (20 picture cards, RULES 2).
+    - `variant`: `teams` (the base game), `two_player` (RULES 1.8, a team against a virtual
+      opponent), `three_player` (RULES 1.9, see `three_player_mode`), `single_team` (the Codenames
+      AI Competition protocol: 8 own / 7 opponent / 9 bystanders / 1 assassin, only red plays) or
+      `assassin_ending` (RULES 2.3, Pictures only).
+    - `three_player_mode`: `shared_guesser` (two competing spymasters, one guesser who plays both
+      guesser seats: the rules of `teams`) or `two_guessers` (the two-player rules, two people on
+      the guesser seat).
+    - `invalid_clue`: `allow` (no referee), `reject` (an illegal clue raises IllegalAction,
+      nothing changes) or `penalize` (RULES 1.6: the turn ends, the other spymaster covers one of
+      their own agents before their next clue). The referee needs the clue `language`.
+    - `turn_time_limit`: RULES 1.10, an optional per-turn thinking limit in seconds for bots; the
+      engine records it, the runner enforces it.
+    """
+
+    game: str = "codenames"
+    variant: str = "teams"
+    invalid_clue: str = "allow"
+    language: str | None = None
+    three_player_mode: str = "shared_guesser"
+    turn_time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise MalformedRecord(f"game must be one of {GAMES}, not {self.game!r}")
+        if self.variant not in VARIANTS:
+            raise MalformedRecord(f"config.variant must be one of {VARIANTS}, not {self.variant!r}")
+        if self.variant not in GAME_VARIANTS[self.game]:
+            raise MalformedRecord(f"{self.game} has no variant {self.variant!r}; "
+                                  f"it has {', '.join(GAME_VARIANTS[self.game])}")
+        if self.invalid_clue not in INVALID_CLUE_MODES:
+            raise MalformedRecord(f"config.invalid_clue must be one of {INVALID_CLUE_MODES}")
+        if self.invalid_clue != "allow" and self.language not in ("en", "ko"):
+            raise MalformedRecord("config.language must be 'en' or 'ko' when clues are refereed")
+        if self.three_player_mode not in THREE_PLAYER_MODES:
+            raise MalformedRecord(f"config.three_player_mode must be one of {THREE_PLAYER_MODES}")
+        t = self.turn_time_limit
+        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or t <= 0):
+            raise MalformedRecord("config.turn_time_limit must be null or a positive number (RULES 1.10)")
+
+    # ----- derived rules -----------------------------------------------------------------------
+    @property
+    def board_size(self) -> int:
+        return 25 if self.game == "codenames" else 20
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        """(rows, columns): 5x5 words (RULES 1.1), 5 wide and 4 high for pictures (RULES 2.1)."""
+        return (5, 5) if self.game == "codenames" else (4, 5)
+
+    @property
+    def cooperative(self) -> bool:
+        """One team against a virtual opponent who covers its own agents (RULES 1.8, 1.9)."""
+        return self.variant == "two_player" or (
+            self.variant == "three_player" and self.three_player_mode == "two_guessers")
+
+    @property
+    def single_team(self) -> bool:
+        return self.variant == "single_team"
+
+    @property
+    def assassin_ending(self) -> bool:
+        return self.variant == "assassin_ending"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, game: str | None = None) -> "CodenamesConfig":
+        if not isinstance(data, dict):
+            raise MalformedRecord("config must be an object")
+        known = set(cls.__dataclass_fields__)
+        fields = {k: v for k, v in data.items() if k in known}
+        if game is not None:
+            if fields.get("game", game) != game:
+                raise MalformedRecord(f"config.game {fields['game']!r} does not match the record's game {game!r}")
+            fields["game"] = game
+        try:
+            return cls(**fields)
+        except TypeError as exc:
+            raise MalformedRecord(f"config: {exc}") from None
+
+    def with_(self, **changes: Any) -> "CodenamesConfig":
+        return replace(self, **changes)
+
+
+# The Codenames AI Competition protocol (Kim et al., 2019) and the LLM benchmark built on it: one
+# team (red, 8 agents) against 7 opponent cards that nobody plays; score = turns, a loss = 25.
+COMPETITION = CodenamesConfig(game="codenames", variant="single_team")
+NAMED_CONFIGS = {
+    "standard": CodenamesConfig(),
+    "pictures": CodenamesConfig(game="pictures"),
+    "competition": COMPETITION,
+}

@@ -1,0 +1,118 @@
+"""Codenames / Pictures game records: the plain-JSON interchange format, dealing and replay.
+
+{"game": "codenames" | "pictures", "version": 1, "seed": 7, "words": [...25 words or 20 card ids],
+ "key": "RRBN...", "starts": "red", "config": {"variant": ..., "invalid_clue": ..., ...},
+ "actions": [{"seat": "red-spymaster", "clue": "tree", "number": 2}, {"seat": "red-guesser",
+ "guess": "apple"}, {"seat": "red-guesser", "stop": true}, {"seat": "red-spymaster", "cover": "x"}]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..actions import Action, action_from_dict
+from ..errors import IllegalAction, MalformedRecord
+from .config import GAMES, CodenamesConfig
+from .key import CodenamesKey, generate_key
+from .labels import two_player_label
+from .state import CodenamesState, Referee
+
+RECORD_VERSION = 1
+
+
+@dataclass
+class CodenamesRecord:
+    words: list[str]
+    key: CodenamesKey
+    config: CodenamesConfig = field(default_factory=CodenamesConfig)
+    seed: int | None = None
+    actions: list[Action] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # added fields, kept on round trip
+
+    @property
+    def game(self) -> str:
+        return self.config.game
+
+    def to_dict(self) -> dict[str, Any]:
+        config = {k: v for k, v in self.config.to_dict().items() if k != "game"}
+        return {
+            "game": self.game, "version": RECORD_VERSION, "seed": self.seed, "words": list(self.words),
+            "key": self.key.letters, "starts": self.key.starts, "config": config,
+            "actions": [a.to_dict() for a in self.actions], **self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "CodenamesRecord":
+        if not isinstance(data, dict):
+            raise MalformedRecord("a record must be a JSON object")
+        game = data.get("game")
+        if game not in GAMES:
+            raise MalformedRecord(f"not a Codenames or Pictures record (game={game!r})")
+        if data.get("version") != RECORD_VERSION:
+            raise MalformedRecord(f"unsupported record version {data.get('version')!r}")
+        config = CodenamesConfig.from_dict(data.get("config", {}), game=game)
+        words = data.get("words")
+        if not isinstance(words, list) or len(words) != config.board_size or not all(isinstance(w, str) for w in words):
+            raise MalformedRecord(f"'words' must be a list of {config.board_size} strings")
+        key = CodenamesKey.parse(data.get("key"), data.get("starts"))
+        key.validate(game, config.variant)
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise MalformedRecord("'seed' must be an integer or null")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise MalformedRecord("'actions' must be a list")
+        parsed = []
+        for i, a in enumerate(actions):
+            try:
+                parsed.append(action_from_dict(a))
+            except MalformedRecord as exc:
+                raise MalformedRecord(f"action {i}: {exc}") from None
+        known = {"game", "version", "seed", "words", "key", "starts", "config", "actions"}
+        return cls(words=list(words), key=key, config=config, seed=seed, actions=parsed,
+                   extra={k: v for k, v in data.items() if k not in known})
+
+    def new_state(self, referee: Referee | None = None) -> CodenamesState:
+        return CodenamesState(self.words, self.key, self.config, referee=referee)
+
+    def replay(self, upto: int | None = None, referee: Referee | None = None) -> CodenamesState:
+        """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
+        state = self.new_state(referee)
+        for i, action in enumerate(self.actions[:upto]):
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise exc.at(i) from None
+        return state
+
+
+def deal_codenames(seed: int | Sequence[int], board: Sequence[str],
+                   config: CodenamesConfig = CodenamesConfig()) -> CodenamesRecord:
+    """A new game from a seed: distinct board words (or picture card ids) and a uniform key."""
+    pool = sorted(set(board))
+    size = config.board_size
+    if len(pool) < size:
+        raise ValueError(f"need at least {size} distinct board cards, got {len(pool)}")
+    rng = np.random.default_rng(seed)
+    words = [pool[i] for i in rng.choice(len(pool), size=size, replace=False)]
+    key = generate_key(rng, config.game, config.variant)
+    return CodenamesRecord(words=words, key=key, config=config, seed=seed if isinstance(seed, int) else None)
+
+
+def replay_summary(state: CodenamesState) -> dict[str, Any]:
+    """The one-object summary `cnlab replay` prints for a Codenames or Pictures game."""
+    outcome = state.outcome()
+    return {
+        "game": state.config.game, "variant": state.config.variant, "status": outcome.status,
+        "winner": outcome.winner, "loss_reason": outcome.loss_reason, "turns_used": outcome.turns_used,
+        "score": outcome.score, "score_label": two_player_label(outcome.score),
+        "competition_score": outcome.competition_score,
+        "agents_left": {t: state.agents_left(t) for t in ("red", "blue")},
+    }
+
+
+def record_from_dict(data: Any) -> CodenamesRecord:
+    return CodenamesRecord.from_dict(data)

@@ -1,0 +1,350 @@
+"""The Codenames and Codenames Pictures rules (RULES 1, 2): a state that legal actions move forward.
+
+Every check happens before any change: an illegal action raises IllegalAction and leaves the
+state exactly as it was.
+
+Seats: `red-spymaster`, `red-guesser`, `blue-spymaster`, `blue-guesser`. In the variants with a
+virtual opponent (two_player, three_player with two guessers, single_team) only the playing
+team's seats act. In three_player with a shared guesser one person plays both guesser seats
+(the engine rules are those of `teams`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
+from ..errors import IllegalAction, MalformedRecord
+from .config import CodenamesConfig
+from .key import ASSASSIN, BYSTANDER, LETTER_TEAM, TEAM_LETTER, TEAMS, CodenamesKey, other_team
+from .observation import CodenamesObservation, Event
+
+SEATS = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")
+CLUE, GUESS, COVER, SUDDEN_DEATH, FINISHED = "clue", "guess", "cover", "sudden_death", "finished"
+MAX_CLUE_NUMBER = 9
+COMPETITION_LOSS = 25  # the single-team protocol's score of a lost game
+
+# A referee judges a clue: (word, number, board, covered, language) -> (rule, message) or None.
+Referee = Callable[[str, "int | str", Sequence[str], Sequence[str], str], "tuple[str, str] | None"]
+
+
+def default_referee(word, number, board, covered, language):
+    """The project's clue filter (RULES 4), imported only when a game referees its clues."""
+    from ..clues import check_clue
+
+    verdict = check_clue(word, number, board=board, language=language, covered=covered)
+    return None if verdict.legal else (verdict.rule, verdict.message)
+
+
+def seat_team(seat: str) -> str:
+    return seat.split("-")[0]
+
+
+def seat_role(seat: str) -> str:
+    return seat.split("-")[1]
+
+
+@dataclass(frozen=True)
+class CodenamesOutcome:
+    status: str                     # "playing" or "finished"
+    winner: str | None              # "red", "blue" or None
+    loss_reason: str | None         # None, "assassin", "opponent_finished", "sudden_death_miss"
+    turns_used: int
+    score: int | None               # RULES 1.8: opponent agents left after a two-player win
+    competition_score: int | None   # single-team protocol: turns to win, 25 for a loss
+
+
+@dataclass(frozen=True)
+class PendingCover:
+    seat: str        # the spymaster who must cover
+    team: str        # whose agent gets covered
+    rule: str        # "1.6" (penalty) or "1.8" (the virtual opponent's turn)
+
+
+class CodenamesState:
+    """A Codenames or Pictures game in progress."""
+
+    def __init__(self, words: Sequence[str], key: CodenamesKey, config: CodenamesConfig = CodenamesConfig(),
+                 referee: Referee | None = None):
+        self.board_rule = "1.1" if config.game == "codenames" else "2.1"
+        words = tuple(words)
+        if len(words) != config.board_size or len(set(words)) != len(words) or not all(
+            isinstance(w, str) and w.strip() for w in words
+        ):
+            raise MalformedRecord(f"a {config.game} board is {config.board_size} distinct non-empty "
+                                  f"{'words' if config.game == 'codenames' else 'card ids'} (RULES {self.board_rule})")
+        key.validate(config.game, config.variant)
+        self.words = words
+        self.key = key
+        self.config = config
+        self._referee = referee or default_referee
+        self._index = {w: i for i, w in enumerate(words)}
+        self.revealed = [False] * len(words)
+        self.phase = CLUE
+        self.team = key.starts
+        self.current_clue: tuple[str, int | str] | None = None
+        self.guesses_this_turn = 0
+        self.pending: list[PendingCover] = []
+        self.turns: list[str] = []          # the team of each clue given (penalised ones included)
+        self.sudden_death_team: str | None = None
+        self.winner: str | None = None
+        self.loss_reason: str | None = None
+        self.history: list[Event] = []
+
+    # ----- queries -------------------------------------------------------------------------
+    @property
+    def ours(self) -> str:
+        """The playing team in the variants against a virtual opponent: the starting team."""
+        return self.key.starts
+
+    @property
+    def solo(self) -> bool:
+        """Only one team gives clues (RULES 1.8, 1.9, the single-team protocol)."""
+        return self.config.cooperative or self.config.single_team
+
+    @property
+    def turns_used(self) -> int:
+        return len(self.turns)
+
+    def agents_left(self, team: str) -> int:
+        letter = TEAM_LETTER[team]
+        return sum(1 for i, c in enumerate(self.key.letters) if c == letter and not self.revealed[i])
+
+    def is_terminal(self) -> bool:
+        return self.phase == FINISHED
+
+    def visible_words(self) -> list[str]:
+        """Words still face up: they block clues (RULES 4.3-4.5). Pictures block no words."""
+        if self.config.game == "pictures":
+            return []
+        return [w for i, w in enumerate(self.words) if not self.revealed[i]]
+
+    def covered_words(self) -> list[str]:
+        if self.config.game == "pictures":
+            return []
+        return [w for i, w in enumerate(self.words) if self.revealed[i]]
+
+    def guess_limit(self) -> int | None:
+        """RULES 1.4: number + 1 for 1..9; no limit for 0, unlimited (1.7) and sudden death (2.3)."""
+        if self.phase == SUDDEN_DEATH or self.current_clue is None:
+            return None
+        number = self.current_clue[1]
+        return number + 1 if isinstance(number, int) and number >= 1 else None
+
+    def guesses_left(self) -> int | None:
+        limit = self.guess_limit()
+        return None if limit is None else limit - self.guesses_this_turn
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.phase == CLUE:
+            return (f"{self.team}-spymaster",)
+        if self.phase in (GUESS, SUDDEN_DEATH):
+            return (f"{self.team}-guesser",)
+        if self.phase == COVER:
+            return (self.pending[0].seat,)
+        return ()
+
+    def clue_giver(self) -> str | None:
+        return f"{self.team}-spymaster" if self.phase == CLUE else None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal guess, stop and cover. Clues are open-ended: see `clue_giver()`."""
+        if self.phase == COVER:
+            p = self.pending[0]
+            letter = TEAM_LETTER[p.team]
+            return [Cover(p.seat, w) for i, w in enumerate(self.words)
+                    if not self.revealed[i] and self.key.letters[i] == letter]
+        if self.phase in (GUESS, SUDDEN_DEATH):
+            seat = f"{self.team}-guesser"
+            actions: list[Action] = [Guess(seat, w) for i, w in enumerate(self.words) if not self.revealed[i]]
+            if self.phase == GUESS and self.guesses_this_turn >= 1:
+                actions.append(Stop(seat))
+            return actions
+        return []
+
+    def outcome(self) -> CodenamesOutcome:
+        return CodenamesOutcome(
+            status="finished" if self.phase == FINISHED else "playing", winner=self.winner,
+            loss_reason=self.loss_reason, turns_used=self.turns_used, score=self.score(),
+            competition_score=self.competition_score(),
+        )
+
+    def score(self) -> int | None:
+        """RULES 1.8: after a two-player win, the opponent agents still uncovered."""
+        if not self.config.cooperative or self.phase != FINISHED or self.winner != self.ours:
+            return None
+        return self.agents_left(other_team(self.ours))
+
+    def competition_score(self) -> int | None:
+        """Single-team protocol: turns used to find all 8; a loss (assassin, 7 opponent cards) = 25."""
+        if not self.config.single_team or self.phase != FINISHED:
+            return None
+        return min(self.turns_used, COMPETITION_LOSS) if self.winner == self.ours else COMPETITION_LOSS
+
+    def observe(self, seat: str) -> CodenamesObservation:
+        if seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+        spymaster = seat_role(seat) == "spymaster"
+        return CodenamesObservation(
+            seat=seat, role=seat_role(seat), team=seat_team(seat), game=self.config.game,
+            variant=self.config.variant, words=self.words, grid=self.config.grid,
+            key=self.key.letters if spymaster else None, starts=self.key.starts,
+            revealed=tuple(self.key.letters[i] if r else None for i, r in enumerate(self.revealed)),
+            agents_left=tuple((t, self.agents_left(t)) for t in TEAMS), phase=self.phase,
+            turn_team=None if self.phase == FINISHED else self.team, to_act=self.to_act(),
+            current_clue=self.current_clue, guesses_this_turn=self.guesses_this_turn,
+            guesses_left=self.guesses_left(), history=tuple(self.history), winner=self.winner,
+        )
+
+    # ----- moves ---------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        seat = getattr(action, "seat", None)
+        if seat not in SEATS:
+            raise IllegalAction(self.board_rule, f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+        if self.is_terminal():
+            raise IllegalAction("2.3" if self.config.assassin_ending else "1.5",
+                                f"the game is over ({self.winner} won)")
+        if isinstance(action, Clue):
+            self._clue(action)
+        elif isinstance(action, Guess):
+            self._guess(action)
+        elif isinstance(action, Stop):
+            self._stop(action)
+        elif isinstance(action, Cover):
+            self._cover(action)
+        else:
+            raise IllegalAction("1.2", f"{type(action).__name__} is not a Codenames action")
+
+    def _wrong_phase(self, what: str) -> IllegalAction:
+        if self.phase == COVER:
+            p = self.pending[0]
+            return IllegalAction(p.rule, f"{p.seat} must first cover one of {p.team}'s agents")
+        if self.phase == SUDDEN_DEATH:
+            return IllegalAction("2.3", f"{self.team} is in sudden death: no clues, no stopping, only guesses")
+        if self.phase == CLUE:
+            return IllegalAction("1.2", f"{what} needs a clue first: {self.team}-spymaster gives it")
+        return IllegalAction("1.2", f"{self.team}-guesser is guessing on the current clue; the turn is not over")
+
+    def _clue(self, a: Clue) -> None:
+        if self.phase != CLUE:
+            raise self._wrong_phase("a clue")
+        if a.seat != f"{self.team}-spymaster":
+            rule = "1.8" if self.solo and seat_team(a.seat) != self.ours else "1.2"
+            raise IllegalAction(rule, f"it is {self.team}-spymaster's turn to give a clue, not {a.seat}'s")
+        number = a.number
+        if not (number == UNLIMITED or (isinstance(number, int) and not isinstance(number, bool)
+                                        and 0 <= number <= MAX_CLUE_NUMBER)):
+            raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {number!r}")
+        word = a.word.strip()
+        if not word:
+            raise IllegalAction("1.2", "a clue is one word")
+        verdict = None
+        if self.config.game == "pictures" and (any(ch.isspace() for ch in word) or "-" in word):
+            verdict = ("2.2", f"{word!r} is not one word (no spaces, no hyphens)")
+        if verdict is None and self.config.invalid_clue != "allow":
+            verdict = self._referee(word, number, self.visible_words(), self.covered_words(),
+                                    self.config.language)
+        if verdict and self.config.invalid_clue != "penalize":
+            raise IllegalAction(*verdict)
+        self.turns.append(self.team)
+        self.history.append(Event("clue", a.seat, word, number))
+        self.current_clue, self.guesses_this_turn = (word, number), 0
+        if verdict:  # RULES 1.6: the turn ends at once; the other spymaster covers one own agent first
+            self.history.append(Event("penalty", a.seat, word, result=f"RULES {verdict[0]}"))
+            self._end_turn(penalised=True)
+        else:
+            self.phase = GUESS
+
+    def _guess(self, a: Guess) -> None:
+        if self.phase not in (GUESS, SUDDEN_DEATH):
+            raise self._wrong_phase("a guess")
+        if a.seat != f"{self.team}-guesser":
+            raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
+        i = self._index.get(a.word)
+        if i is None:
+            raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
+        if self.revealed[i]:
+            raise IllegalAction("1.3", f"{a.word!r} is already covered")
+        letter = self.key.letters[i]
+        self.history.append(Event("guess", a.seat, a.word, result=letter))
+        self.revealed[i] = True
+        self.guesses_this_turn += 1
+        team, opponent = self.team, other_team(self.team)
+        if letter == TEAM_LETTER[team]:                       # RULES 1.3: own agent
+            if self.agents_left(team) == 0 and (not self.config.assassin_ending or self.phase == SUDDEN_DEATH):
+                self._finish(team, "opponent_finished")          # RULES 1.5, 2.3
+            elif self.guesses_left() == 0:                       # RULES 1.4: the last allowed guess
+                self._end_turn()
+        elif letter == ASSASSIN:                              # RULES 1.3, 2.3
+            if not self.config.assassin_ending:
+                self._finish(opponent, "assassin")
+            elif self.agents_left(team) == 0:
+                self._finish(team, "opponent_finished")
+            else:
+                self.phase, self.sudden_death_team = SUDDEN_DEATH, team
+        elif self.phase == SUDDEN_DEATH:                      # RULES 2.3: any miss loses
+            self._finish(opponent, "sudden_death_miss")
+        elif letter == BYSTANDER:
+            self._end_turn()
+        else:                                                 # the opponent's agent
+            if self.agents_left(opponent) == 0 and not self.config.assassin_ending:
+                self._finish(opponent, "opponent_finished")      # RULES 1.5, 1.8
+            else:
+                self._end_turn()
+
+    def _stop(self, a: Stop) -> None:
+        if self.phase != GUESS:
+            raise self._wrong_phase("stopping")
+        if a.seat != f"{self.team}-guesser":
+            raise IllegalAction("1.4", f"only {self.team}-guesser may stop {self.team}'s turn")
+        if self.guesses_this_turn == 0:
+            raise IllegalAction("1.4", "the guessers must make at least one guess before stopping")
+        self.history.append(Event("stop", a.seat))
+        self._end_turn()
+
+    def _cover(self, a: Cover) -> None:
+        if self.phase != COVER:
+            raise IllegalAction("1.6", "nobody has a card to cover now (RULES 1.6 penalty, 1.8 virtual opponent)")
+        p = self.pending[0]
+        if a.seat != p.seat:
+            raise IllegalAction(p.rule, f"{p.seat} covers now, not {a.seat}")
+        i = self._index.get(a.word)
+        if i is None:
+            raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
+        if self.revealed[i]:
+            raise IllegalAction("1.3", f"{a.word!r} is already covered")
+        if self.key.letters[i] != TEAM_LETTER[p.team]:
+            raise IllegalAction(p.rule, f"{a.word!r} is not one of {p.team}'s agents")
+        self.history.append(Event("cover", a.seat, a.word, result=self.key.letters[i]))
+        self.revealed[i] = True
+        self.pending.pop(0)
+        if self.agents_left(p.team) == 0 and not self.config.assassin_ending:
+            self._finish(p.team, "opponent_finished")  # RULES 1.5 (a cooperative game is lost, 1.8)
+            return
+        self._next_phase()
+
+    # ----- turn ends -----------------------------------------------------------------------
+    def _end_turn(self, penalised: bool = False) -> None:
+        self.current_clue, self.guesses_this_turn = None, 0
+        if self.config.single_team:
+            pass  # nobody plays the opponent: red gives the next clue (a penalty costs the turn)
+        elif self.solo:  # RULES 1.8: the virtual opponent's turn, played by our spymaster
+            seat = f"{self.ours}-spymaster"
+            self.pending.append(PendingCover(seat, other_team(self.ours), "1.8"))
+            if penalised:  # RULES 1.6: the other team covers one of its own agents too
+                self.pending.append(PendingCover(seat, other_team(self.ours), "1.6"))
+        else:
+            self.team = other_team(self.team)
+            if penalised:
+                self.pending.append(PendingCover(f"{self.team}-spymaster", self.team, "1.6"))
+        self._next_phase()
+
+    def _next_phase(self) -> None:
+        # A team with nothing left to cover (assassin ending, after finishing) owes no cover.
+        self.pending = [p for p in self.pending if self.agents_left(p.team) > 0]
+        self.phase = COVER if self.pending else CLUE
+
+    def _finish(self, winner: str, loss_reason: str) -> None:
+        self.phase, self.winner, self.loss_reason = FINISHED, winner, loss_reason
+        self.current_clue, self.pending = None, []

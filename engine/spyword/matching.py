@@ -1,0 +1,96 @@
+"""Forgiving comparison of words: the ghost's guess (RULES 5.10) and repeated clues (RULES 5.4).
+
+`normalize` ignores case, accents, punctuation and spacing: NFKC, case folding, accents removed
+with unidecode for every character outside Hangul / CJK (so é -> e, ß -> ss), and every character
+that is not a letter or a digit dropped. Hangul is kept as Hangul (unidecode would romanise it).
+
+Typos (`TYPO_THRESHOLDS`): counted with rapidfuzz's optimal-string-alignment distance (an
+insertion, deletion, substitution or swap of two neighbours is one typo):
+  * Latin and other scripts: words of 5-9 letters allow 1 typo, 10 letters or more allow 2;
+    words of 4 letters or fewer must match exactly.
+  * Hangul: compared as jamo (자모, NFD decomposition), so 아이스크림 / 아이스크린 is one typo;
+    words of 4-6 syllables allow 1 jamo typo, 7 syllables or more allow 2; words of 1-3
+    syllables must match exactly (a one-jamo change there is usually another word: 사과/사고).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def _is_hangul(ch: str) -> bool:
+    o = ord(ch)
+    return 0xAC00 <= o <= 0xD7A3 or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F or 0xA960 <= o <= 0xA97F \
+        or 0xD7B0 <= o <= 0xD7FF
+
+
+def _is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return _is_hangul(ch) or 0x3040 <= o <= 0x30FF or 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF
+
+
+def normalize(text: str) -> str:
+    """Case, accents, punctuation and spacing removed; Hangul syllables kept composed (NFC)."""
+    from unidecode import unidecode
+
+    text = unicodedata.normalize("NFKC", text).casefold()
+    out = []
+    for ch in text:
+        if _is_cjk(ch):
+            out.append(ch)
+        else:
+            out.append(unidecode(ch).casefold())
+    return unicodedata.normalize("NFC", "".join(ch for ch in "".join(out) if ch.isalnum()))
+
+
+def _typo_units(key: str) -> tuple[str, int]:
+    """The string the typo distance is counted on, and the allowed number of typos."""
+    syllables = sum(1 for ch in key if 0xAC00 <= ord(ch) <= 0xD7A3)
+    if syllables and syllables * 2 >= len(key):  # mostly Hangul: count jamo
+        allowed = 0 if syllables <= 3 else (1 if syllables <= 6 else 2)
+        return unicodedata.normalize("NFD", key), allowed
+    allowed = 0 if len(key) <= 4 else (1 if len(key) <= 9 else 2)
+    return key, allowed
+
+
+def typo_distance(a: str, b: str) -> int:
+    """Typos between two normalised keys (jamo for Hangul): optimal string alignment distance."""
+    from rapidfuzz.distance import OSA
+
+    ua, _ = _typo_units(a)
+    ub, _ = _typo_units(b)
+    return OSA.distance(ua, ub)
+
+
+def matches(guess: str, word: str) -> bool:
+    """Whether the guess names the word, forgiving case, accents, punctuation, spacing and minor
+    typos in long words (thresholds in the module docstring)."""
+    g, w = normalize(guess), normalize(word)
+    if not g or not w:
+        return False
+    if g == w:
+        return True
+    _, allowed = _typo_units(w)
+    return allowed > 0 and typo_distance(g, w) <= allowed
+
+
+def ghost_guess_is_right(guess: str, citizen_word: str, spy_word: str) -> bool:
+    """RULES 5.10: the guess must match the citizens' word and must not also match the spy word.
+
+    Reading chosen for "also matches the spy word": a guess within the typo tolerance of both
+    words is refused unless it is strictly closer to the citizens' word (so with coffee/toffee,
+    "coffee" is right, "toffee" and an equally distant "Xoffee" are not).
+    """
+    if not matches(guess, citizen_word):
+        return False
+    if not matches(guess, spy_word):
+        return True
+    g = normalize(guess)
+    return typo_distance(g, normalize(citizen_word)) < typo_distance(g, normalize(spy_word))
+
+
+def same_clue(a: str, b: str) -> bool:
+    """Two clues are the same clue when equal after `normalize` (RULES 5.4 repeats); no typo
+    tolerance, since a one-letter change may well be another word."""
+    na, nb = normalize(a), normalize(b)
+    return bool(na) and na == nb

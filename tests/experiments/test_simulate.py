@@ -1,0 +1,129 @@
+"""The batch simulator: determinism across workers, resume after a kill, clear errors."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments.cli import app
+from experiments.simulate import DuetRun, simulate, wilson_interval
+
+RANDOM = dict(spymaster="random", guesser="random")
+
+
+def rows(path: Path) -> list[dict]:
+    return sorted((json.loads(l) for l in (path / "games.jsonl").read_text().splitlines()),
+                  key=lambda r: r["game_index"])
+
+
+def test_one_and_two_workers_give_identical_rows(tmp_path):
+    run = DuetRun(games=24, seed=3, **RANDOM)
+    simulate(run, out=tmp_path / "w1", workers=1, progress=False)
+    simulate(run, out=tmp_path / "w2", workers=2, progress=False)
+    assert rows(tmp_path / "w1") == rows(tmp_path / "w2")
+    records = lambda p: sorted((p / "records.jsonl").read_text().splitlines())
+    assert records(tmp_path / "w1") == records(tmp_path / "w2")
+
+
+def test_every_record_replays_to_its_row(tmp_path):
+    from engine.records import record_from_json, replay_summary
+
+    simulate(DuetRun(games=10, seed=1, **RANDOM), out=tmp_path, progress=False)
+    by_index = {r["game_index"]: r for r in rows(tmp_path)}
+    for line in (tmp_path / "records.jsonl").read_text().splitlines():
+        record = record_from_json(line)
+        summary = replay_summary(record)
+        row = by_index[record.extra["game_index"]]
+        assert summary["status"] == row["status"] and summary["greens_found"] == row["greens_found"]
+
+
+def test_resume_after_a_torn_write_loses_and_duplicates_nothing(tmp_path):
+    run = DuetRun(games=12, seed=5, **RANDOM)
+    simulate(run, out=tmp_path / "clean", progress=False)
+    partial = tmp_path / "partial"
+    simulate(DuetRun(games=12, seed=5, **RANDOM), out=partial, progress=False)
+    lines = (partial / "games.jsonl").read_text().splitlines()
+    # as if killed while writing the 6th row: five complete rows and half a line
+    (partial / "games.jsonl").write_text("\n".join(lines[:5]) + "\n" + lines[5][:17])
+    played = []
+    simulate(run, out=partial, progress=False, on_result=played.append)
+    assert len(played) == 7
+    assert rows(partial) == rows(tmp_path / "clean")
+    assert len((partial / "records.jsonl").read_text().splitlines()) == 12
+
+
+def test_killed_run_resumes(tmp_path):
+    out = tmp_path / "killed"
+    cnlab = str(Path(sys.executable).parent / "cnlab")
+    args = [cnlab, "simulate", "--games", "3000", "--seed", "9", "--spymaster", "random",
+            "--guesser", "random", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        rows_file = out / "games.jsonl"
+        if rows_file.exists() and rows_file.stat().st_size > 2000:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done_before = len((out / "games.jsonl").read_text().splitlines())
+    assert 0 < done_before < 3000
+    subprocess.run(args, check=True, capture_output=True)
+    final = rows(out)
+    assert [r["game_index"] for r in final] == list(range(3000))
+    reference = DuetRun(games=3000, seed=9, **RANDOM)
+    simulate(reference, out=tmp_path / "ref", progress=False)
+    assert final == rows(tmp_path / "ref")
+
+
+def test_a_rerun_with_other_arguments_is_refused(tmp_path):
+    simulate(DuetRun(games=3, seed=1, **RANDOM), out=tmp_path, progress=False)
+    with pytest.raises(ValueError, match="different run"):
+        simulate(DuetRun(games=3, seed=2, **RANDOM), out=tmp_path, progress=False)
+
+
+def test_summary_fields_and_parquet(tmp_path):
+    import pandas as pd
+
+    summary = simulate(DuetRun(games=30, seed=0, **RANDOM), out=tmp_path, progress=False)
+    for key in ("games", "wins", "win_rate", "win_rate_ci95", "mean_score_wins", "mean_score_all",
+                "score_histogram", "assassin_rate", "sudden_death_rate", "mean_turns", "games_per_second"):
+        assert key in summary
+    assert summary["games"] == 30
+    assert summary["config"]["run"]["seed"] == 0 and "numpy" in summary["config"]["packages"]
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == 30
+    assert len(pd.read_parquet(tmp_path / "games.parquet")) == 30
+
+
+def test_wilson_interval():
+    lo, hi = wilson_interval(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "games"),
+    (["--spymaster", "psychic:use-m3"], "unknown spymaster"),
+    (["--guesser", "oracle"], "unknown guesser"),
+    (["--mission", "atlantis"], "unknown mission"),
+    (["--spymaster", "margin:use-m3?risk"], "value"),
+])
+def test_bad_arguments_fail_before_any_work(tmp_path, args, message):
+    result = CliRunner().invoke(app, ["simulate", "--out", str(tmp_path / "x"), *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_ray_backend_gives_the_same_rows(tmp_path):
+    pytest.importorskip("ray")
+    run = DuetRun(games=8, seed=4, **RANDOM)
+    simulate(run, out=tmp_path / "local", progress=False)
+    simulate(run, out=tmp_path / "ray", backend="ray", workers=2, progress=False)
+    assert rows(tmp_path / "ray") == rows(tmp_path / "local")
