@@ -16,7 +16,7 @@ $(VENV)/.main-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,test]'
+	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,test]'
 	touch $@ $(VENV)/.main-installed
 
 bench: $(VENV)/.main-installed

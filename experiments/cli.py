@@ -139,3 +139,31 @@ def simulate(
     except (KeyError, ValueError) as exc:
         fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
     typer.echo(format_summary(summary))
+
+
+@app.command()
+def tournament(
+    spymasters: str = typer.Option(..., help="comma-separated spymaster specs"),
+    guessers: str = typer.Option(..., help="comma-separated guesser specs"),
+    games: int = typer.Option(200),
+    seed: int = typer.Option(0),
+    tokens: Optional[int] = typer.Option(None),
+    mission: Optional[str] = typer.Option(None),
+    lang: str = typer.Option("en"),
+    workers: int = typer.Option(1),
+    out: Optional[Path] = typer.Option(None, help="folder for per-pairing results and tournament.csv/.parquet"),
+    progress: bool = typer.Option(True),
+) -> None:
+    """Every spymaster x guesser pairing on the same seeded deals; prints the ranking."""
+    import pandas as pd
+
+    from .tournament import tournament as run_tournament
+
+    split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
+    try:
+        table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=out,
+                               workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang)
+    except (KeyError, ValueError) as exc:
+        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+    with pd.option_context("display.width", 200, "display.max_columns", 20):
+        typer.echo(table.to_string(index=False))

@@ -1,0 +1,31 @@
+"""Short verdict messages, in the board's language (ko) or English (en)."""
+
+from __future__ import annotations
+
+_MESSAGES = {
+    "ok": ("좋은 힌트입니다.", "Legal clue."),
+    "number": ("힌트 숫자는 0~9 또는 무제한이어야 합니다: {number}", "The clue number must be 0..9 or unlimited, not {number}."),
+    "empty": ("힌트가 비어 있습니다.", "The clue is empty."),
+    "one_word": ("힌트는 한 단어여야 합니다(띄어쓰기·하이픈 불가): {clue}", "A clue is one word, without spaces or hyphens: {clue}."),
+    "script_ko": ("우리말(한글)로 된 힌트만 쓸 수 있습니다: {clue}", "A Korean board takes Hangul clues only: {clue}."),
+    "script_en": ("영어 단어만 쓸 수 있습니다: {clue}", "An English board takes English (Latin-letter) clues only: {clue}."),
+    "letter": ("글자나 자음·모음을 힌트로 줄 수 없습니다: {clue}", "A clue may not point at letters: {clue}."),
+    "letter_word": ("글자·자모·글자 수를 가리키는 힌트는 쓸 수 없습니다: {clue}", "A clue may not point at letters or letter counts: {clue}."),
+    "position": ("테이블 위치를 힌트로 줄 수 없습니다: {clue}", "A clue may not point at board positions: {clue}."),
+    "number_word": ("숫자를 글자 수 힌트로 쓸 수 없습니다(선택 규칙): {clue}", "Number words are not allowed as clues under the agreed options: {clue}."),
+    "syllable": ("공개된 코드네임 '{visible}'의 한 글자를 힌트로 줄 수 없습니다: {clue}", "A clue may not be one syllable (letter) of the visible code word {visible}: {clue}."),
+    "visible": ("공개된 코드네임은 힌트로 줄 수 없습니다: {clue}", "A visible code word may not be the clue: {clue}."),
+    "inflection": ("공개된 코드네임 '{visible}'의 다른 형태입니다: {clue}", "{clue} is a form of the visible code word {visible}."),
+    "contains": ("공개된 코드네임 '{visible}'이(가) 들어 있는 단어입니다: {clue}", "{clue} contains the visible code word {visible}."),
+    "part": ("공개된 합성어 '{visible}'의 일부입니다: {clue}", "{clue} is a part of the visible compound {visible}."),
+    "shares": ("공개된 합성어 '{visible}'의 일부('{part}')가 들어 있습니다: {clue}", "{clue} contains {part}, a part of the visible compound {visible}."),
+    "variant": ("'{clue}'은(는) 공개된 코드네임 '{visible}'과(와) 같은 단어(다른 표기)입니다.", "{clue} is a variant spelling of the visible code word {visible}."),
+    "loanword": ("'{clue}'은(는) 외래어 음역입니다. 우리말 '{native}'이(가) 있습니다.", "{clue} is a transliteration; the native word is {native}."),
+    "invented": ("사전에 없는 단어입니다: {clue}", "Not a known word (invented words are not allowed): {clue}."),
+    "invented_compound": ("없는 합성어는 만들 수 없습니다: {clue}", "Not an existing compound (invented compounds are not allowed): {clue}."),
+}
+
+
+def message(key: str, language: str, **kw) -> str:
+    ko, en = _MESSAGES[key]
+    return (ko if language == "ko" else en).format(**kw)

@@ -1,0 +1,54 @@
+"""Every spymaster x guesser pairing on the same seeded deals, as one pandas table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from agents.spec import parse_spec
+
+from .simulate import DuetRun, simulate
+
+COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
+           "mean_score_wins", "mean_score_all", "assassin_rate", "sudden_death_rate", "mean_clue_number"]
+
+
+def pairing_kind(spymaster: str, guesser: str) -> str:
+    """`self-play` when both read the same embedding(s), else `cross-model` (the realistic case)."""
+    same = set(parse_spec(spymaster).backends) & set(parse_spec(guesser).backends)
+    return "self-play" if same else "cross-model"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
+
+
+def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int = 0,
+               out: str | Path | None = None, workers: int = 1, progress: bool = True, **run_options) -> pd.DataFrame:
+    """Run every pairing (resumable: each pairing keeps its own results folder) and rank them."""
+    runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)
+            for s in spymasters for g in guessers]
+    for run in runs:
+        run.validate()  # every bad spec is reported before the first game
+    rows = []
+    for run in runs:
+        folder = Path(out) / f"{slug(run.spymaster)}__{slug(run.guesser)}" if out else None
+        s = simulate(run, out=folder, workers=workers, progress=progress)
+        rows.append({
+            "spymaster": run.spymaster, "guesser": run.guesser,
+            "pairing": pairing_kind(run.spymaster, run.guesser), "games": s["games"], "wins": s["wins"],
+            "win_rate": s["win_rate"], "ci95_low": s["win_rate_ci95"][0], "ci95_high": s["win_rate_ci95"][1],
+            "mean_score_wins": s["mean_score_wins"], "mean_score_all": s["mean_score_all"],
+            "assassin_rate": s["assassin_rate"], "sudden_death_rate": s["sudden_death_rate"],
+            "mean_clue_number": s["mean_clue_number"],
+        })
+    table = pd.DataFrame(rows, columns=COLUMNS)
+    table = table.sort_values(["win_rate", "mean_score_all"], ascending=False, kind="stable").reset_index(drop=True)
+    table.insert(0, "rank", range(1, len(table) + 1))
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        table.to_csv(Path(out) / "tournament.csv", index=False)
+        table.to_parquet(Path(out) / "tournament.parquet", index=False)
+    return table

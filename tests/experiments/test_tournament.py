@@ -1,0 +1,29 @@
+"""`cnlab tournament`: every pairing on the same deals, a ranked table, CSV and Parquet."""
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from experiments.cli import app
+from experiments.tournament import pairing_kind, tournament
+
+
+def test_every_pairing_is_ranked_and_written(tmp_path):
+    table = tournament(["random"], ["random", "random?seedless=true"], games=6, seed=2, out=tmp_path,
+                       progress=False)
+    assert len(table) == 2 and list(table["rank"]) == [1, 2]
+    assert table["win_rate"].is_monotonic_decreasing
+    saved = pd.read_csv(tmp_path / "tournament.csv")
+    assert list(saved["guesser"]) == list(table["guesser"])
+    assert len(pd.read_parquet(tmp_path / "tournament.parquet")) == 2
+
+
+def test_pairing_kind():
+    assert pairing_kind("margin:use-m3", "nearest:use-m3") == "self-play"
+    assert pairing_kind("margin:use-m3", "nearest:glove-50") == "cross-model"
+
+
+def test_bad_spec_fails_before_any_game(tmp_path):
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random,psychic", "--guessers", "random",
+                                      "--out", str(tmp_path / "t")])
+    assert result.exit_code == 2 and "unknown spymaster" in result.stderr
+    assert not (tmp_path / "t").exists()
