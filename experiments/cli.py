@@ -102,8 +102,6 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
             fail(f"{where}malformed record: {exc}")
 
 
-def main() -> None:  # pragma: no cover
-    app()
 
 
 @app.command()
@@ -167,3 +165,13 @@ def tournament(
         fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         typer.echo(table.to_string(index=False))
+
+
+def _register_extra_commands() -> None:
+    """Commands whose modules live beside the CLI; imported lazily by typer at call time."""
+    from .clue_cli import check_clue_command
+
+    app.command("check-clue")(check_clue_command)
+
+
+_register_extra_commands()

@@ -191,7 +191,7 @@ class KoreanAnalyzer:
                 parts[c] = parts.get(c, False) or strong
         if len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and len(w) >= 3:
             head, last = w[:-1], w[-1]
-            if self._known_alone(last, ("NNG",)):
+            if self._known_alone(last):
                 parts.setdefault(last, False)
                 if self._known_alone(head):
                     parts[head] = True

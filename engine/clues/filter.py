@@ -1,0 +1,347 @@
+"""The clue filter: the referee of RULES section 4 for every engine, bot and play interface.
+
+`ClueFilter(board, language, covered, options)` precomputes, per visible word, every form and part
+it blocks; `check(clue, number)` answers one clue; `legal_mask(candidates)` answers a whole
+candidate list at once through an inverted index of the candidates (built once per list and kept
+in memory), so a bot can filter tens of thousands of clues per turn.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from engine.clues.messages import message
+from engine.clues.tables import normalize, tables
+from engine.clues.types import UNLIMITED, ClueOptions, ClueVerdict
+from engine.clues.wordinfo import WordInfo
+
+LANGUAGES = ("ko", "en")
+SPLIT = re.compile(r"[\s\-]+")
+HANGUL_SYLLABLES = re.compile(r"^[\uac00-\ud7a3]+$")
+JAMO = re.compile(r"^[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff]+$")
+LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
+
+
+def _latin(word: str) -> bool:
+    """Latin letters only (accents allowed), with at most one inner apostrophe (o'clock)."""
+    return bool(LATIN_WORD.match(word)) and all(
+        ch == "'" or "LATIN" in unicodedata.name(ch, "") for ch in word
+    )
+DIGITS = re.compile(r"^\d+$")
+
+
+@lru_cache(maxsize=None)
+def get_analyzer(language: str):
+    """The per-language morphological analyser (loaded once per process)."""
+    if language == "ko":
+        from engine.clues.korean import KoreanAnalyzer
+
+        return KoreanAnalyzer()
+    if language == "en":
+        from engine.clues.english import EnglishAnalyzer
+
+        return EnglishAnalyzer()
+    raise ValueError(f"unknown language {language!r}: expected one of {', '.join(LANGUAGES)}")
+
+
+def _check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: expected one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def _letter_key(word: str) -> str:
+    return unicodedata.normalize("NFKC", word).casefold()
+
+
+def number_ok(number) -> bool:
+    """RULES 1.2/4.2: the clue number is 0..9 or UNLIMITED."""
+    if isinstance(number, bool):
+        return False
+    if isinstance(number, (int, np.integer)):
+        return 0 <= int(number) <= 9
+    if isinstance(number, str):
+        s = number.strip().casefold()
+        return s == UNLIMITED or s == "무제한" or (s.isdigit() and 0 <= int(s) <= 9)
+    return False
+
+
+def _is_letter(w: str) -> bool:
+    if JAMO.match(w):
+        return True
+    return len(w) == 1 and w.isalpha() and not HANGUL_SYLLABLES.match(w)
+
+
+class _Rules:
+    """Board-independent rules (4.1 letters/positions/numbers, 4.6 script/loanwords, 4.7)."""
+
+    def __init__(self, language: str, options: ClueOptions) -> None:
+        self.language = language
+        self.options = options
+        self.analyzer = get_analyzer(language)
+        self.tables = tables(language)
+        self.allowed = frozenset(_letter_key(w) for w in options.allowed_clues)
+        self.vocabulary = frozenset(normalize(w, language) for w in options.vocabulary)
+
+    def msg(self, key: str, **kw) -> str:
+        return message(key, self.language, **kw)
+
+    def _script_ok(self, piece: str) -> bool:
+        if DIGITS.match(piece):
+            return True
+        if _letter_key(piece) in self.allowed:
+            return True
+        if self.language == "ko":
+            if HANGUL_SYLLABLES.match(piece):
+                return True
+            return self.options.allow_abbreviations and piece.isascii() and piece.isalpha() and piece.isupper() and 2 <= len(piece) <= 6
+        return _latin(piece)
+
+    def early(self, raw: str, w: str):
+        """4.7 one word, 4.1 letters/positions/numbers, 4.6 script: (rule, message) or None."""
+        if not w:
+            return "4.7", self.msg("empty")
+        multi = bool(SPLIT.search(w))
+        if multi and not self.options.allow_multiword:
+            return "4.7", self.msg("one_word", clue=raw)
+        pieces = [p for p in SPLIT.split(w) if p] if multi else [w]
+        if not pieces:
+            return "4.7", self.msg("empty")
+        if not multi and _letter_key(w) not in self.allowed:
+            if _is_letter(w):
+                return "4.1", self.msg("letter", clue=raw)
+        for p in pieces:
+            if not self._script_ok(p if self.language == "en" else raw_piece(raw, p)):
+                return "4.6", self.msg("script_ko" if self.language == "ko" else "script_en", clue=raw)
+        if _letter_key(w) not in self.allowed:
+            info = None
+            if w in self.tables.letter_words:
+                return "4.1", self.msg("letter_word", clue=raw)
+            if w in self.tables.positions or (
+                self.language == "en" and (info := self.analyzer.info(w)).forms & self.tables.positions
+            ):
+                return "4.1", self.msg("position", clue=raw)
+            if self.options.forbid_number_words:
+                info = info or self.analyzer.info(w)
+                if info.number:
+                    return "4.1", self.msg("number_word", clue=raw)
+        return None
+
+    def late(self, raw: str, w: str, info: WordInfo):
+        """4.6 loanword table, 4.7 real word: (rule, message) or None."""
+        loan = self.tables.loanwords.get(w)
+        if loan is not None and loan.refused:
+            return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
+        if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:
+            return None
+        if SPLIT.search(w):
+            pieces = [p for p in SPLIT.split(w) if p]
+            if all(p in self.vocabulary for p in pieces):
+                return None
+            piece_infos = self.analyzer.info_many(pieces)
+            if not all(i.real or p in self.vocabulary for p, i in zip(pieces, piece_infos)):
+                return "4.7", self.msg("invented", clue=raw)
+            if self.options.allow_multiword_proper_nouns:
+                return None
+            if self.language == "ko" and not self.analyzer.info("".join(pieces)).real:
+                return "4.7", self.msg("invented_compound", clue=raw)
+            return None
+        if not info.real:
+            if self.language == "ko" and self.options.allow_abbreviations and w.isascii() and w.isalpha():
+                if get_analyzer("en").known(w.casefold()):  # a common Latin acronym (CIA)
+                    return None
+            return "4.7", self.msg("invented", clue=raw)
+        return None
+
+
+def raw_piece(raw: str, piece: str) -> str:
+    # Script checks run on the normalised piece; kept as a hook for case-sensitive acronyms.
+    for p in SPLIT.split(unicodedata.normalize("NFC", raw).strip()):
+        if p and normalize(p, "ko") == piece:
+            return p
+    return piece
+
+
+class _CandidateIndex:
+    """Board-independent analysis of one candidate list, inverted for fast board lookups."""
+
+    def __init__(self, rules: _Rules, candidates: Sequence[str]) -> None:
+        lang = rules.language
+        norm = [normalize(c, lang) for c in candidates]
+        self.size = len(norm)
+        intrinsic = np.ones(self.size, dtype=bool)
+        early = [rules.early(c, w) for c, w in zip(candidates, norm)]
+        ok_idx = [i for i, e in enumerate(early) if e is None]
+        for i, e in enumerate(early):
+            if e is not None:
+                intrinsic[i] = False
+        infos = rules.analyzer.info_many([norm[i] for i in ok_idx])
+        by_form: dict[str, list[int]] = {}
+        by_part: dict[str, list[int]] = {}
+        by_strong: dict[str, list[int]] = {}
+        by_single: dict[str, list[int]] = {}
+        for i, info in zip(ok_idx, infos):
+            if rules.late(candidates[i], norm[i], info) is not None:
+                intrinsic[i] = False
+                continue
+            for f in info.forms:
+                by_form.setdefault(f, []).append(i)
+            for p, strong in info.parts.items():
+                by_part.setdefault(p, []).append(i)
+                if strong:
+                    by_strong.setdefault(p, []).append(i)
+            if lang == "ko" and len(info.word) == 1:
+                by_single.setdefault(info.word, []).append(i)
+        self.intrinsic = intrinsic
+        self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
+
+
+_INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
+_INDEX_CACHE_SIZE = 4
+
+
+class ClueFilter:
+    """The referee for one board state. Precomputes what every visible word blocks.
+
+    board: the code words; covered: the covered ones (words, or indices into board) -- RULES 4.5:
+    a covered card no longer blocks clues; a Duet card with one bystander token is still visible,
+    so only pass cards covered by an agent or by tokens from both sides.
+    """
+
+    def __init__(
+        self,
+        board: Iterable[str],
+        language: str = "ko",
+        covered: Iterable = (),
+        options: ClueOptions | None = None,
+    ) -> None:
+        self.language = _check_language(language)
+        self.options = options or ClueOptions()
+        self.rules = _Rules(self.language, self.options)
+        self.analyzer = self.rules.analyzer
+        board = [str(w) for w in board]
+        covered_words = set()
+        for c in covered or ():
+            if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+                covered_words.add(normalize(board[int(c)], self.language))
+            else:
+                covered_words.add(normalize(str(c), self.language))
+        self.board = [normalize(w, self.language) for w in board]
+        self.visible = [w for w in self.board if w and w not in covered_words]
+        self.visible_infos = self.analyzer.info_many(self.visible)
+        self._vform: dict[str, list[WordInfo]] = {}
+        self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
+        self._vsyl: dict[str, WordInfo] = {}
+        for v in self.visible_infos:
+            for f in v.forms:
+                self._vform.setdefault(f, []).append(v)
+            for p, strong in v.parts.items():
+                self._vpart.setdefault(p, []).append((v, strong))
+            if self.language == "ko":
+                for s in v.word:
+                    if HANGUL_SYLLABLES.match(s):
+                        self._vsyl.setdefault(s, v)
+
+    # -- board rules -----------------------------------------------------------------------------
+    def _board(self, raw: str, c: WordInfo):
+        m = self.rules.msg
+        for v in self._vform.get(c.word, ()):  # 4.3: the visible word itself
+            if v.word == c.word:
+                return "4.3", m("visible", clue=raw)
+        for f in c.forms:  # same word: variant spelling (4.6) or inflection (4.3)
+            for v in self._vform.get(f, ()):
+                if c.canon == v.canon and c.word != v.word and f == c.canon:
+                    return "4.6", m("variant", clue=raw, visible=v.word)
+                return "4.3", m("inflection", clue=raw, visible=v.word)
+        for p in c.parts:  # 4.3: contains the visible word as a part
+            for v in self._vform.get(p, ()):
+                return "4.3", m("contains", clue=raw, visible=v.word)
+        for f in c.forms:  # 4.4: is a part of a visible compound
+            for v, strong in self._vpart.get(f, ()):
+                if strong or self.language == "en" or len(c.word) > 1:
+                    return "4.4", m("part", clue=raw, visible=v.word)
+                return "4.1", m("syllable", clue=raw, visible=v.word)
+        for p, cstrong in c.parts.items():  # 4.4: shares a standalone part with a visible compound
+            for v, vstrong in self._vpart.get(p, ()):
+                if cstrong or vstrong:
+                    return "4.4", m("shares", clue=raw, visible=v.word, part=p)
+        if self.language == "ko" and len(c.word) == 1 and c.word in self._vsyl:  # 4.1 syllable pointer
+            return "4.1", m("syllable", clue=raw, visible=self._vsyl[c.word].word)
+        return None
+
+    # -- public ----------------------------------------------------------------------------------
+    def check(self, clue: str, number=1) -> ClueVerdict:
+        """Judge one clue + number (RULES 4.1-4.7)."""
+        m = self.rules.msg
+        if not number_ok(number):
+            return ClueVerdict(False, "4.2", m("number", number=number))
+        raw = "" if clue is None else str(clue)
+        w = normalize(raw, self.language)
+        hit = self.rules.early(raw.strip(), w)
+        if hit is None:
+            info = self.analyzer.info(w)
+            hit = self._board(raw.strip(), info) or self.rules.late(raw.strip(), w, info)
+        if hit is not None:
+            return ClueVerdict(False, hit[0], hit[1])
+        return ClueVerdict(True, None, m("ok"))
+
+    def legal_mask(self, candidates: Sequence[str]) -> np.ndarray:
+        """Legality of every candidate clue (number not judged), as a numpy bool array.
+
+        The candidate list's analysis is cached in memory (per language, options and list), so a
+        bot reusing its vocabulary pays only the per-board lookups.
+        """
+        index = self._index(candidates)
+        blocked: list[list[int]] = []
+        for v in self.visible_infos:
+            for f in v.forms:
+                blocked.append(index.by_form.get(f, ()))
+                blocked.append(index.by_part.get(f, ()))
+            for p, strong in v.parts.items():
+                blocked.append(index.by_form.get(p, ()))
+                blocked.append(index.by_strong.get(p, ()))
+                if strong:
+                    blocked.append(index.by_part.get(p, ()))
+        if self.language == "ko":
+            for s in self._vsyl:
+                blocked.append(index.by_single.get(s, ()))
+        mask = index.intrinsic.copy()
+        idx = [i for lst in blocked if lst for i in lst]
+        if idx:
+            mask[np.fromiter(idx, dtype=np.intp, count=len(idx))] = False
+        return mask
+
+    def filter(self, candidates: Sequence[str]) -> list[str]:
+        """The legal candidates, in order."""
+        mask = self.legal_mask(candidates)
+        return [c for c, ok in zip(candidates, mask) if ok]
+
+    def _index(self, candidates: Sequence[str]) -> _CandidateIndex:
+        key = (self.language, self.options, tuple(candidates))
+        index = _INDEX_CACHE.get(key)
+        if index is None:
+            index = _CandidateIndex(self.rules, list(key[2]))
+            _INDEX_CACHE[key] = index
+            while len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
+                _INDEX_CACHE.popitem(last=False)
+        else:
+            _INDEX_CACHE.move_to_end(key)
+        return index
+
+
+def check_clue(
+    clue: str,
+    number=1,
+    board: Iterable[str] = (),
+    language: str = "ko",
+    covered: Iterable = (),
+    options: ClueOptions | None = None,
+) -> ClueVerdict:
+    """Judge one clue against a board (RULES section 4). See `ClueFilter`."""
+    return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)

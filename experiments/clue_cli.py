@@ -1,0 +1,97 @@
+"""`cnlab check-clue`: the clue filter (RULES section 4) from the command line.
+
+    cnlab check-clue --lang ko --board 눈사람,강 --covered 강 한강
+    cnlab check-clue --cases cases.jsonl
+
+One JSON verdict per clue on stdout ({"legal": false, "rule": "4.4", "message": "..."}); bad input
+(unknown language, empty clue, malformed case line) is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+LANGUAGES = ("ko", "en")
+
+
+def _fail(text: str) -> None:
+    typer.echo(f"check-clue: {text}", err=True)
+    raise typer.Exit(code=2)
+
+
+def _split(text: Optional[str]) -> list[str]:
+    return [w.strip() for w in (text or "").split(",") if w.strip()]
+
+
+def _number(value):
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return value
+
+
+def _case(obj, where: str, default_lang: str) -> dict:
+    if not isinstance(obj, dict):
+        _fail(f"{where}: expected a JSON object")
+    lang = obj.get("lang", default_lang)
+    if lang not in LANGUAGES:
+        _fail(f"{where}: unknown language {lang!r} (expected ko or en)")
+    clue = obj.get("clue")
+    if not isinstance(clue, str) or not clue.strip():
+        _fail(f"{where}: missing or empty clue")
+    board = obj.get("board", [])
+    covered = obj.get("covered", [])
+    if not isinstance(board, list) or not all(isinstance(w, str) for w in board):
+        _fail(f"{where}: board must be a list of words")
+    if not isinstance(covered, list) or not all(isinstance(w, (str, int)) for w in covered):
+        _fail(f"{where}: covered must be a list of words")
+    return {"lang": lang, "clue": clue, "board": board, "covered": covered, "number": _number(obj.get("number", 1))}
+
+
+def check_clue_command(
+    clue: Optional[str] = typer.Argument(None, help="The clue word to judge."),
+    lang: str = typer.Option("ko", "--lang", help="Board language: ko or en."),
+    board: str = typer.Option("", "--board", help="Code words on the board, comma separated."),
+    covered: str = typer.Option("", "--covered", help="Covered code words, comma separated (RULES 4.5)."),
+    number: str = typer.Option("1", "--number", help="The clue number: 0..9 or unlimited."),
+    cases: Optional[Path] = typer.Option(None, "--cases", help="JSON lines file of cases; one verdict per line."),
+) -> None:
+    """Judge clues with the clue filter (RULES section 4); print one JSON verdict per clue."""
+    if cases is not None:
+        try:
+            lines = cases.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            _fail(f"cannot read {cases}: {exc.strerror or exc}")
+        items = []
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                _fail(f"{cases}:{n}: malformed JSON ({exc.msg})")
+            items.append(_case(obj, f"{cases}:{n}", lang))
+    else:
+        if lang not in LANGUAGES:
+            _fail(f"unknown language {lang!r} (expected ko or en)")
+        if clue is None or not clue.strip():
+            _fail("empty clue (give a CLUE or --cases FILE)")
+        items = [{"lang": lang, "clue": clue, "board": _split(board), "covered": _split(covered), "number": _number(number)}]
+
+    from engine.clues import ClueFilter, FilterUnavailable
+
+    try:
+        for item in items:
+            f = ClueFilter(item["board"], language=item["lang"], covered=item["covered"])
+            verdict = f.check(item["clue"], item["number"])
+            typer.echo(json.dumps(verdict.as_dict(), ensure_ascii=False))
+    except FilterUnavailable as exc:
+        typer.echo(f"check-clue: {exc}", err=True)
+        raise typer.Exit(code=2)
+    except (IndexError, ValueError) as exc:
+        _fail(str(exc))
+    sys.stdout.flush()

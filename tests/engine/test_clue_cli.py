@@ -1,0 +1,94 @@
+"""`cnlab check-clue` (experiments/clue_cli.py) through a throwaway typer app (RULES section 4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from experiments.clue_cli import check_clue_command
+
+pytest.importorskip("kiwipiepy")
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = typer.Typer()
+    a.command("check-clue")(check_clue_command)
+
+    @a.command("noop")
+    def _noop() -> None:  # a second command keeps "check-clue" as a sub-command name
+        pass
+
+    return a
+
+
+def run(app, args):
+    return CliRunner().invoke(app, ["check-clue", *args])
+
+
+def test_single_clue_prints_one_json_verdict(app):  # RULES 4.4
+    r = run(app, ["--lang", "ko", "--board", "눈사람,강", "눈"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == {"legal": False, "rule": "4.4", "message": json.loads(r.stdout)["message"]}
+
+
+def test_single_clue_covered_and_number(app):  # RULES 4.5 / 4.2
+    r = run(app, ["--lang", "ko", "--board", "눈사람,강", "--covered", "눈사람", "눈"])
+    assert json.loads(r.stdout)["legal"] is True
+    r = run(app, ["--lang", "en", "--board", "RAIN", "--number", "12", "weather"])
+    assert json.loads(r.stdout)["rule"] == "4.2"
+    r = run(app, ["--lang", "en", "--board", "RAIN", "--number", "unlimited", "weather"])
+    assert json.loads(r.stdout)["legal"] is True
+
+
+def test_cases_file(app, tmp_path):  # RULES 4.3 / 4.4 / 4.6
+    cases = tmp_path / "cases.jsonl"
+    lines = [
+        {"lang": "ko", "board": ["거북", "강"], "covered": [], "clue": "거북이", "number": 2},
+        {"lang": "ko", "board": ["블랙홀"], "clue": "블로그", "number": 1},
+        {"lang": "en", "board": ["RAINCOAT"], "covered": [], "clue": "raindrop", "number": 2},
+        {"lang": "ko", "board": ["빵"], "clue": "브레드"},
+    ]
+    cases.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n\n", encoding="utf-8")
+    r = run(app, ["--cases", str(cases)])
+    assert r.exit_code == 0, r.output
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [(o["legal"], o["rule"]) for o in out] == [(False, "4.3"), (True, None), (False, "4.4"), (False, "4.6")]
+    assert all(set(o) == {"legal", "rule", "message"} for o in out)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--lang", "fr", "--board", "a", "rain"],
+        ["--lang", "ko", "--board", "눈"],
+        ["--lang", "ko", "--board", "눈", "  "],
+    ],
+)
+def test_bad_input_exits_2(app, args):  # RULES 4 (CLI)
+    r = run(app, args)
+    assert r.exit_code == 2
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['{"lang": "ko", "board": ["눈"], "clue": "비"', '{"lang": "xx", "board": [], "clue": "비"}',
+     '{"lang": "ko", "board": [], "clue": ""}', '["not", "an", "object"]', '{"lang": "ko", "board": "눈", "clue": "비"}'],
+)
+def test_malformed_case_lines_exit_2(app, tmp_path, line):  # RULES 4 (CLI)
+    cases = tmp_path / "bad.jsonl"
+    cases.write_text('{"lang": "ko", "board": ["눈"], "clue": "비"}\n' + line + "\n", encoding="utf-8")
+    r = run(app, ["--cases", str(cases)])
+    assert r.exit_code == 2
+    assert "bad.jsonl:2" in r.stderr
+    assert r.stdout == ""
+
+
+def test_missing_cases_file_exits_2(app, tmp_path):  # RULES 4 (CLI)
+    r = run(app, ["--cases", str(tmp_path / "nope.jsonl")])
+    assert r.exit_code == 2 and r.stderr.strip()

@@ -1,0 +1,361 @@
+"""The clue filter (RULES section 4): every rulebook example, the principles, options, fast path.
+
+Rulebook examples come from seed 004 (Codenames, "올바른 힌트") and seed 000 (Duet, "올바른 힌트").
+Cases the filter cannot decide by rule are marked `limitation` (xfail strict, or asserting the
+current verdict with a docstring saying why).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.clues import UNLIMITED, ClueFilter, ClueOptions, ClueVerdict, check_clue
+
+pytest.importorskip("kiwipiepy")
+pytest.importorskip("lemminflect")
+
+KO_BOARD = ["거북", "강", "눈사람", "블랙홀", "대한민국", "우비", "소고기", "빛", "전투기", "사이"]
+EN_BOARD = ["RAIN", "RAINCOAT", "ICE CREAM", "CAT", "ANT", "MOUSE"]
+
+
+def ko(clue, board=None, number=1, **kw):
+    return check_clue(clue, number, board=KO_BOARD if board is None else board, language="ko", **kw)
+
+
+def en(clue, board=None, number=1, **kw):
+    return check_clue(clue, number, board=EN_BOARD if board is None else board, language="en", **kw)
+
+
+def verdict(v: ClueVerdict):
+    return (v.legal, v.rule)
+
+
+# --- RULES 4.3: a visible word, or a word containing it as a part or an inflection -------------
+
+@pytest.mark.parametrize(
+    "clue, board, expected",
+    [
+        ("거북", ["거북"], (False, "4.3")),  # seed 004
+        ("거북이", ["거북"], (False, "4.3")),  # seed 004
+        ("거북함", ["거북"], (False, "4.3")),  # seed 004
+        ("강", ["강"], (False, "4.3")),  # seed 000
+        ("한강", ["강"], (False, "4.3")),  # seed 000
+        ("두만강", ["강"], (False, "4.3")),  # seed 000
+        ("강변", ["강"], (False, "4.3")),  # seed 000
+        ("강아지", ["강"], (True, None)),  # seed 000: 강 is not a part of 강아지 by meaning
+        ("빛", ["빛"], (False, "4.3")),
+    ],
+)
+def test_rules_4_3_korean(clue, board, expected):  # RULES 4.3
+    assert verdict(ko(clue, board)) == expected
+
+
+@pytest.mark.parametrize(
+    "clue, expected",
+    [
+        ("RAIN", (False, "4.3")),
+        ("rain", (False, "4.3")),
+        ("RAINS", (False, "4.3")),
+        ("RAINY", (False, "4.3")),
+        ("RAINCOAT", (False, "4.3")),
+        ("MICE", (False, "4.3")),  # an irregular inflection of MOUSE
+        ("CATEGORY", (True, None)),  # letters contained by accident (RULES 4.4)
+        ("WANT", (True, None)),
+    ],
+)
+def test_rules_4_3_english(clue, expected):  # RULES 4.3
+    assert verdict(en(clue, ["RAIN", "CAT", "ANT", "MOUSE"])) == expected
+
+
+# --- RULES 4.4: a part of a visible compound --------------------------------------------------
+
+@pytest.mark.parametrize(
+    "clue, board, expected",
+    [
+        ("눈", ["눈사람"], (False, "4.4")),  # seed 004
+        ("사람", ["눈사람"], (False, "4.4")),  # seed 004
+        ("첫눈", ["눈사람"], (False, "4.4")),  # seed 004
+        ("집사람", ["눈사람"], (False, "4.4")),  # seed 004
+        ("블랙", ["블랙홀"], (False, "4.4")),  # seed 000
+        ("홀", ["블랙홀"], (False, "4.4")),  # seed 000
+        ("블랙코미디", ["블랙홀"], (False, "4.4")),  # seed 000 (written 블랙 코미디 there)
+        ("웜홀", ["블랙홀"], (False, "4.4")),  # seed 000
+        ("블로그", ["블랙홀"], (True, None)),  # seed 000
+        ("전쟁", ["전투기"], (True, None)),  # seed 004: a shared Sino-Korean syllable does not block
+        ("비행기", ["전투기"], (True, None)),  # seed 004: nor does a bound suffix (-기)
+    ],
+)
+def test_rules_4_4_korean(clue, board, expected):  # RULES 4.4
+    assert verdict(ko(clue, board)) == expected
+
+
+@pytest.mark.parametrize(
+    "clue, expected",
+    [
+        ("RAIN", (False, "4.4")),
+        ("COAT", (False, "4.4")),
+        ("RAINDROP", (False, "4.4")),
+        ("ICE", (False, "4.4")),
+        ("CREAM", (False, "4.4")),
+        ("DROP", (True, None)),
+    ],
+)
+def test_rules_4_4_english(clue, expected):  # RULES 4.4
+    assert verdict(en(clue, ["RAINCOAT", "ICE CREAM"])) == expected
+
+
+def test_rules_4_4_double_blocked_compound_reports_4_3_for_the_visible_part():  # RULES 4.3/4.4
+    # RAIN visible and RAINCOAT visible: RAINDROP contains the visible RAIN itself.
+    assert verdict(en("RAINDROP")) == (False, "4.3")
+
+
+@pytest.mark.limitation
+@pytest.mark.xfail(strict=True, reason="홀 of 카네기홀 is 'hall', not the 'hole' of 블랙홀: same spelling, decided by meaning")
+def test_rules_4_4_carnegie_hall_limitation():  # RULES 4.4, seed 000
+    assert ko("카네기홀", ["블랙홀"]).legal
+
+
+# --- RULES 4.1: letters, jamo, letter counts, positions -----------------------------------------
+
+@pytest.mark.parametrize(
+    "clue, board, expected",
+    [
+        ("국", ["대한민국"], (False, "4.1")),  # seed 004: a syllable of a visible word
+        ("비", ["우비"], (False, "4.1")),  # RULES 4.1 / seed 000
+        ("ㅍ", ["파리", "파일", "파도"], (False, "4.1")),  # seed 004
+        ("ㅅ", ["사자", "소", "시계"], (False, "4.1")),  # seed 000 (compatibility jamo)
+        ("ᄉ", ["사자", "소", "시계"], (False, "4.1")),  # seed 000 as printed (conjoining jamo)
+        ("중간", ["사과"], (False, "4.1")),  # seed 000: a board position
+        ("가운데", ["사과"], (False, "4.1")),
+        ("백", ["가지", "초"], (True, None)),  # seed 000: 백(100) relates to meaning
+        ("잔", ["근육", "뼈"], (True, None)),  # seed 000: a meaningful prefix
+        ("여덟", ["문어"], (True, None)),  # seed 004: 여덟 for 문어 (octopus)
+    ],
+)
+def test_rules_4_1_korean(clue, board, expected):  # RULES 4.1
+    assert verdict(ko(clue, board)) == expected
+
+
+def test_rules_4_1_meaningful_jamo_needs_an_agreed_exception():  # RULES 4.1, seed 004 사이시옷
+    assert verdict(ko("ㅅ", ["사이"])) == (False, "4.1")
+    assert ko("ㅅ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
+    assert ko("ᄉ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
+
+
+@pytest.mark.parametrize("clue", ["P", "p", "MIDDLE", "corner", "Left", "row", "vowel"])
+def test_rules_4_1_english(clue):  # RULES 4.1
+    assert verdict(en(clue, ["RAIN"])) == (False, "4.1")
+
+
+def test_rules_4_1_position_exception_option():  # RULES 4.1
+    assert en("corner", ["RAIN"], options=ClueOptions(allowed_clues={"CORNER"})).legal
+
+
+def test_rules_4_1_one_syllable_standalone_part_is_4_4():  # RULES 4.1 vs 4.4
+    assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
+    assert verdict(ko("국", ["대한민국"])) == (False, "4.1")
+
+
+@pytest.mark.limitation
+def test_rules_4_1_number_word_as_letter_count_is_legal_by_default():  # RULES 4.1, seed 004 둘
+    """Seed 004: "둘, 3" meaning "two letters" for 파리/파일/파도 is illegal, but "여덟, 1" for 문어 is
+    legal: the difference is intent, which the filter cannot read. Number words are legal by
+    default; `ClueOptions(forbid_number_words=True)` refuses them all."""
+    assert ko("둘", ["파리", "파일", "파도"], 3).legal
+    forbid = ClueOptions(forbid_number_words=True)
+    assert verdict(ko("둘", ["파리", "파일", "파도"], 3, options=forbid)) == (False, "4.1")
+    assert verdict(en("two", ["RAIN"], options=forbid)) == (False, "4.1")
+    assert ko("여덟", ["문어"], options=ClueOptions(forbid_number_words=True, allowed_clues={"여덟"})).legal
+
+
+# --- RULES 4.2: the number ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [0, 1, 9, UNLIMITED, "unlimited", "UNLIMITED", np.int64(3)])
+def test_rules_4_2_number_accepted(number):  # RULES 4.2 / 1.2
+    assert en("weather", ["RAIN"], number).legal
+
+
+@pytest.mark.parametrize("number", [10, -1, True, None, 2.5, "many"])
+def test_rules_4_2_number_refused(number):  # RULES 4.2 / 1.2
+    v = en("weather", ["RAIN"], number)
+    assert verdict(v) == (False, "4.2")
+    assert v.message
+
+
+@pytest.mark.limitation
+def test_rules_4_2_number_used_as_hint_is_not_detected():  # RULES 4.2, seed 000 세수,7 / seed 004 기침,8
+    """"세수, 7" (7 colours of 무지개 + 비누) and "기침, 8" (감기 + 8 legs of 문어) use the number as
+    part of the hint. That is semantic: the filter only checks the number's range, so it accepts
+    these clues (the current, wrong verdict)."""
+    assert ko("세수", ["비누", "무지개"], 7).legal
+    assert ko("기침", ["감기", "문어"], 8).legal
+
+
+# --- RULES 4.5: covered cards --------------------------------------------------------------------
+
+def test_rules_4_5_covered_card_no_longer_blocks():  # RULES 4.5
+    assert not ko("눈", ["눈사람", "강"]).legal
+    assert ko("눈", ["눈사람", "강"], covered=["눈사람"]).legal
+    assert ko("눈", ["눈사람", "강"], covered=[0]).legal
+    assert en("RAINY", ["RAIN"], covered=["rain"]).legal
+
+
+def test_rules_4_5_duet_single_token_still_blocks():  # RULES 4.5 / 3.5
+    # A Duet card with one bystander token stays visible: the caller does not list it as covered.
+    f = ClueFilter(["강", "눈사람"], language="ko", covered=[])
+    assert verdict(f.check("한강", 1)) == (False, "4.3")
+
+
+# --- RULES 4.6: language, loanwords, spellings ---------------------------------------------------
+
+@pytest.mark.parametrize(
+    "clue, board, expected",
+    [
+        ("애플", ["사과"], (False, "4.6")),  # seed 004
+        ("잼", ["사과"], (True, None)),  # seed 004
+        ("파이", ["사과"], (True, None)),  # seed 004
+        ("브레드", ["빵"], (False, "4.6")),  # seed 000
+        ("버터", ["빵", "카레"], (True, None)),  # seed 000
+        ("bread", ["빵"], (False, "4.6")),  # a Latin-letter word on a Korean board
+        ("CD플레이어", ["음악"], (False, "4.6")),
+        ("쇠고기", ["소고기"], (False, "4.6")),  # seed 004: variant spellings are one word
+        ("소고기", ["쇠고기"], (False, "4.6")),
+        ("빚", ["빛"], (True, None)),  # seed 004: homophones spelled differently are different
+        ("빛", ["빚"], (True, None)),
+    ],
+)
+def test_rules_4_6_korean(clue, board, expected):  # RULES 4.6
+    assert verdict(ko(clue, board)) == expected
+
+
+def test_rules_4_6_english():  # RULES 4.6
+    assert verdict(en("강", ["RAIN"])) == (False, "4.6")
+    assert verdict(en("colour", ["COLOR"])) == (False, "4.6")
+    assert en("café", ["RAIN"]).legal
+
+
+def test_rules_4_6_abbreviation_option_on_korean_board():  # RULES 4.6/4.7, seed 000 CIA
+    assert verdict(ko("CIA", ["스파이"])) == (False, "4.6")
+    assert ko("CIA", ["스파이"], options=ClueOptions(allow_abbreviations=True)).legal
+
+
+# --- RULES 4.7: one real word --------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "clue, expected",
+    [
+        ("냉동 식품", (False, "4.7")),  # seed 004: two words by default
+        ("음력 생선", (False, "4.7")),  # seed 004: invented compound
+        ("음력생선", (False, "4.7")),
+        ("열대우림", (True, None)),  # seed 004: an existing compound written as one word
+        ("뽀로롱", (False, "4.7")),  # not a word
+        ("", (False, "4.7")),
+        ("   ", (False, "4.7")),
+        ("미켈란젤로", (True, None)),  # seed 000: a one-word proper noun
+        ("레오나르도 다빈치", (False, "4.7")),  # seed 000
+    ],
+)
+def test_rules_4_7_korean(clue, expected):  # RULES 4.7
+    assert verdict(ko(clue, ["달", "물고기"])) == expected
+
+
+def test_rules_4_7_multiword_options():  # RULES 4.7, seed 004 "미리 정하면 좋은 규칙"
+    compounds = ClueOptions(allow_multiword_compounds=True)
+    assert ko("냉동 식품", ["달"], options=compounds).legal
+    assert verdict(ko("음력 생선", ["달"], options=compounds)) == (False, "4.7")
+    names = ClueOptions(allow_multiword_proper_nouns=True)
+    assert ko("레오나르도 다빈치", ["달"], options=names).legal
+
+
+def test_rules_4_7_english():  # RULES 4.7 / 2.2
+    assert verdict(en("blorfnik", ["RAIN"])) == (False, "4.7")
+    assert verdict(en("ice cream", ["RAIN"])) == (False, "4.7")
+    assert verdict(en("x-ray", ["RAIN"])) == (False, "4.7")
+    assert en("ice cream", ["RAIN"], options=ClueOptions(allow_multiword_compounds=True)).legal
+    assert en("blorfnik", ["RAIN"], options=ClueOptions(vocabulary={"Blorfnik"})).legal
+
+
+def test_rules_4_7_multiword_clue_still_checked_against_board():  # RULES 4.3 with 4.7 options
+    opts = ClueOptions(allow_multiword_compounds=True)
+    assert verdict(en("rain forest", ["RAIN"], options=opts)) == (False, "4.3")
+
+
+# --- verdict shape, messages, languages -----------------------------------------------------------
+
+def test_verdict_messages_follow_board_language():  # RULES 4 (messages)
+    v = ko("눈", ["눈사람"])
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in v.message)
+    e = en("rain", ["RAINCOAT"])
+    assert e.message.isascii() and "raincoat" in e.message
+    assert ko("바다", ["눈사람"]).as_dict() == {"legal": True, "rule": None, "message": ko("바다", ["눈사람"]).message}
+
+
+def test_unknown_language_is_an_error():  # RULES 4.6
+    with pytest.raises(ValueError, match="unknown language"):
+        check_clue("rain", 1, board=["RAIN"], language="fr")
+
+
+# --- the fast path agrees with check() -------------------------------------------------------------
+
+TRICKY_KO = ["눈", "사람", "첫눈", "집사람", "눈물", "한강", "두만강", "강변", "강아지", "거북이", "거북함", "블랙",
+             "홀", "웜홀", "블로그", "국", "비", "우", "쇠고기", "빚", "빛", "전쟁", "비행기", "전투", "가운데",
+             "ㅅ", "브레드", "버터", "뽀로롱", "둘", "백", "bread", "냉동 식품", "", "대한", "민국"]
+TRICKY_EN = ["rain", "rains", "rainy", "raincoat", "raindrop", "coat", "ice", "cream", "icecream", "ice cream",
+             "category", "want", "mice", "mouse", "p", "middle", "강", "blorfnik", "drop", "catfish", "ants"]
+
+
+@pytest.mark.parametrize("language, board, tricky", [("ko", KO_BOARD, TRICKY_KO), ("en", EN_BOARD, TRICKY_EN)])
+def test_legal_mask_matches_check(language, board, tricky):  # RULES 4 (fast path for bots)
+    from wordfreq import top_n_list
+
+    rng = random.Random(1)
+    vocab = top_n_list(language, 3000)
+    cands = tricky + rng.sample(vocab, 1500)
+    for covered in ([], board[:3]):
+        f = ClueFilter(board, language=language, covered=covered)
+        mask = f.legal_mask(cands)
+        assert mask.dtype == bool and mask.shape == (len(cands),)
+        expected = np.array([f.check(c, 1).legal for c in cands])
+        diff = [c for c, a, b in zip(cands, mask, expected) if a != b]
+        assert diff == []
+        assert f.filter(cands) == [c for c, ok in zip(cands, expected) if ok]
+
+
+# --- more documented limitations -----------------------------------------------------------------
+
+@pytest.mark.limitation
+def test_rules_4_4_one_syllable_parts_of_two_syllable_compounds_report_4_1():  # RULES 4.1/4.4
+    """산불 splits into 산 + 불, two one-syllable nouns, like the Sino-Korean 우비 (우 + 비) that
+    RULES 4.1 calls a syllable pointer. The analyser cannot tell a native compound from a
+    Sino-Korean word, so both are read the 우비 way: 산 with 산불 visible is illegal (right) but
+    reported under 4.1 instead of 4.4."""
+    assert verdict(ko("산", ["산불"])) == (False, "4.1")
+    assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
+
+
+@pytest.mark.limitation
+def test_rules_4_3_sai_siot_forms_are_not_linked():  # RULES 4.3
+    """바닷가 is 바다 + 가 with a 사이시옷 (바다 -> 바닷); the analyser reads 바닷가 as one noun and
+    the filter does not undo the ㅅ, so 바닷가 is (wrongly) legal while 바다 is visible."""
+    assert ko("바닷가", ["바다"]).legal
+    assert verdict(ko("바다거북", ["바다"])) == (False, "4.3")
+
+
+@pytest.mark.limitation
+def test_rules_4_4_english_false_compounds():  # RULES 4.4
+    """English compounds are split by dictionary: two common words of three letters or more.
+    PENNY (pen + n + y) and CARPET (car + pet) are cut like RAINY and RAINCOAT, so they are
+    (wrongly) blocked by PEN and CAR; CATEGORY and WANT are not cut (no such halves)."""
+    assert verdict(en("penny", ["PEN"])) == (False, "4.3")
+    assert verdict(en("carpet", ["CAR"])) == (False, "4.3")
+    assert en("category", ["CAT"]).legal and en("want", ["ANT"]).legal
+
+
+@pytest.mark.limitation
+def test_rules_4_7_abbreviations_cannot_be_told_from_words():  # RULES 4.7
+    """유엔 and 국과수 are common abbreviations (allowed only by an agreed option), but the analyser
+    lists them as ordinary proper nouns: the filter accepts them without the option."""
+    assert ko("유엔", ["달"]).legal and ko("국과수", ["달"]).legal
