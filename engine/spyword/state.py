@@ -1,0 +1,753 @@
+"""The Spy's Word rules (RULES 5): a state that legal actions move forward, checked before any change.
+
+Flow of a game: every player presses "got it" (ready) -> round: clues in the round's order ->
+discussion -> vote -> (PASS: next round) / (one top player: eliminated) / (a tie: duel clues and a
+duel vote, or lots) -> an eliminated ghost guesses the citizens' word; with hidden roles every
+eliminated player gets a private screen first -> win check (5.11) -> next round with the same words.
+
+There is no clock: time-outs are `Timeout` actions from the seat "clock" (see `SpyWordSettings`
+for the durations). Drawing lots uses the record's seed: lot i is drawn by
+`numpy.random.default_rng([seed, i])`, so a replay draws the same lots.
+
+Clue legality (5.4): the engine itself refuses an empty clue, more than one word in one-word
+mode, the clue-giver's own word itself, and any repeat of an earlier clue of the game. "A part of
+the word" and "a translation of it" need morphology and models: a `clue_checker` is injected.
+The default uses the project clue filter (`engine.clues.check_clue`, RULES 4.3/4.4) if present;
+the agents layer may inject one that also catches translations with multilingual embeddings.
+The engine imports no model. A clue is judged against the giver's own word only: the ghost has no
+word, and judging a spy's clue against the citizens' word would tell the spy that word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ..errors import IllegalAction, MalformedRecord
+from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
+                      Reconnect, SpyWordAction, StartVote, Timeout, Vote)
+from .matching import ghost_guess_is_right, same_clue
+from .observation import SpyWordObservation
+from .settings import UNLIMITED, SpyWordSettings, check_player_count
+
+CITIZEN, SPY, GHOST = "citizen", "spy", "ghost"
+ROLES = (CITIZEN, SPY, GHOST)
+CITIZENS, SPIES = "citizens", "spies"  # winners: "citizens", "spies" (spies and ghost), "ghost"
+
+READY, CLUES, DISCUSSION, VOTE, DUEL_CLUES, DUEL_VOTE = "ready", "clues", "discussion", "vote", "duel_clues", "duel_vote"
+GHOST_GUESS, PRIVATE_SCREEN, FINISHED, ABORTED = "ghost_guess", "private_screen", "finished", "aborted"
+PHASES = (READY, CLUES, DISCUSSION, VOTE, DUEL_CLUES, DUEL_VOTE, GHOST_GUESS, PRIVATE_SCREEN, FINISHED, ABORTED)
+RESERVED_SEATS = (HOST, CLOCK, PASS)
+
+# A clue checker: (clue, own word, language, clue mode) -> (rule, message) when illegal, else None.
+ClueChecker = Callable[[str, str, "str | None", str], "tuple[str, str] | None"]
+
+
+def default_clue_checker(clue: str, word: str, language: str | None, mode: str) -> tuple[str, str] | None:
+    """"Not the word, not a part of it" by the project clue filter (RULES 4.3, 4.4, 4.6 variant
+    spellings, 4.1 one Korean syllable of the word), if the filter and its morphology are installed.
+
+    The filter judges Codenames boards, so only what the word itself makes illegal counts: a clue
+    refused with the word on the board and not refused the same way on an empty board. Its other
+    rules (language, invented words, letters) are not Spy's Word rules. In sentence mode every
+    word of the sentence is checked. Without the filter only the built-in checks apply."""
+    try:
+        from ..clues import FilterUnavailable, check_clue
+    except ImportError:
+        return None
+    if language not in ("en", "ko"):
+        language = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in word) else "en"
+    for token in (clue.split() if mode == "sentence" else [clue]):
+        token = token.strip(".,!?;:\"'()[]")
+        if not token:
+            continue
+        try:
+            with_word = check_clue(token, 1, board=[word], language=language)
+            if with_word.legal:
+                continue
+            alone = check_clue(token, 1, board=[], language=language)
+        except FilterUnavailable:
+            return None
+        if alone.legal or (alone.rule, alone.message) != (with_word.rule, with_word.message):
+            return (str(with_word.rule), with_word.message)
+    return None
+
+
+@dataclass(frozen=True)
+class SpyWordOutcome:
+    status: str                  # "playing", "finished", "aborted"
+    winner: str | None           # "citizens", "spies" (spies and ghost together), "ghost" or None
+    winners: tuple[str, ...]     # the winning seats, eliminated ones included (5.11)
+
+
+class SpyWordState:
+    """A Spy's Word game. `apply` either raises IllegalAction (state unchanged) or moves on."""
+
+    def __init__(self, seats: Sequence[str], roles: Mapping[str, str] | Sequence[str], citizen_word: str,
+                 spy_word: str, order: Sequence[str] | None = None,
+                 settings: SpyWordSettings = SpyWordSettings(), host: str | None = None, seed: int = 0,
+                 language: str | None = None, pictures: Sequence[str | None] = (None, None),
+                 clue_checker: ClueChecker | None = None, clue_filter: bool = True):
+        seats = tuple(seats)
+        if not all(isinstance(s, str) and s.strip() for s in seats) or len(set(seats)) != len(seats):
+            raise MalformedRecord("seats must be distinct non-empty strings (RULES 5.1)")
+        if set(seats) & set(RESERVED_SEATS):
+            raise MalformedRecord(f"a seat may not be named {', '.join(RESERVED_SEATS)}")
+        try:
+            check_player_count(len(seats))
+        except ValueError as exc:
+            raise MalformedRecord(str(exc)) from None
+        if not isinstance(roles, Mapping):
+            roles = dict(zip(seats, roles)) if len(roles) == len(seats) else {}
+        if set(roles) != set(seats) or not all(r in ROLES for r in roles.values()):
+            raise MalformedRecord("roles must give each seat one of citizen, spy, ghost (RULES 5.1)")
+        spies = sum(r == SPY for r in roles.values())
+        ghosts = sum(r == GHOST for r in roles.values())
+        if ghosts > 1:
+            raise MalformedRecord("RULES 5.2: at most one ghost")
+        try:
+            expected = settings.role_counts(len(seats))
+        except ValueError as exc:
+            raise MalformedRecord(str(exc)) from None
+        if (spies, bool(ghosts)) != expected:
+            raise MalformedRecord(f"RULES 5.2: the roles give {spies} spies and {ghosts} ghost, the settings "
+                                  f"{expected[0]} spies and {int(expected[1])} ghost")
+        for w in (citizen_word, spy_word):
+            if not isinstance(w, str) or not w.strip():
+                raise MalformedRecord("RULES 5.3: both words must be non-empty strings")
+        if same_clue(citizen_word, spy_word):
+            raise MalformedRecord("RULES 5.3: the two words of a pack must differ")
+        order = tuple(seats if order is None else order)
+        if sorted(order) != sorted(seats):
+            raise MalformedRecord("RULES 5.4: the clue order must list every seat once")
+        if roles[order[0]] == GHOST:
+            raise MalformedRecord("RULES 5.4: the ghost never speaks first in round 1")
+        host = seats[0] if host is None else host
+        if host not in seats:
+            raise MalformedRecord(f"the host {host!r} is not a seat (RULES 5.12)")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise MalformedRecord("the seed must be an integer")
+
+        self.seats = seats
+        self.roles = dict(roles)
+        self.citizen_word, self.spy_word = citizen_word, spy_word
+        self.pictures = tuple(pictures) if pictures else (None, None)  # (citizens', spies')
+        self.order = order
+        self.settings = settings
+        self.seed = seed
+        self.language = language
+        self._checker = clue_checker if clue_checker is not None else (default_clue_checker if clue_filter else None)
+        self.host = host
+        self.phase = READY
+        self.round = 0
+        self.round_first: str | None = None
+        self.round_order: tuple[str, ...] = ()
+        self.speakers: list[str] = []
+        self.ready: set[str] = set()
+        self.eliminated: list[str] = []
+        self.eliminations: list[dict] = []
+        self.departed: list[str] = []
+        self.disconnected: set[str] = set()
+        self.host_notice_given = False
+        self.clues: list[dict] = []
+        self.voters: tuple[str, ...] = ()
+        self.candidates: tuple[str, ...] = ()
+        self.votes: dict[str, str] = {}
+        self.vote_pass_allowed = False
+        self.duel: tuple[str, ...] = ()
+        self.pass_blocked = False
+        self.vote_log: list[dict] = []
+        self.lots_drawn = 0
+        self.pending: str | None = None
+        self.ghost_guesses: list[dict] = []
+        self.host_changes: list[dict] = []
+        self.winner: str | None = None
+
+    # ----- queries -------------------------------------------------------------------------
+    def word_of(self, seat: str) -> str | None:
+        role = self.roles[seat]
+        return None if role == GHOST else (self.citizen_word if role == CITIZEN else self.spy_word)
+
+    def picture_of(self, seat: str) -> str | None:
+        role = self.roles[seat]
+        return None if role == GHOST else self.pictures[0 if role == CITIZEN else 1]
+
+    def in_room(self, seat: str) -> bool:
+        return seat in self.roles and seat not in self.departed
+
+    def remaining(self) -> tuple[str, ...]:
+        """Players still in the game (not eliminated, not departed), in seat order."""
+        return tuple(s for s in self.seats if s not in self.eliminated)
+
+    def room(self) -> tuple[str, ...]:
+        """Everyone still in the room, eliminated spectators included (RULES 5.12)."""
+        return tuple(s for s in self.seats if s not in self.departed)
+
+    @property
+    def speaker(self) -> str | None:
+        return self.speakers[0] if self.phase in (CLUES, DUEL_CLUES) and self.speakers else None
+
+    def is_terminal(self) -> bool:
+        return self.phase in (FINISHED, ABORTED)
+
+    def status(self) -> str:
+        return {FINISHED: "finished", ABORTED: "aborted"}.get(self.phase, "playing")
+
+    def winners(self) -> tuple[str, ...]:
+        if self.winner == CITIZENS:
+            return tuple(s for s in self.seats if self.roles[s] == CITIZEN)
+        if self.winner == SPIES:  # eliminated spies and ghost included (5.11)
+            return tuple(s for s in self.seats if self.roles[s] in (SPY, GHOST))
+        if self.winner == GHOST:
+            return tuple(s for s in self.seats if self.roles[s] == GHOST)
+        return ()
+
+    def outcome(self) -> SpyWordOutcome:
+        return SpyWordOutcome(self.status(), self.winner, self.winners())
+
+    def to_act(self) -> tuple[str, ...]:
+        """Seats the game waits on now (clues and the ghost's guess are open-ended text)."""
+        if self.phase == READY:
+            return tuple(s for s in self.room() if s not in self.ready)
+        if self.phase in (CLUES, DUEL_CLUES):
+            return (self.speaker,) if self.speaker else ()
+        if self.phase == DISCUSSION:
+            return (self.host,) if self.settings.multi_device else self.room()
+        if self.phase in (VOTE, DUEL_VOTE):
+            return tuple(v for v in self.voters if v not in self.votes)
+        if self.phase in (GHOST_GUESS, PRIVATE_SCREEN):
+            return (self.pending,)
+        return ()
+
+    def pass_allowed_now(self) -> bool:
+        return self.phase == VOTE and self.vote_pass_allowed
+
+    def legal_actions(self) -> list[SpyWordAction]:
+        """Every legal action except the open-ended texts: the speaker's `GiveClue` (see
+        `speaker`) and the ghost's `GhostGuess` (see `pending`)."""
+        if self.is_terminal():
+            return []
+        acts: list[SpyWordAction] = []
+        multi = self.settings.multi_device
+        online = [s for s in self.room() if s not in self.disconnected]
+        if self.phase == READY:
+            acts += [Ready(s) for s in online if s not in self.ready]
+        elif self.phase in (CLUES, DUEL_CLUES):
+            if multi:
+                acts.append(Timeout("speaker"))
+        elif self.phase == DISCUSSION:
+            if multi:
+                if self.host not in self.disconnected:
+                    acts.append(StartVote(HOST))
+            else:
+                acts += [StartVote(s) for s in online]
+            if self.settings.discussion_seconds != UNLIMITED:
+                acts.append(Timeout("discussion"))
+        elif self.phase in (VOTE, DUEL_VOTE):
+            for v in self.voters:
+                if v in self.votes or v in self.disconnected:
+                    continue
+                acts += [Vote(v, c) for c in self.candidates if c != v]
+                if self.pass_allowed_now():
+                    acts.append(Vote(v, PASS))
+            if multi:
+                acts.append(Timeout("vote"))
+        elif self.phase in (GHOST_GUESS, PRIVATE_SCREEN):
+            if self.roles[self.pending] != GHOST and self.pending not in self.disconnected:
+                acts.append(Dismiss(self.pending))
+            if multi:
+                acts.append(Timeout("ghost_guess"))
+        if multi:
+            acts += [Leave(s) for s in self.room()]
+            if self.host not in self.disconnected:
+                acts += [Kick(HOST, t) for t in self.room() if t != self.host]
+            acts += [Disconnect(s) for s in online]
+            acts += [Reconnect(s) for s in self.room() if s in self.disconnected]
+            if self.host in self.disconnected:
+                acts.append(Timeout("host_replace" if self.host_notice_given else "host_notice"))
+        return acts
+
+    # ----- observation and reports -----------------------------------------------------------
+    def _public_votes(self) -> tuple[dict, ...]:
+        out = []
+        for entry in self.vote_log:
+            shown = dict(entry)
+            if self.settings.vote_display == "counts":
+                shown.pop("votes", None)
+            out.append(shown)
+        return tuple(out)
+
+    def _public_elimination(self, e: dict) -> dict:
+        shown = {k: e[k] for k in ("seat", "round", "by")}
+        if self.settings.reveal_eliminated_role or self.is_terminal():
+            shown["role"] = self.roles[e["seat"]]
+        return shown
+
+    def _public_ghost_guesses(self, viewer: str | None) -> tuple[dict, ...]:
+        """RULES 5.10: a wrong guess is public only when eliminated roles are revealed; the right
+        word is not revealed before the end."""
+        if self.is_terminal():
+            return tuple(self.ghost_guesses)
+        return tuple({k: v for k, v in g.items() if k != "right"} for g in self.ghost_guesses
+                     if self.settings.reveal_eliminated_role or g["seat"] == viewer)
+
+    def observe(self, seat: str) -> SpyWordObservation:
+        if seat not in self.roles:
+            raise ValueError(f"unknown seat {seat!r}")
+        role = self.roles[seat]
+        out = seat in self.eliminated
+        if role == GHOST or self.is_terminal() or out:
+            told = role
+        elif role == SPY and self.settings.reveal_spy_role:
+            told = SPY
+        else:
+            told = None
+        screen = None
+        if self.pending == seat and self.phase in (GHOST_GUESS, PRIVATE_SCREEN):
+            screen = {"kind": "ghost_guess"} if role == GHOST else {"kind": "role", "role": role}
+        return SpyWordObservation(
+            seat=seat, word=self.word_of(seat), picture=self.picture_of(seat), role=told, is_spectator=out,
+            phase=self.phase, round=self.round, host=self.host, seats=self.seats, order=self.round_order or self.order,
+            to_act=self.to_act(), clues=tuple(dict(c) for c in self.clues),
+            eliminated=tuple(self._public_elimination(e) for e in self.eliminations),
+            departed=tuple(self.departed), votes=self._public_votes(),
+            voted=tuple(v for v in self.voters if v in self.votes) if self.phase in (VOTE, DUEL_VOTE) else (),
+            my_vote=self.votes.get(seat) if self.phase in (VOTE, DUEL_VOTE) else None,
+            vote_candidates=self.candidates if self.phase in (VOTE, DUEL_VOTE) else (),
+            pass_allowed=self.pass_allowed_now(), duel=self.duel, private_screen=screen,
+            ghost_guesses=self._public_ghost_guesses(seat), settings=self.settings.to_dict(),
+            report=self.end_report() if self.is_terminal() else None,
+        )
+
+    def end_report(self) -> dict:
+        """RULES 5.13: the winning side, both words, every role, the vote record of each round
+        (who voted for whom when the vote display is public, else the counts)."""
+        return {
+            "status": self.status(), "winner": self.winner, "winners": list(self.winners()),
+            "citizen_word": self.citizen_word, "spy_word": self.spy_word,
+            "citizen_picture": self.pictures[0], "spy_picture": self.pictures[1],
+            "roles": {s: self.roles[s] for s in self.seats}, "rounds": self.round,
+            "votes": [dict(v) for v in self._public_votes()],
+            "eliminated": [dict(e) | {"role": self.roles[e["seat"]]} for e in self.eliminations],
+            "departed": list(self.departed), "ghost_guesses": [dict(g) for g in self.ghost_guesses],
+        }
+
+    # ----- moves ---------------------------------------------------------------------------
+    def apply(self, action: SpyWordAction) -> None:
+        seat = getattr(action, "seat", None)
+        if self.is_terminal():
+            rule = "5.12" if self.phase == ABORTED else "5.11"
+            raise IllegalAction(rule, f"the game is over ({self.status()})")
+        if isinstance(action, Timeout):
+            if seat != CLOCK:
+                raise IllegalAction("5.4", "time-outs come from the clock")
+            return self._timeout(action.kind)
+        if seat == CLOCK:
+            raise IllegalAction("5.4", "the clock only sends time-outs")
+        actor = self.host if seat == HOST else seat
+        if not isinstance(actor, str) or actor not in self.roles:
+            raise IllegalAction("5.1", f"unknown seat {seat!r}")
+        if actor in self.departed:
+            raise IllegalAction("5.12", f"{actor} has left the room")
+        if actor in self.disconnected and not isinstance(action, (Reconnect, Leave)):
+            raise IllegalAction("5.12", f"{actor} is disconnected")
+        handler = {Ready: self._ready, GiveClue: self._clue, StartVote: self._start_vote, Vote: self._vote,
+                   GhostGuess: self._ghost_guess, Dismiss: self._dismiss, Leave: self._leave, Kick: self._kick,
+                   Disconnect: self._disconnect, Reconnect: self._reconnect}.get(type(action))
+        if handler is None:
+            raise IllegalAction("5.4", f"{type(action).__name__} is not a Spy's Word action")
+        handler(actor, action)
+
+    # start (5.4)
+    def _ready(self, actor: str, a: Ready) -> None:
+        if self.phase != READY:
+            raise IllegalAction("5.4", "the game has started: the cards were already confirmed")
+        if actor in self.ready:
+            raise IllegalAction("5.4", f"{actor} has already confirmed its card")
+        self.ready.add(actor)
+        self._maybe_start()
+
+    def _maybe_start(self) -> None:
+        if self.phase == READY and all(s in self.ready for s in self.room()):
+            self._new_round()
+
+    # clues (5.4, 5.7)
+    def _clue(self, actor: str, a: GiveClue) -> None:
+        if self.phase not in (CLUES, DUEL_CLUES):
+            raise IllegalAction("5.4", f"no clues now (phase {self.phase})")
+        if actor in self.eliminated:
+            raise IllegalAction("5.9", f"{actor} is eliminated: spectators give no clues")
+        if actor != self.speaker:
+            if self.phase == DUEL_CLUES and actor not in self.duel:
+                raise IllegalAction("5.7", "only the tied players give a duel clue")
+            raise IllegalAction("5.4", f"it is {self.speaker}'s turn to give a clue")
+        text = a.text.strip() if isinstance(a.text, str) else ""
+        if not text:
+            raise IllegalAction("5.4", "a clue may not be empty")
+        if self.settings.clue_mode == "word" and len(text.split()) != 1:
+            raise IllegalAction("5.4", "the clue mode is one word: say one word, not a phrase")
+        own = self.word_of(actor)
+        if own is not None:
+            parts = [text] if self.settings.clue_mode == "word" else [text] + text.split()
+            if any(same_clue(p.strip(".,!?;:\"'()[]"), own) for p in parts):
+                raise IllegalAction("5.4", "a clue may not be the word itself")
+        for earlier in self.clues:
+            if earlier["clue"] is not None and same_clue(text, earlier["clue"]):
+                raise IllegalAction("5.4", f"{text!r} repeats an earlier clue ({earlier['seat']}, round {earlier['round']})")
+        if own is not None and self._checker is not None:
+            verdict = self._checker(text, own, self.language, self.settings.clue_mode)
+            if verdict:
+                rule, message = verdict
+                raise IllegalAction("5.4", f"{message} (RULES {rule})")
+        self.clues.append({"round": self.round, "seat": actor, "clue": text, "duel": self.phase == DUEL_CLUES})
+        self.speakers.pop(0)
+        self._after_speaker()
+
+    def _after_speaker(self) -> None:
+        if self.speakers:
+            return
+        if self.phase == CLUES:
+            self.phase = DISCUSSION
+        else:
+            self._open_vote(duel=True)
+
+    # discussion (5.5)
+    def _start_vote(self, actor: str, a: StartVote) -> None:
+        if self.phase != DISCUSSION:
+            raise IllegalAction("5.5", f"the vote starts after the discussion (phase {self.phase})")
+        if self.settings.multi_device and actor != self.host:
+            raise IllegalAction("5.5", f"on many devices only the host ({self.host}) may start the vote early")
+        self._open_vote(duel=False)
+
+    def _open_vote(self, duel: bool) -> None:
+        if duel:
+            self.phase = DUEL_VOTE
+            self.candidates = self.duel
+            self.voters = tuple(s for s in self.remaining() if s not in self.duel)
+            self.vote_pass_allowed = False  # 5.6: no PASS in a duel vote
+            if not self.voters:  # 5.7: nobody can vote: lots among the tied
+                self._log_vote(outcome="lots", tied=self.duel, lot=self._draw(self.duel))
+                return self._eliminate(self.vote_log[-1]["eliminated"], "lots")
+        else:
+            self.phase = VOTE
+            self.voters = self.candidates = self.remaining()
+            self.vote_pass_allowed = self.settings.allow_pass and not self.pass_blocked
+        self.votes = {}
+
+    # votes (5.6, 5.7)
+    def _vote(self, actor: str, a: Vote) -> None:
+        if self.phase not in (VOTE, DUEL_VOTE):
+            raise IllegalAction("5.6", f"no vote under way (phase {self.phase})")
+        if actor in self.eliminated:
+            raise IllegalAction("5.9", f"{actor} is eliminated: spectators do not vote")
+        if actor not in self.voters:
+            raise IllegalAction("5.7", "in a duel vote only the players who are not tied vote")
+        if actor in self.votes:
+            raise IllegalAction("5.6", f"{actor} has voted: a vote is final")
+        target = a.target
+        if target == PASS:
+            if self.phase == DUEL_VOTE:
+                raise IllegalAction("5.6", "no PASS in a duel vote")
+            if not self.settings.allow_pass:
+                raise IllegalAction("5.6", "PASS is not allowed (host setting)")
+            if not self.vote_pass_allowed:
+                raise IllegalAction("5.6", "no PASS on the vote right after a vote that ended in PASS")
+        elif target == actor:
+            raise IllegalAction("5.6", "a player never votes for itself")
+        elif target not in self.candidates:
+            if self.phase == DUEL_VOTE:
+                raise IllegalAction("5.7", f"the duel vote is among the tied players {', '.join(self.duel)}")
+            raise IllegalAction("5.6", f"{target!r} is not a remaining player")
+        self.votes[actor] = target
+        if all(v in self.votes for v in self.voters):
+            self._resolve_vote()
+
+    def _log_vote(self, outcome: str, tied: Iterable[str] = (), lot: str | None = None,
+                  eliminated: str | None = None) -> None:
+        counts = {c: 0 for c in self.candidates}
+        for t in self.votes.values():
+            if t != PASS:
+                counts[t] += 1
+        entry = {"round": self.round, "kind": "duel" if self.phase == DUEL_VOTE else "vote",
+                 "votes": dict(self.votes), "counts": counts,
+                 "pass": sum(t == PASS for t in self.votes.values()) if self.vote_pass_allowed else None,
+                 "outcome": outcome, "tied": list(tied), "eliminated": lot or eliminated}
+        if entry["pass"] is None:
+            del entry["pass"]
+        self.vote_log.append(entry)
+
+    def _resolve_vote(self) -> None:
+        duel = self.phase == DUEL_VOTE
+        counts = {c: 0 for c in self.candidates}
+        passes = 0
+        for t in self.votes.values():
+            if t == PASS:
+                passes += 1
+            else:
+                counts[t] += 1
+        if not self.votes:  # 5.6 (nobody voted in time) / 5.7 (duel): lots among all candidates
+            pool = self.candidates
+            self._log_vote("lots", tied=pool, lot=self._draw(pool))
+            self.pass_blocked = False
+            return self._eliminate(self.vote_log[-1]["eliminated"], "lots")
+        top = max(counts.values())
+        if not duel and self.vote_pass_allowed and passes >= top:  # 5.6: PASS wins ties
+            self._log_vote("pass")
+            self.pass_blocked = True
+            self.votes, self.voters, self.candidates = {}, (), ()
+            return self._new_round()
+        self.pass_blocked = False
+        tied = tuple(c for c in self.candidates if counts[c] == top)
+        if len(tied) == 1:
+            self._log_vote("eliminated", eliminated=tied[0])
+            return self._eliminate(tied[0], "vote")
+        no_duel_voter = all(s in tied for s in self.remaining())
+        if duel or self.settings.tie_break == "lottery" or no_duel_voter:  # 5.7: lots
+            self._log_vote("lots", tied=tied, lot=self._draw(tied))
+            return self._eliminate(self.vote_log[-1]["eliminated"], "lots")
+        self._log_vote("duel", tied=tied)
+        self.duel = tuple(s for s in self.round_order if s in tied)
+        self.votes, self.voters, self.candidates = {}, (), ()
+        self.phase = DUEL_CLUES
+        self.speakers = list(self.duel)
+
+    def _draw(self, pool: Sequence[str]) -> str:
+        """Draw lots (5.6, 5.7): reproducible from the seed and the number of lots drawn."""
+        pool = [s for s in self.seats if s in pool]
+        i = int(np.random.default_rng([self.seed, self.lots_drawn]).integers(len(pool)))
+        self.lots_drawn += 1
+        return pool[i]
+
+    # elimination (5.9) and the ghost (5.10)
+    def _eliminate(self, seat: str, by: str) -> None:
+        self.eliminated.append(seat)
+        self.eliminations.append({"seat": seat, "round": self.round, "by": by})
+        self.votes, self.voters, self.candidates, self.duel = {}, (), (), ()
+        if self.roles[seat] == GHOST:
+            self.pending = seat
+            self.phase = GHOST_GUESS if self.settings.reveal_eliminated_role else PRIVATE_SCREEN
+            return
+        if self._check_win():
+            return
+        if not self.settings.reveal_eliminated_role:  # 5.9: a private screen for every eliminated player
+            self.pending = seat
+            self.phase = PRIVATE_SCREEN
+            return
+        self._new_round()
+
+    def _ghost_guess(self, actor: str, a: GhostGuess) -> None:
+        if self.phase not in (GHOST_GUESS, PRIVATE_SCREEN) or actor != self.pending:
+            raise IllegalAction("5.10", "only the ghost, once eliminated by the vote, guesses the citizens' word")
+        if self.roles[actor] != GHOST:
+            raise IllegalAction("5.10", f"{actor} is not the ghost: only the ghost guesses")
+        self._resolve_guess(actor, a.word if isinstance(a.word, str) else "", timed_out=False)
+
+    def _resolve_guess(self, seat: str, guess: str | None, timed_out: bool = False, left: bool = False) -> None:
+        right = guess is not None and ghost_guess_is_right(guess, self.citizen_word, self.spy_word)
+        entry = {"seat": seat, "round": self.round, "guess": guess, "right": right}
+        if timed_out:
+            entry["timed_out"] = True
+        if left:
+            entry["left"] = True
+        self.ghost_guesses.append(entry)
+        self.pending = None
+        if right:  # 5.11: the ghost alone wins at once
+            self._finish(GHOST)
+            return
+        if not left and not self._check_win():
+            self._new_round()
+
+    def _dismiss(self, actor: str, a: Dismiss) -> None:
+        if self.phase != PRIVATE_SCREEN or actor != self.pending:
+            raise IllegalAction("5.9", "there is no private screen of this player to close")
+        if self.roles[actor] == GHOST:
+            raise IllegalAction("5.10", "the ghost's screen is its guess: guess (or let the time run out)")
+        self.pending = None
+        self._new_round()
+
+    # win (5.11)
+    def _check_win(self) -> bool:
+        """RULES 5.11 in order (the ghost's right guess is handled where it happens)."""
+        left = self.remaining()
+        if not any(self.roles[s] in (SPY, GHOST) for s in left):
+            self._finish(CITIZENS)
+        elif sum(self.roles[s] == CITIZEN for s in left) <= 1:
+            self._finish(SPIES)
+        return self.is_terminal()
+
+    def _finish(self, winner: str | None) -> None:
+        self.winner = winner
+        self.phase = FINISHED if winner else ABORTED
+        self.pending = None
+        self.speakers, self.votes, self.voters, self.candidates, self.duel = [], {}, (), (), ()
+
+    def _new_round(self) -> None:
+        """5.4: round 1 starts at the first of the shuffled order (never the ghost); each later round
+        at the next remaining player after the previous round's first speaker."""
+        left = set(self.remaining())
+        n = len(self.order)
+        if self.round_first is None:
+            start = 0
+            while self.order[start] not in left or self.roles[self.order[start]] == GHOST:
+                start += 1
+        else:
+            start = (self.order.index(self.round_first) + 1) % n
+            while self.order[start] not in left:
+                start = (start + 1) % n
+        self.round += 1
+        self.round_first = self.order[start]
+        self.round_order = tuple(self.order[(start + k) % n] for k in range(n) if self.order[(start + k) % n] in left)
+        self.speakers = list(self.round_order)
+        self.votes, self.voters, self.candidates, self.duel = {}, (), (), ()
+        self.phase = CLUES
+
+    # time-outs
+    def _timeout(self, kind: str) -> None:
+        multi = self.settings.multi_device
+        if kind == "speaker":
+            if self.phase not in (CLUES, DUEL_CLUES):
+                raise IllegalAction("5.4", "no speaker is talking")
+            if not multi:
+                raise IllegalAction("5.4", "a single device has no speaking timer")
+            self.clues.append({"round": self.round, "seat": self.speakers[0], "clue": None,
+                               "duel": self.phase == DUEL_CLUES, "timed_out": True})
+            self.speakers.pop(0)
+            return self._after_speaker()
+        if kind == "discussion":
+            if self.phase != DISCUSSION:
+                raise IllegalAction("5.5", "no discussion under way")
+            if self.settings.discussion_seconds == UNLIMITED:
+                raise IllegalAction("5.5", "the discussion time is unlimited")
+            return self._open_vote(duel=False)
+        if kind == "vote":
+            if self.phase not in (VOTE, DUEL_VOTE):
+                raise IllegalAction("5.6", "no vote under way")
+            if not multi:
+                raise IllegalAction("5.6", "a single device has no vote timer: everyone votes in turn")
+            return self._resolve_vote()  # 5.6: who did not vote cast no vote
+        if kind == "ghost_guess":
+            if self.phase not in (GHOST_GUESS, PRIVATE_SCREEN):
+                raise IllegalAction("5.10", "no eliminated player's screen is open")
+            if not multi:
+                raise IllegalAction("5.10", "a single device has no time limit on the ghost's guess")
+            if self.roles[self.pending] == GHOST:
+                return self._resolve_guess(self.pending, None, timed_out=True)  # time out = wrong
+            self.pending = None
+            return self._new_round()
+        if kind in ("host_notice", "host_replace"):
+            if self.host not in self.disconnected:
+                raise IllegalAction("5.12", "the host is connected")
+            if kind == "host_notice":
+                if self.host_notice_given:
+                    raise IllegalAction("5.12", "everyone was already told that the host is disconnected")
+                self.host_notice_given = True
+                return
+            if not self.host_notice_given:
+                raise IllegalAction("5.12", "the host is replaced after 2 minutes, after the 1-minute notice")
+            new = self._next_host(connected_only=True)
+            if new is None:
+                raise IllegalAction("5.12", "no connected player can take over as host")
+            return self._set_host(new, "disconnected")
+        raise IllegalAction("5.4", f"unknown time-out {kind!r}")
+
+    # the room (5.12)
+    def _next_host(self, connected_only: bool) -> str | None:
+        i = self.seats.index(self.host)
+        n = len(self.seats)
+        after = [self.seats[(i + k) % n] for k in range(1, n)]
+        room = [s for s in after if s not in self.departed]
+        online = [s for s in room if s not in self.disconnected]
+        if online:
+            return online[0]
+        return None if connected_only or not room else room[0]
+
+    def _set_host(self, new: str, why: str) -> None:
+        self.host_changes.append({"from": self.host, "to": new, "why": why, "round": self.round})
+        self.host = new
+        self.host_notice_given = False
+
+    def _disconnect(self, actor: str, a: Disconnect) -> None:
+        if not self.settings.multi_device:
+            raise IllegalAction("5.12", "connections are a many-device matter")
+        self.disconnected.add(actor)
+        if actor == self.host:
+            self.host_notice_given = False
+
+    def _reconnect(self, actor: str, a: Reconnect) -> None:
+        if actor not in self.disconnected:
+            raise IllegalAction("5.12", f"{actor} is connected")
+        self.disconnected.discard(actor)
+        if actor == self.host:
+            self.host_notice_given = False
+
+    def _kick(self, actor: str, a: Kick) -> None:
+        if not self.settings.multi_device:
+            raise IllegalAction("5.12", "kicking is a many-device rule")
+        if actor != self.host:
+            raise IllegalAction("5.12", f"only the host ({self.host}) may kick a player")
+        if a.target == actor:
+            raise IllegalAction("5.12", "the host leaves rather than kicking itself")
+        if not isinstance(a.target, str) or not self.in_room(a.target):
+            raise IllegalAction("5.12", f"{a.target!r} is not in the room")
+        self._depart(a.target, "kick")
+
+    def _leave(self, actor: str, a: Leave) -> None:
+        if not self.settings.multi_device:
+            raise IllegalAction("5.12", "leaving is a many-device rule")
+        self._depart(actor, "leave")
+
+    def _depart(self, seat: str, how: str) -> None:
+        """5.12: who leaves or is kicked counts as eliminated; a ghost who leaves gets no guess;
+        fewer than 4 in the room ends the game with no winner unless the departure decided one."""
+        self.departed.append(seat)
+        self.disconnected.discard(seat)
+        self.ready.discard(seat)
+        was_playing = seat not in self.eliminated
+        if was_playing:
+            self.eliminated.append(seat)
+            self.eliminations.append({"seat": seat, "round": self.round, "by": how})
+        if seat == self.host:
+            new = self._next_host(connected_only=False)
+            if new is not None:
+                self._set_host(new, how)
+        if seat in self.speakers:
+            self.speakers.remove(seat)
+        # votes of and for the departed are void; who voted for it votes again (docs/spyword.md)
+        self.votes = {v: t for v, t in self.votes.items() if v != seat and t != seat}
+        self.voters = tuple(v for v in self.voters if v != seat)
+        self.candidates = tuple(c for c in self.candidates if c != seat)
+        duel_broken = seat in self.duel
+        self.duel = tuple(s for s in self.duel if s != seat)
+        pending_left = seat == self.pending
+        if pending_left:
+            if self.roles[seat] == GHOST:
+                self._resolve_guess(seat, None, left=True)
+            self.pending = None
+        if self._check_win():
+            return
+        if len(self.room()) < 4:
+            return self._finish(None)
+        # the phase goes on without the departed player
+        if self.phase == READY:
+            self._maybe_start()
+        elif pending_left:
+            self._new_round()
+        elif self.phase in (CLUES, DUEL_CLUES):
+            if duel_broken and len(self.duel) < 2:
+                return self._new_round()  # the departure decided the duel
+            self._after_speaker()
+        elif self.phase == DUEL_VOTE:
+            if duel_broken and len(self.duel) < 2:
+                self.vote_log.append({"round": self.round, "kind": "duel", "votes": {}, "counts": {},
+                                      "outcome": "departed", "tied": [seat], "eliminated": None})
+                return self._new_round()
+            if not self.voters:
+                self._log_vote("lots", tied=self.candidates, lot=self._draw(self.candidates))
+                return self._eliminate(self.vote_log[-1]["eliminated"], "lots")
+            if all(v in self.votes for v in self.voters):
+                self._resolve_vote()
+        elif self.phase == VOTE:
+            if all(v in self.votes for v in self.voters):
+                self._resolve_vote()
