@@ -1,0 +1,27 @@
+"""Dealing new Codenames and Codenames Pictures records (RULES 1.1, 2.1)."""
+
+from __future__ import annotations
+
+from engine.codenames import CodenamesConfig, CodenamesRecord, deal_codenames
+
+
+def board_pool(game: str, lang: str = "en") -> tuple[str, ...]:
+    """The cards a board is drawn from: the board words of a language, or the picture card ids."""
+    if game == "pictures":
+        from engine.codenames.pictures import card_ids
+
+        return card_ids()
+    from agents.wordlists import board_words
+
+    return tuple(board_words(lang))
+
+
+def deal_record(seed: int, lang: str = "en", game: str = "codenames", variant: str | None = None,
+                invalid_clue: str = "allow", **_ignored) -> CodenamesRecord:
+    """One new game: `lang` is the board's language (Codenames) or the clues' language (Pictures)."""
+    if game not in ("codenames", "pictures"):
+        raise ValueError(f"not a Codenames game: {game!r}")
+    if lang not in ("en", "ko"):
+        raise ValueError(f"unknown language {lang!r}: en or ko")
+    config = CodenamesConfig(game=game, variant=variant or "teams", invalid_clue=invalid_clue, language=lang)
+    return deal_codenames(seed, board_pool(game, lang), config)
