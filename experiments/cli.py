@@ -45,6 +45,7 @@ def deal(
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
     variant: Optional[str] = typer.Option(None, help="Codenames/Pictures: teams, two_player, three_player, single_team, assassin_ending"),
     players: Optional[int] = typer.Option(None, help="Spy's Word: number of players (4-12)"),
+    invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: allow, reject or penalize"),
 ) -> None:
     """Print COUNT new game records (JSON lines, no actions)."""
     import importlib
@@ -58,7 +59,8 @@ def deal(
     module, name = DEALERS[game].split(":")
     dealer = getattr(importlib.import_module(module), name)
     options = {k: v for k, v in dict(mission=mission, missions_file=missions_file, tokens=tokens,
-                                      variant=variant, players=players).items() if v is not None}
+                                      variant=variant, players=players,
+                                      invalid_clue=invalid_clue).items() if v is not None}
     options["game"] = game
     try:
         records = [dealer(seed=seed + i, lang=lang, **options) for i in range(count)]

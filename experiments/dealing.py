@@ -10,17 +10,18 @@ from .missions import load_mission_map
 
 
 def duet_config(mission: str | None = None, missions_file: str | Path | None = None,
-                tokens: int | None = None, lang: str = "en") -> DuetConfig:
+                tokens: int | None = None, lang: str = "en", invalid_clue: str = "allow") -> DuetConfig:
     """The config for a mission of the map, or the base game with 9/10/11 tokens."""
     if mission and tokens:
         raise ValueError("give either a mission or a number of timer tokens, not both")
     if mission:
-        return load_mission_map(missions_file).get(mission).config(language=lang)
-    return DuetConfig(timer_tokens=tokens or 9, language=lang)
+        return load_mission_map(missions_file).get(mission).config(language=lang, invalid_clue=invalid_clue)
+    return DuetConfig(timer_tokens=tokens or 9, language=lang, invalid_clue=invalid_clue)
 
 
 def deal_duet_record(seed: int, lang: str = "en", game: str = "duet", mission: str | None = None,
-                     missions_file: str | Path | None = None, tokens: int | None = None) -> DuetRecord:
+                     missions_file: str | Path | None = None, tokens: int | None = None,
+                     invalid_clue: str = "allow") -> DuetRecord:
     from agents.wordlists import board_words
 
-    return deal_duet(seed, board_words(lang), duet_config(mission, missions_file, tokens, lang))
+    return deal_duet(seed, board_words(lang), duet_config(mission, missions_file, tokens, lang, invalid_clue))
