@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .base import ClueDecision, Guesser, Spymaster, require_observation
+from engine.duet import DuetObservation
+
 from .spec import AgentSpec
 
 
@@ -41,7 +43,10 @@ class RandomGuesser(Guesser):
         if obs.phase == "sudden_death":
             return None
         number = obs.current_clue[1] if obs.current_clue else 1
-        if obs.correct_this_turn >= max(1, number):
+        wanted = number if isinstance(number, int) and number > 0 else 1
+        duet = isinstance(obs, DuetObservation)
+        made = obs.correct_this_turn if duet else obs.guesses_this_turn
+        if made >= wanted:
             return None
-        options = obs.guessable()
+        options = obs.guessable() if duet else obs.hidden()
         return obs.words[options[int(self.rng.integers(len(options)))]]

@@ -1,0 +1,91 @@
+"""The typer command behind `cnlab play GAME` (registered in experiments/cli.py)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+GAMES = ("duet", "codenames", "pictures")
+DEFAULT_SPYMASTER = "expected:use-m3"
+DEFAULT_GUESSERS = {"duet": "duet-bayes:use-m3", "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
+
+
+def _fail(message: str) -> None:
+    from experiments.cli import fail  # imported late: cli imports this module to register the command
+
+    fail(message)
+
+
+def play_command(
+    game: str = typer.Argument(..., help="duet, codenames (two-player variant) or pictures"),
+    lang: str = typer.Option("en", "--lang", help="board (or clue) language: ko or en"),
+    partner: str = typer.Option(DEFAULT_SPYMASTER, help="the bot's spymaster spec, e.g. random or expected:use-m3"),
+    partner_guesser: Optional[str] = typer.Option(
+        None, help="the bot's guesser spec (default: duet-bayes:use-m3 for Duet, nearest:use-m3 otherwise)"),
+    mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
+    missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
+    tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
+    seed: Optional[int] = typer.Option(None, help="deal seed (random when omitted; shown on screen)"),
+    record: Optional[Path] = typer.Option(None, help="where the record is saved (default ./GAME-SEED.json)"),
+    pause: float = typer.Option(0.8, help="seconds between the bot's moves"),
+    first: Optional[str] = typer.Option(None, help="Duet: 'me' or 'bot' gives the first clue (asked when omitted)"),
+    role: Optional[str] = typer.Option(None, help="Codenames/Pictures: 'guesser' or 'spymaster' (asked when omitted)"),
+) -> None:
+    """Play a whole game with a bot in the terminal; Ctrl-C saves the record so far."""
+    if game not in GAMES:
+        _fail(f"unknown game {game!r}; playable: {', '.join(GAMES)}")
+    if lang not in ("en", "ko"):
+        _fail(f"unknown language {lang!r}: en or ko")
+    if pause < 0:
+        _fail("--pause must be >= 0")
+    if first is not None and first not in ("me", "bot"):
+        _fail("--first must be 'me' or 'bot'")
+    if role is not None and role not in ("guesser", "spymaster"):
+        _fail("--role must be 'guesser' or 'spymaster'")
+    if game != "duet" and (mission or missions_file or tokens or first):
+        _fail("--mission, --missions-file, --tokens and --first are Duet options")
+    if game == "duet" and role:
+        _fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
+    from agents.registry import check_spec
+
+    guesser_spec = partner_guesser or DEFAULT_GUESSERS[game]
+    try:
+        check_spec(partner, "spymaster")
+        check_spec(guesser_spec, "guesser")
+    except ValueError as exc:
+        _fail(str(exc))
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    path = record or Path(f"{game}-{seed}.json")
+    if game == "duet":
+        code = _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first)
+    else:
+        from .codenames import play_codenames
+
+        code = play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role)
+    if code:
+        raise typer.Exit(code)
+
+
+def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
+    from agents.registry import make_guesser, make_spymaster
+    from experiments.dealing import deal_duet_record
+
+    from .duet import DuetSession, TerminalIO
+
+    try:
+        record = deal_duet_record(seed, lang, mission=mission, missions_file=missions_file, tokens=tokens)
+    except (KeyError, ValueError) as exc:
+        _fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+    io = TerminalIO()
+    io.show(f"Loading the partner ({partner} + {guesser_spec})…")
+    try:
+        spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
+    except (ValueError, OSError, ImportError) as exc:
+        _fail(f"cannot load the partner: {exc}")
+    label = partner if partner == guesser_spec else f"{partner} + {guesser_spec}"
+    session = DuetSession(record, spymaster, guesser, path, io=io, pause=pause, first=first, partner_label=label)
+    return session.run()
