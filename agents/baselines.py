@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .base import ClueDecision, Guesser, Spymaster, require_observation
 from engine.duet import DuetObservation
 
+from .base import ClueDecision, Guesser, Spymaster, require_observation
 from .spec import AgentSpec
 
 
