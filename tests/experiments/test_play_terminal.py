@@ -36,7 +36,7 @@ class Terminal:
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "experiments.play", *args], cwd=str(ROOT), env=env,
-                                   dimensions=(24, 80), encoding="utf-8", timeout=30)
+                                   dimensions=(24, 80), encoding="utf-8", timeout=90)
         self.raw = ""
         self.pos = 0
 
@@ -44,7 +44,7 @@ class Terminal:
     def text(self) -> str:
         return ANSI.sub("", self.raw)
 
-    def expect(self, pattern: str, timeout: float = 30) -> re.Match:
+    def expect(self, pattern: str, timeout: float = 90) -> re.Match:
         rx = re.compile(pattern)
         deadline = time.monotonic() + timeout
         while True:
@@ -73,7 +73,7 @@ class Terminal:
         self.child.sendline(line)
 
     def exit_status(self) -> int:
-        self.child.expect(pexpect.EOF, timeout=30)
+        self.child.expect(pexpect.EOF, timeout=90)
         self.raw += self.child.before or ""
         self.child.close()
         return self.child.exitstatus
@@ -160,7 +160,7 @@ def test_ctrl_c_saves_the_record_so_far_in_a_korean_game(tmp_path):
     path = tmp_path / "ko.json"
     term = Terminal("duet", "--lang", "ko", "--partner", "random", "--partner-guesser", "random",
                     "--seed", str(seed), "--pause", "0", "--record", str(path), "--first", "me")
-    term.expect(r"Your clue:.*> ", timeout=60)
+    term.expect(r"Your clue:.*> ", timeout=120)
     term.send(f"{record.words[3]} 1")  # a visible code word: refused (RULES 4.3), in Korean
     term.expect(r"Refused \(RULES 4\.3\)")
     term.expect(r"Your clue:.*>")
