@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from engine.duet import DuetObservation
-
-from .base import ClueDecision, Guesser, Spymaster, require_observation
+from .base import ClueDecision, Spymaster, require_observation
 from .spec import AgentSpec
 
 
@@ -30,23 +28,3 @@ class RandomSpymaster(Spymaster):
         chosen = [targets[i] for i in sorted(self.rng.choice(len(targets), size=k, replace=False))]
         return ClueDecision(word, k, tuple(chosen))
 
-
-class RandomGuesser(Guesser):
-    """Touches a random guessable card; stops after the clue's number of correct guesses.
-    In sudden death it holds back: a random guess there is a coin flip with the game."""
-
-    def __init__(self, spec: AgentSpec, language: str = "en"):
-        super().__init__()
-
-    def next_guess(self, obs) -> str | None:
-        require_observation(obs)
-        if obs.phase == "sudden_death":
-            return None
-        number = obs.current_clue[1] if obs.current_clue else 1
-        wanted = number if isinstance(number, int) and number > 0 else 1
-        duet = isinstance(obs, DuetObservation)
-        made = obs.correct_this_turn if duet else obs.guesses_this_turn
-        if made >= wanted:
-            return None
-        options = obs.guessable() if duet else obs.hidden()
-        return obs.words[options[int(self.rng.integers(len(options)))]]

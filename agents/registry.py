@@ -18,7 +18,7 @@ GUESSERS = {
     "memory": "agents.guessers:MemoryGuesser",
     "duet-bayes": "agents.guessers:DuetBayesGuesser",
     "human": "agents.human_model:HumanLikeGuesser",
-    "random": "agents.baselines:RandomGuesser",
+    "random": "agents.guessers:RandomGuesser",
 }
 
 

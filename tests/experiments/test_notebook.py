@@ -15,7 +15,7 @@ NOTEBOOK = DATA_DIR.parent / "notebooks" / "duet_benchmark.ipynb"
 
 def test_duet_benchmark_notebook_executes(tmp_path, monkeypatch):
     simulate(DuetRun(games=12, seed=0, spymaster="random", guesser="random"), out=tmp_path / "run", progress=False)
-    tournament(["random"], ["random", "random?variant=1"], games=4, out=tmp_path / "tour", progress=False)
+    tournament(["random"], ["random", "random?stop=0.5"], games=4, out=tmp_path / "tour", progress=False)
     monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
     monkeypatch.setenv("CNLAB_TOURNAMENT", str(tmp_path / "tour"))
     nb = nbformat.read(NOTEBOOK, as_version=4)

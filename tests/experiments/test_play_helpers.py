@@ -29,6 +29,8 @@ class Person:
         self.words = list(record.words)
         self.todo = [i for i, c in enumerate(record.key.b) if c == "G"]
         self.clue = clue
+        # a word the person never covers, so it is still visible when refused (RULES 4.5)
+        self.visible_word = next(w for w, c in zip(record.words, record.key.b) if c != "G")
         self.illegal = illegal_first
         self.first = first
         self.sent: list[str] = []
@@ -44,7 +46,7 @@ class Person:
         if prompt.startswith("Your clue"):
             if self.illegal:
                 self.illegal = False
-                return f"{self.words[0]} 2"
+                return f"{self.visible_word} 2"
             return f"{self.clue} 9"
         if prompt.startswith("Bot's clue"):
             i = self.todo.pop(0)

@@ -145,12 +145,20 @@ def test_help_answers_every_prompt_kind(tmp_path):
 
 
 def test_both_holding_back_in_sudden_death_ends_the_game_unfinished(tmp_path):
-    from agents.registry import make_guesser, make_spymaster
+    from agents.registry import make_spymaster
+
+    from agents.base import Guesser
+
+    class HoldsBackInSuddenDeath(Guesser):
+        spec = "holds-back"
+
+        def next_guess(self, obs):
+            return None
 
     record = deal_duet_record(3, "en", tokens=1)  # one turn, then sudden death (RULES 3.9)
     greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
     io = Lines(["bot", greens[0], "stop", "pass"])
-    session = duet_module.DuetSession(record, make_spymaster("random", "en"), make_guesser("random", "en"),
+    session = duet_module.DuetSession(record, make_spymaster("random", "en"), HoldsBackInSuddenDeath(),
                                       tmp_path / "sd.json", io=io, pause=0)
     assert session.run() == 0
     text = io.out.getvalue()

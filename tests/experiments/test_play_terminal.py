@@ -114,8 +114,8 @@ def test_a_person_wins_a_whole_game_after_an_illegal_clue_is_refused(tmp_path):
     text = term.text
     # the illegal clue (a visible board word) was refused with its rule, and the person retyped
     refusal = text.index("Refused (RULES 4.3)")
-    assert f"{record.words[0]} 2" in text[:refusal]
-    assert f"{person.clue} 9" in person.sent[person.sent.index(f"{record.words[0]} 2") + 1:]
+    assert f"{person.visible_word} 2" in text[:refusal]
+    assert f"{person.clue} 9" in person.sent[person.sent.index(f"{person.visible_word} 2") + 1:]
     assert "You won!" in text
     # hidden information: the bot's side shows only in the final reveal
     reveal = text.index("Both sides (")

