@@ -54,6 +54,22 @@ class Agent(abc.ABC):
         """Called once before each game with a seed derived from (run seed, game index, seat)."""
         self.rng = np.random.default_rng(seed)
 
+    def prepare(self) -> None:
+        """Load what every game needs, once, before worker processes fork (so they share it)."""
+        prime_backends(getattr(self, "backends", ()), getattr(self, "language", "en"))
+
+
+def prime_backends(backends, language: str) -> None:
+    """Give every encoder its vectors for the clue vocabulary (from the disk cache) and the board
+    list, in a fixed order: games then only look vectors up, identically in every process."""
+    from .embeddings import embedded_vocabulary
+    from .wordlists import board_words, clue_vocabulary
+
+    for emb in backends:
+        if emb.has_vectors and emb.open_vocabulary and not emb.name.startswith("fake"):
+            embedded_vocabulary(emb, list(clue_vocabulary(language).words))
+            emb.vectors(list(board_words(language)))
+
 
 class Spymaster(Agent):
     @abc.abstractmethod

@@ -177,6 +177,26 @@ class CandidatePool:
                 self.vectors.append(None)
         self._legal: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
         self._boards: "OrderedDict[tuple, BoardSims]" = OrderedDict()
+        self.board_rows: dict[str, int] = {}
+        self.board_matrix: list[np.ndarray | None] = [None] * len(self.backends)
+        self.board_language: str | None = None
+        self.base_legal: np.ndarray | None = None   # legal on an empty board
+        self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
+
+    def precompute_boards(self, board_words: Sequence[str], language: str) -> None:
+        """Per word of the board list, once: its similarity to every candidate and the candidates it
+        forbids (RULES 4.1/4.3/4.4 judge each visible word on its own). A game's board then takes
+        rows by indexing, and forked workers share the arrays."""
+        words = list(dict.fromkeys(board_words))
+        if list(self.board_rows) == words and self.board_language == language:
+            return
+        for b, (emb, vecs) in enumerate(zip(self.backends, self.vectors)):
+            if vecs is not None:
+                self.board_matrix[b] = (board_vectors(emb, words) @ vecs.T).astype(np.float32)
+        self.base_legal = legal_mask(self.words, [], [], language)
+        self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
+        self.board_rows = {w: i for i, w in enumerate(words)}
+        self.board_language = language
 
     def __len__(self) -> int:
         return len(self.words)
@@ -198,7 +218,10 @@ class CandidatePool:
     def legal_mask(self, problem: ClueProblem) -> np.ndarray:
         key = (problem.language, problem.visible, problem.covered)
         mask = self._legal.get(key)
-        if mask is None:
+        rows = [self.board_rows.get(w) for w in problem.visible]
+        if mask is None and problem.language == self.board_language and None not in rows:
+            mask = self.base_legal & ~self.blocks[rows].any(axis=0)
+        elif mask is None:
             mask = legal_mask(self.words, problem.board, problem.covered, problem.language)
             self._legal[key] = mask
             while len(self._legal) > 64:
@@ -238,8 +261,12 @@ class BoardSims:
         self.board = board
         self.raw: list[np.ndarray] = []
         self.scale: list[float] = []
-        for emb, vecs in zip(pool.backends, pool.vectors):
-            if vecs is not None:
+        rows = [pool.board_rows.get(w) for w in board]
+        listed = all(r is not None for r in rows)
+        for emb, vecs, pre in zip(pool.backends, pool.vectors, pool.board_matrix):
+            if pre is not None and listed:
+                m = pre[rows]
+            elif vecs is not None:
                 m = (board_vectors(emb, list(board)) @ vecs.T).astype(np.float32)
             else:
                 ok = emb.covers(list(board))

@@ -82,6 +82,9 @@ def load_players(run: DuetRun) -> dict[str, Any]:
     if _LOADED.get("key") != key:
         seats = {seat: DuetSeat(make_spymaster(s, run.lang), make_guesser(g, run.lang))
                  for seat, (s, g) in run.seat_specs().items()}
+        for seat in seats.values():
+            seat.spymaster.prepare()
+            seat.guesser.prepare()
         _LOADED.update(key=key, run=run, seats=seats, words=board_words(run.lang), config=run.game_config())
     return _LOADED
 
@@ -180,8 +183,17 @@ def _local_results(todo: list[int], workers: int) -> Iterator[tuple[dict, str]]:
         yield from map(play_one, todo)
         return
     # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
         yield from pool.imap_unordered(play_one, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+
+
+def _one_thread() -> None:
+    """One BLAS thread per worker: N workers on N cores, not N x N threads fighting."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return
+    threadpool_limits(1)
 
 
 def _ray_results(run: DuetRun, todo: list[int], workers: int) -> Iterator[tuple[dict, str]]:

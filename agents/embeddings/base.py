@@ -97,10 +97,33 @@ class Embeddings(abc.ABC):
             )
         if not ws:
             return np.zeros((0, self.dim), dtype=np.float32)
-        mask = self.covers(ws)
-        if not mask.all():
-            raise UncoveredWordError(self.name, [w for w, ok in zip(ws, mask) if not ok])
-        return normalise_rows(self._encode(ws))
+        if not self.open_vocabulary:
+            mask = self.covers(ws)
+            if not mask.all():
+                raise UncoveredWordError(self.name, [w for w, ok in zip(ws, mask) if not ok])
+            return normalise_rows(self._encode(ws))
+        # Encoders are slow per call: every word is encoded once per process and remembered.
+        # The memo is seeded before any game (disk-cached vocabulary, the board list), so a
+        # word's vector does not depend on which batch first met it.
+        memo = self._memo()
+        missing = [w for w in dict.fromkeys(ws) if w not in memo]
+        if missing:
+            mask = self.covers(missing)
+            if not mask.all():
+                raise UncoveredWordError(self.name, [w for w, ok in zip(missing, mask) if not ok])
+            for w, v in zip(missing, normalise_rows(self._encode(missing))):
+                memo[w] = v
+        return np.stack([memo[w] for w in ws])
+
+    def _memo(self) -> dict[str, np.ndarray]:
+        return self.__dict__.setdefault("_vector_memo", {})
+
+    def remember(self, words: Sequence[str], vectors: np.ndarray) -> None:
+        """Seed the encoder memo with vectors computed elsewhere (the disk cache); first one wins."""
+        if self.open_vocabulary:
+            memo = self._memo()
+            for w, v in zip(words, vectors):
+                memo.setdefault(w, v)
 
     def similarity(self, a_words: Iterable[str] | str, b_words: Iterable[str] | str) -> np.ndarray:
         """Cosine similarity matrix (len(a), len(b)), float32."""

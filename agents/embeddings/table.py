@@ -32,6 +32,7 @@ class EmbeddedVocabulary:
             self.vectors = None
         elif cache:
             self.vectors = cached_vectors(self.emb, self.words, cache_dir=cache_dir)
+            self.emb.remember(self.words, self.vectors)
         else:
             self.vectors = self.emb.vectors(self.words)
 

@@ -44,6 +44,12 @@ class PoolSpymaster(Spymaster):
     def p(self, key: str) -> Any:
         return self.params[key]
 
+    def prepare(self) -> None:
+        from agents.wordlists import board_words
+
+        super().prepare()
+        self.pool.precompute_boards(board_words(self.language), self.language)  # before any game
+
     @property
     def pool(self) -> CandidatePool:
         if self._pool is None:

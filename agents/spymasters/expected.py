@@ -69,7 +69,9 @@ class ExpectedValueSpymaster(PoolSpymaster):
             dead_total.append(np.cumsum(out.dead[:nmax], axis=0))   # P(assassin) for a clue of n = 1..nmax
         values = np.stack(per_backend)
         combine = self.p("combine")
-        if combine == "min":
+        if len(values) == 1:
+            value = values[0]
+        elif combine == "min":
             value = values.min(axis=0)
         elif combine == "mean":
             value = values.mean(axis=0)
