@@ -12,16 +12,17 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(VENV)/.main-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[embed]'
+	$(BIN)/pip install -q -e '.[filter,embed]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,test]'
 	touch $@ $(VENV)/.main-installed
 
+# A Duet self-play benchmark: 1,000 seeded games on the embedded default model (use-m3).
+# Results in runs/bench (rerunning resumes; delete the folder to start over).
 bench: $(VENV)/.main-installed
-	$(BIN)/cnlab deal duet --seed 0 --count 1 > /tmp/cnlab-deal.jsonl
-	$(BIN)/cnlab replay /tmp/cnlab-deal.jsonl
+	$(BIN)/cnlab simulate duet --games 1000 --seed 0 --workers 2 --out runs/bench
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
