@@ -78,6 +78,9 @@ def run_pair(sm_spec: str, g_spec: str, games: int, seed0: int, lang: str, token
     row = Row(sm_spec, g_spec)
     seats = {s: DuetSeat(TimedSpymaster(make_spymaster(sm_spec, lang), row.latency_ms), make_guesser(g_spec, lang))
              for s in ("A", "B")}
+    for seat in seats.values():  # load and precompute once, as the simulator does
+        seat.spymaster.inner.prepare()
+        seat.guesser.prepare()
     for i in range(games):
         seed = seed0 + i
         record = deal_duet_record(seed, lang, tokens=tokens)
