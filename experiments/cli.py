@@ -108,7 +108,7 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
 
 @app.command()
 def simulate(
-    game: str = typer.Argument("duet", help="duet"),
+    game: str = typer.Argument("duet", help="duet or spyword"),
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0),
     spymaster: str = typer.Option("expected:use-m3", help="spymaster spec of seat A (and B unless given)"),
@@ -123,13 +123,29 @@ def simulate(
     backend: str = typer.Option("local", help="local or ray"),
     out: Optional[Path] = typer.Option(None, help="results folder: rows, records, summary; a rerun resumes"),
     progress: bool = typer.Option(True, help="show a progress bar"),
+    players: int = typer.Option(6, help="Spy's Word: players per game (4-12)"),
+    bot: str = typer.Option("spyword:use-m3", help="Spy's Word: bot spec for every seat"),
+    weaken: Optional[str] = typer.Option(None, help="Spy's Word: citizens or infiltrators play random clues and votes"),
 ) -> None:
-    """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out)."""
+    """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
+
+    Duet: game i is dealt and played from (SEED, i). Spy's Word: game i plays pack i//2, both ways
+    round, with seats rotated and roles dealt from (SEED, i)."""
     from .simulate import DuetRun, format_summary
     from .simulate import simulate as run_simulation
 
+    if game == "spyword":
+        from .spyword_sim import format_summary as spyword_table
+        from .spyword_sim import simulate_spyword
+
+        try:
+            summary = simulate_spyword(games, players, seed, lang, bot, weaken, out, workers, progress)
+        except (KeyError, ValueError) as exc:
+            fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        typer.echo(spyword_table(summary))
+        return
     if game != "duet":
-        fail(f"simulate supports duet for now, not {game!r}")
+        fail(f"unknown game {game!r}; simulate plays duet or spyword")
     run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser, spymaster_b=seat_b_spymaster,
                   guesser_b=seat_b_guesser, mission=mission, tokens=tokens, lang=lang,
                   missions_file=str(missions_file) if missions_file else None)

@@ -178,13 +178,15 @@ def _atomic_write(path: Path, text: str) -> None:
 
 
 # ----- running -------------------------------------------------------------------------------------
-def _local_results(todo: list[int], workers: int) -> Iterator[tuple[dict, str]]:
+def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dict, str]] = play_one
+                  ) -> Iterator[tuple[dict, str]]:
+    """Play game indices here or on forked workers; results in completion order."""
     if workers <= 1 or len(todo) < 2:
-        yield from map(play_one, todo)
+        yield from map(play, todo)
         return
     # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
     with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
-        yield from pool.imap_unordered(play_one, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+        yield from pool.imap_unordered(play, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
 
 
 def _one_thread() -> None:
@@ -196,10 +198,27 @@ def _one_thread() -> None:
     threadpool_limits(1)
 
 
-def _ray_results(run: DuetRun, todo: list[int], workers: int) -> Iterator[tuple[dict, str]]:
-    from .ray_backend import ray_results
+def collect(results: Iterable[tuple[dict, str]], rows: dict[int, dict], total: int,
+            directory: "RunDirectory | None" = None, progress: bool = True,
+            on_result: Callable[[dict], None] | None = None) -> None:
+    """Store each finished game as it arrives: in `rows`, on disk, and on the progress bar."""
+    bar = _progress_bar(total, len(rows)) if progress else None
+    for row, record_json in results:
+        rows[row["game_index"]] = row
+        if directory:
+            directory.append(row, record_json)
+        if on_result:
+            on_result(row)
+        if bar:
+            bar.update(1)
+    if bar:
+        bar.close()
 
-    yield from ray_results(run, todo, workers)
+
+def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], summary: dict) -> None:
+    if directory:
+        _atomic_write(directory.path / "summary.json", json.dumps(summary, indent=1))
+        _write_parquet(ordered_rows, directory.path / "games.parquet")
 
 
 def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, backend: str = "local",
@@ -217,33 +236,23 @@ def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, back
     if todo:
         if backend == "local":
             load_players(run)
-            results: Iterable = _local_results(todo, workers)
+            results: Iterable = local_results(todo, workers)
         else:
-            results = _ray_results(run, todo, workers)
-        bar = _progress_bar(len(todo), run.games - len(todo)) if progress else None
-        for row, record_json in results:
-            rows[row["game_index"]] = row
-            if directory:
-                directory.append(row, record_json)
-            if on_result:
-                on_result(row)
-            if bar:
-                bar.update(1)
-        if bar:
-            bar.close()
+            from .ray_backend import ray_results
+
+            results = ray_results(run, todo, workers)
+        collect(results, rows, run.games, directory, progress, on_result)
     elapsed = time.perf_counter() - started
-    summary = summarize([rows[i] for i in sorted(rows)], run, played=len(todo), seconds=elapsed,
-                        workers=workers, backend=backend)
-    if directory:
-        _atomic_write(directory.path / "summary.json", json.dumps(summary, indent=1))
-        _write_parquet([rows[i] for i in sorted(rows)], directory.path / "games.parquet")
+    ordered = [rows[i] for i in sorted(rows)]
+    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers, backend=backend)
+    save_outputs(directory, ordered, summary)
     return summary
 
 
 def _progress_bar(total: int, initial: int):
     from tqdm import tqdm
 
-    return tqdm(total=total + initial, initial=initial, unit="game", smoothing=0.05, dynamic_ncols=True)
+    return tqdm(total=total, initial=initial, unit="game", smoothing=0.05, dynamic_ncols=True)
 
 
 def _write_parquet(rows: list[dict], path: Path) -> None:

@@ -1,0 +1,275 @@
+"""Batch self-play of Spy's Word (RULES 5): seeded games, written as they finish, resumable.
+
+Game i plays pack (i // 2) mod n_packs with the citizens' word the pack's first word for even i
+and the second for odd i (every pack is played both ways round); roles, the clue order and the
+engine's lots come from numpy.random.default_rng([seed, i]) alone, so rows do not depend on the
+worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizens" or
+"infiltrators") the seats of that side play `spyword-random` (random legal clues and votes, a
+random ghost guess). The engine checks clues with the project clue filter plus the use-m3
+translation check when the backend is multilingual (`agents.spyword.with_translation_check`).
+
+Results on disk reuse experiments.simulate's `RunDirectory` (run.json, games.jsonl, records.jsonl,
+torn last lines dropped on resume), summary.json and games.parquet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from engine.errors import IllegalAction
+from engine.spyword import CITIZEN, GHOST, HOST, SPY, SpyWordRecord, SpyWordSettings, StartVote
+
+from .simulate import RunDirectory, collect, local_results, package_versions, save_outputs, wilson_interval
+
+DEFAULT_BOT = "spyword:use-m3"
+WEAKEN = (None, "citizens", "infiltrators")
+MAX_ACTIONS = 2000
+
+
+@dataclass(frozen=True)
+class SpyWordRun:
+    """Everything that determines a run's games: the resume key."""
+
+    games: int
+    players: int = 6
+    seed: int = 0
+    lang: str = "en"
+    bot: str = DEFAULT_BOT
+    weaken: Optional[str] = None
+    translation_check: bool = True
+
+    def fingerprint(self) -> str:
+        fields = {k: v for k, v in asdict(self).items() if k != "games"}
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+    def weak_spec(self) -> str:
+        """`spyword-random` on the same backend and vocabulary size as `bot`."""
+        from agents.spec import AgentSpec, parse_spec
+
+        spec = parse_spec(self.bot)
+        params = {k: v for k, v in spec.params.items() if k == "vocab"}
+        return str(AgentSpec("spyword-random", spec.backends, params))
+
+    def validate(self) -> None:
+        from agents.spyword import check_spyword_spec
+        from engine.spyword.settings import check_player_count
+
+        if self.games <= 0:
+            raise ValueError("--games must be a positive number")
+        check_player_count(self.players)
+        if self.lang not in ("en", "ko"):
+            raise ValueError(f"unknown language {self.lang!r}: en or ko")
+        if self.weaken not in WEAKEN:
+            raise ValueError(f"--weaken must be citizens or infiltrators, not {self.weaken!r}")
+        check_spyword_spec(self.bot)
+
+
+# ----- dealing ------------------------------------------------------------------------------------
+def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
+    """Game `index`: pack index//2 (both ways round), roles and order from (seed, index) (RULES 5.2-5.4)."""
+    settings = SpyWordSettings()
+    pack = packs[(index // 2) % len(packs)]
+    words = pack["words"]
+    citizen_word, spy_word = (words[0], words[1]) if index % 2 == 0 else (words[1], words[0])
+    rng = np.random.default_rng([run.seed, index])
+    seats = [f"p{k}" for k in range(1, run.players + 1)]
+    spies, ghost = settings.role_counts(run.players)
+    deck = [SPY] * spies + [GHOST] * int(ghost) + [CITIZEN] * (run.players - spies - int(ghost))
+    roles = {s: deck[k] for s, k in zip(seats, rng.permutation(run.players))}
+    while True:  # the ghost never speaks first in round 1
+        order = [seats[k] for k in rng.permutation(run.players)]
+        if roles[order[0]] != GHOST:
+            break
+    lots_seed = int(rng.integers(2**31 - 1))
+    return SpyWordRecord(seats=seats, roles=roles, citizen_word=citizen_word, spy_word=spy_word, order=order,
+                         settings=settings, host=seats[0], seed=lots_seed, lang=run.lang, pack=dict(pack),
+                         extra={"game_index": index, "run_seed": run.seed})
+
+
+# ----- one game -------------------------------------------------------------------------------------
+_LOADED: dict[str, Any] = {}  # per process: the run's bots and packs, loaded once (before forking)
+
+
+def load_bots(run: SpyWordRun, embeddings: Any = None) -> dict[str, Any]:
+    from agents.spyword import make_spyword_bot, with_translation_check
+    from agents.spec import parse_spec
+
+    from .dealing_spyword import load_packs
+
+    key = run.fingerprint()
+    if _LOADED.get("key") != key:
+        kwargs = {"embeddings": embeddings} if embeddings else {}
+        seats = [f"p{k}" for k in range(1, run.players + 1)]
+        strong = {s: make_spyword_bot(run.bot, run.lang, **kwargs) for s in seats}
+        weak = {s: make_spyword_bot(run.weak_spec(), run.lang, model=strong[s].model) for s in seats} \
+            if run.weaken else {}
+        model = strong[seats[0]].model  # builds (and shares) the vocabulary model before any fork
+        for bot in list(strong.values()) + list(weak.values()):
+            bot._model = model
+        checker = None
+        if run.translation_check and len(model.emb.languages) > 1:
+            backend = (parse_spec(run.bot).backends or ("use-m3",))[0]
+            checker = with_translation_check(backend=model.emb if embeddings else backend)
+        packs = load_packs(run.lang)
+        model.prepare(sorted({w for p in packs for w in p["words"]}))  # before the fork: shared by workers
+        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=checker)
+    return _LOADED
+
+
+def weakened(run: SpyWordRun, role: str) -> bool:
+    return (run.weaken == "citizens" and role == CITIZEN) or (run.weaken == "infiltrators" and role in (SPY, GHOST))
+
+
+def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict:
+    """Play a dealt record to the end with one bot per seat; append the actions to the record.
+    Returns play facts (clue refusals, beliefs) for the row."""
+    state = record.new_state(clue_checker=checker)
+    refusals = 0
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        if state.phase == "discussion":
+            action = StartVote(HOST)
+        else:
+            waiting = state.to_act()
+            if not waiting:
+                raise RuntimeError(f"nobody to act in phase {state.phase}")
+            seat = waiting[0]
+            obs = state.observe(seat)
+            action = bots[seat].act(obs)
+            avoid: list[str] = []
+            while True:
+                try:
+                    state.apply(action)
+                    break
+                except IllegalAction:
+                    if not hasattr(action, "text") or len(avoid) >= 20:
+                        raise
+                    refusals += 1
+                    avoid.append(action.text)
+                    action = bots[seat].act(obs, avoid)
+            record.actions.append(action)
+            continue
+        state.apply(action)
+        record.actions.append(action)
+    else:
+        raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
+    beliefs = {s: (b.belief_history[-1] if getattr(b, "belief_history", None) else None) for s, b in bots.items()}
+    return {"state": state, "refusals": refusals, "beliefs": beliefs}
+
+
+def play_one(index: int) -> tuple[dict, str]:
+    run: SpyWordRun = _LOADED["run"]
+    record = deal_game(run, index, _LOADED["packs"])
+    bots = {s: (_LOADED["weak"][s] if weakened(run, record.roles[s]) else _LOADED["strong"][s])
+            for s in record.seats}
+    for k, s in enumerate(record.seats):
+        bots[s].begin_game([run.seed, index, k])
+    record.extra["bots"] = {s: bots[s].spec for s in record.seats}
+    facts = play_game(record, bots, _LOADED["checker"])
+    row = game_row(index, record, facts)
+    return row, json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def game_row(index: int, record: SpyWordRecord, facts: dict) -> dict:
+    """Only facts of the game, so rows are identical on any worker count."""
+    state = facts["state"]
+    report = state.end_report()
+    guesses = report["ghost_guesses"]
+    eliminated = [e["role"] for e in report["eliminated"]]
+    spy_beliefs = [facts["beliefs"][s] for s in record.seats if record.roles[s] == SPY
+                   and facts["beliefs"][s] is not None]
+    cit_beliefs = [facts["beliefs"][s] for s in record.seats if record.roles[s] == CITIZEN
+                   and facts["beliefs"][s] is not None]
+    return {
+        "game_index": index, "pack": record.pack.get("id"), "citizen_word": record.citizen_word,
+        "spy_word": record.spy_word, "status": report["status"], "winner": report["winner"],
+        "rounds": report["rounds"], "eliminated": eliminated,
+        "first_out": eliminated[0] if eliminated else None,
+        "ghost_guessed": bool(guesses) and guesses[0].get("guess") is not None,
+        "ghost_guess": guesses[0].get("guess") if guesses else None,
+        "ghost_right": bool(guesses) and bool(guesses[0].get("right")),
+        "clues": sum(c["clue"] is not None for c in state.clues), "clue_refusals": facts["refusals"],
+        "spy_belief": round(float(np.mean(spy_beliefs)), 6) if spy_beliefs else None,
+        "citizen_belief": round(float(np.mean(cit_beliefs)), 6) if cit_beliefs else None,
+    }
+
+
+# ----- running ---------------------------------------------------------------------------------------
+def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "en", bot: str = DEFAULT_BOT,
+                     weaken: str | None = None, out: str | Path | None = None, workers: int = 1,
+                     progress: bool = True, embeddings: Any = None,
+                     on_result: Callable[[dict], None] | None = None) -> dict:
+    """Play the run's games (skipping those already in `out`) and return the summary.
+    `embeddings` ({name: Embeddings}) replaces a backend of the bot spec (tests)."""
+    run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken or None)
+    run.validate()
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
+    directory = RunDirectory(out, run) if out else None
+    rows = directory.open() if directory else {}
+    todo = [i for i in range(run.games) if i not in rows]
+    started = time.perf_counter()
+    if todo:
+        load_bots(run, embeddings)
+        collect(local_results(todo, workers, play_one), rows, run.games, directory, progress, on_result)
+    elapsed = time.perf_counter() - started
+    ordered = [rows[i] for i in sorted(rows)]
+    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers)
+    save_outputs(directory, ordered, summary)
+    return summary
+
+
+# ----- the summary -------------------------------------------------------------------------------------
+def summarize(rows: list[dict], run: SpyWordRun, played: int = 0, seconds: float = 0.0, workers: int = 1) -> dict:
+    n = len(rows)
+
+    def count(pred) -> int:
+        return sum(1 for r in rows if pred(r))
+
+    def rate(k: int, total: int = n) -> float | None:
+        return round(k / total, 6) if total else None
+
+    cit, spies, ghost = count(lambda r: r["winner"] == "citizens"), count(lambda r: r["winner"] == "spies"), \
+        count(lambda r: r["winner"] == "ghost")
+    guesses = count(lambda r: r["ghost_guessed"])
+    right = count(lambda r: r["ghost_right"])
+    spy_b = [r["spy_belief"] for r in rows if r.get("spy_belief") is not None]
+    cit_b = [r["citizen_belief"] for r in rows if r.get("citizen_belief") is not None]
+    return {
+        "games": n,
+        "citizens_win_rate": rate(cit), "citizens_win_ci95": list(wilson_interval(cit, n)),
+        "spies_ghost_win_rate": rate(spies), "spies_ghost_win_ci95": list(wilson_interval(spies, n)),
+        "ghost_alone_win_rate": rate(ghost), "ghost_alone_win_ci95": list(wilson_interval(ghost, n)),
+        "ghost_guesses": guesses, "ghost_guess_accuracy": rate(right, guesses),
+        "mean_rounds": round(sum(r["rounds"] for r in rows) / n, 6) if n else None,
+        "no_winner_rate": rate(count(lambda r: r["winner"] is None)),
+        "first_out_infiltrator_rate": rate(count(lambda r: r["first_out"] in (SPY, GHOST))),
+        "mean_spy_belief": round(float(np.mean(spy_b)), 6) if spy_b else None,
+        "mean_citizen_belief": round(float(np.mean(cit_b)), 6) if cit_b else None,
+        "clue_refusals": sum(r["clue_refusals"] for r in rows),
+        "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
+        "config": {"run": asdict(run), "workers": workers, "packages": package_versions()},
+    }
+
+
+SUMMARY_FIELDS = ["games", "citizens_win_rate", "citizens_win_ci95", "spies_ghost_win_rate", "spies_ghost_win_ci95",
+                  "ghost_alone_win_rate", "ghost_alone_win_ci95", "ghost_guesses", "ghost_guess_accuracy",
+                  "mean_rounds", "no_winner_rate", "first_out_infiltrator_rate", "mean_spy_belief",
+                  "mean_citizen_belief", "clue_refusals", "games_per_second"]
+
+
+def format_summary(summary: dict) -> str:
+    width = max(len(k) for k in SUMMARY_FIELDS)
+    lines = [f"{k:<{width}}  {summary[k]}" for k in SUMMARY_FIELDS]
+    run = summary["config"]["run"]
+    lines.append(f"{'bots':<{width}}  {run['bot']}" + (f"  (weakened: {run['weaken']} -> random)" if run["weaken"] else ""))
+    return "\n".join(lines)
+

@@ -1,0 +1,161 @@
+"""Spy's Word bots: observation only, seeded, legal never-repeated clues, self-role inference, the
+ghost's guess and the translation check (fake embeddings: no model is loaded)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.embeddings import FakeEmbeddings
+from agents.spyword import (RandomSpyWordBot, SpyWordBot, check_spyword_spec, make_spyword_bot, translation_checker,
+                            with_translation_check)
+from engine.errors import IllegalAction
+from engine.spyword import GiveClue, Ready, SpyWordState
+
+SEA = ["wave", "beach", "salt", "shark", "tide", "coral", "sailor", "harbor"]
+POND = ["frog", "reed", "duck", "lily", "swamp", "fishing", "canoe", "muddy"]
+OTHER = ["pencil", "school", "book", "teacher", "fire", "sun", "desert", "horse", "lion", "table", "chair",
+         "guitar", "music", "bread", "cheese", "train", "road", "king", "castle", "cloud"]
+TOPICS = {**{w: ["sea", "water"] for w in SEA}, **{w: ["pond", "water"] for w in POND},
+          "ocean": ["sea", "water"], "lake": ["pond", "water"]}
+VOCAB = SEA + POND + OTHER + ["ocean", "lake"]
+
+
+@pytest.fixture(scope="module")
+def emb():
+    return FakeEmbeddings(dim=48, topics=TOPICS, own_weight=0.6, name="fake-sw")
+
+
+def bot(emb, cls=SpyWordBot, spec="spyword:fake-sw", seed=0):
+    b = cls(spec, "en", vocabulary=VOCAB, embeddings={"fake-sw": emb})
+    b.begin_game(seed)
+    return b
+
+
+def new_state(roles=None, order=None, spy_word="lake", citizen_word="ocean"):
+    seats = [f"p{i}" for i in range(1, 7)]
+    roles = roles or {"p1": "spy", "p2": "citizen", "p3": "citizen", "p4": "citizen", "p5": "citizen", "p6": "ghost"}
+    state = SpyWordState(seats, roles, citizen_word, spy_word, order or ["p2", "p3", "p4", "p5", "p1", "p6"],
+                         clue_filter=False, language="en")
+    for s in seats:
+        state.apply(Ready(s))
+    return state
+
+
+def give(state, *clues):
+    for text in clues:
+        state.apply(GiveClue(state.speaker, text))
+
+
+def test_bots_take_observations_never_the_state(emb):
+    state = new_state()
+    b = bot(emb)
+    with pytest.raises(TypeError):
+        b.give_clue(state)
+    with pytest.raises(TypeError):
+        b.act(state)
+    # two games that differ only in what p2 cannot see give p2 the same observation and the same clue
+    other = new_state(roles={"p1": "citizen", "p2": "citizen", "p3": "spy", "p4": "citizen", "p5": "ghost",
+                             "p6": "citizen"}, spy_word="pond")
+    assert state.observe("p2") == other.observe("p2")
+    assert bot(emb, seed=5).act(state.observe("p2")) == bot(emb, seed=5).act(other.observe("p2"))
+
+
+def test_same_seed_same_decisions(emb):
+    def play(seed):
+        state = new_state()
+        bots = {s: bot(emb, seed=[seed, k]) for k, s in enumerate(state.seats)}
+        acts = []
+        while not state.is_terminal() and len(acts) < 200:
+            if state.phase == "discussion":
+                from engine.spyword import HOST, StartVote
+                action = StartVote(HOST)
+            else:
+                seat = state.to_act()[0]
+                action = bots[seat].act(state.observe(seat))
+            state.apply(action)
+            acts.append(action)
+        assert state.is_terminal()
+        return acts
+
+    assert play(3) == play(3)
+
+
+def test_clues_are_legal_and_never_repeated(emb):
+    state = new_state()
+    b = bot(emb)
+    give(state, "wave", "beach", "salt", "shark")  # p2..p5; p1 (spy, lake) speaks next
+    said = {c["clue"] for c in state.clues}
+    clue = b.give_clue(state.observe("p1"))
+    assert clue not in said and clue not in ("lake",)
+    state.apply(GiveClue("p1", clue))  # the engine accepts it
+    # the ghost never repeats either, and a refused text is avoided on request
+    ghost_clue = b.give_clue(state.observe("p6"))
+    assert ghost_clue not in said | {clue}
+    assert b.give_clue(state.observe("p6"), avoid=[ghost_clue]) != ghost_clue
+    # the random bot too
+    rb = bot(emb, RandomSpyWordBot, "spyword-random:fake-sw")
+    for _ in range(20):
+        assert rb.give_clue(state.observe("p6")) not in said | {clue}
+
+
+def test_a_bot_with_the_minority_word_comes_to_suspect_it(emb):
+    state = new_state()
+    b = bot(emb)
+    prior = b.belief(state.observe("p1"))
+    assert prior == pytest.approx(0.2)  # 1 spy among the 5 players with a word
+    give(state, "wave", "beach", "salt", "shark")
+    assert b.belief(state.observe("p1")) > 0.5  # p1 holds "lake": the others' clues point at "ocean"
+    assert b.belief(state.observe("p1")) > prior
+    # a citizen hearing clues for its own word grows surer it is a citizen
+    state2 = new_state()
+    give(state2, "wave", "beach", "salt")
+    assert b.belief(state2.observe("p5")) < prior
+    # believing it holds the minority word, the spy blends in: a clue for the majority word
+    clue = b.give_clue(state.observe("p1"))
+    assert clue in SEA
+    # ... and, when the vote comes, a citizen votes for the player whose clue fits its word least
+    give(state, clue)
+    give(state, b.give_clue(state.observe("p6")))
+    from engine.spyword import HOST, StartVote
+    state3 = new_state()
+    give(state3, "wave", "beach", "salt", "shark", "frog", "tide")
+    state3.apply(StartVote(HOST))
+    assert b.vote(state3.observe("p2")) == "p1"
+
+
+def test_the_eliminated_ghost_guesses_what_the_clues_share(emb):
+    state = new_state()
+    give(state, "wave", "beach", "salt", "shark", "frog")
+    assert bot(emb).ghost_guess(state.observe("p6")) == "ocean"
+
+
+def test_specs(emb):
+    assert check_spyword_spec("spyword:use-m3?beta=10").params == {"beta": 10.0}
+    assert check_spyword_spec("spyword-random:use-m3").name == "spyword-random"
+    with pytest.raises(ValueError):
+        check_spyword_spec("nearest:use-m3")
+    with pytest.raises(ValueError):
+        check_spyword_spec("spyword:use-m3?bogus=1")
+    b = make_spyword_bot("spyword-random:fake-sw", "en", vocabulary=VOCAB, embeddings={"fake-sw": emb})
+    assert isinstance(b, RandomSpyWordBot)
+
+
+def test_translation_check():
+    v = np.eye(8, dtype=np.float32)
+    emb = FakeEmbeddings(dim=8, vectors={"dog": v[0], "개": v[0] + 0.1 * v[1], "고양이": v[2], "puppy": v[0]},
+                         name="fake-tr")
+    assert translation_checker("개", "dog", backend=emb)
+    assert not translation_checker("고양이", "dog", backend=emb)
+    assert not translation_checker("puppy", "dog", backend=emb)  # same script: a synonym, not a translation
+    check = with_translation_check(base=lambda *a: None, backend=emb)
+    assert check("개", "dog", "en", "word")[0] == "5.4"
+    assert check("고양이", "dog", "en", "word") is None
+    seats = [f"p{i}" for i in range(1, 7)]
+    roles = dict(zip(seats, ["citizen", "citizen", "citizen", "citizen", "spy", "ghost"]))
+    state = SpyWordState(seats, roles, "dog", "wolf", seats, clue_checker=check)
+    for s in seats:
+        state.apply(Ready(s))
+    with pytest.raises(IllegalAction):
+        state.apply(GiveClue("p1", "개"))
+    state.apply(GiveClue("p1", "고양이"))

@@ -1,0 +1,93 @@
+"""Spy's Word batch self-play: seeded and order-free, packs both ways round, resumable, weakened sides
+(the registered `fake` backend and a small vocabulary: no model is loaded)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.spyword import record_from_dict
+from typer.testing import CliRunner
+
+from experiments.cli import app
+from experiments.spyword_sim import SpyWordRun, deal_game, simulate_spyword
+from experiments.dealing_spyword import load_packs
+
+BOT = "spyword:fake?vocab=300"
+
+
+def rows(path):
+    return [json.loads(line) for line in (path / "games.jsonl").read_text().splitlines()]
+
+
+def test_same_seed_same_rows_on_any_worker_count(tmp_path):
+    a = simulate_spyword(6, 6, 7, "en", BOT, None, tmp_path / "a", workers=1, progress=False)
+    b = simulate_spyword(6, 6, 7, "en", BOT, None, tmp_path / "b", workers=2, progress=False)
+    ra = sorted(rows(tmp_path / "a"), key=lambda r: r["game_index"])
+    rb = sorted(rows(tmp_path / "b"), key=lambda r: r["game_index"])
+    assert ra == rb and len(ra) == 6
+    assert a["citizens_win_rate"] == b["citizens_win_rate"]
+    recs = [json.loads(line) for line in (tmp_path / "a" / "records.jsonl").read_text().splitlines()]
+    for rec in recs:  # every record replays to the row's result
+        state = record_from_dict(rec).replay()
+        row = next(r for r in ra if r["game_index"] == rec["game_index"])
+        assert state.winner == row["winner"] and state.round == row["rounds"]
+
+
+def test_packs_both_ways_round_and_roles_from_seed():
+    run = SpyWordRun(games=4, players=6, seed=1)
+    packs = load_packs("en")
+    g0, g1, g2 = (deal_game(run, i, packs) for i in range(3))
+    assert g0.pack["id"] == g1.pack["id"] != g2.pack["id"]
+    assert (g0.citizen_word, g0.spy_word) == (g1.spy_word, g1.citizen_word) == tuple(packs[0]["words"])
+    assert deal_game(run, 5, packs).to_dict() == deal_game(run, 5, packs).to_dict()
+    assert sorted(g0.roles.values()) == ["citizen"] * 4 + ["ghost", "spy"]
+
+
+def test_resume_after_a_torn_write(tmp_path):
+    out = tmp_path / "run"
+    simulate_spyword(4, 6, 0, "en", BOT, None, out, progress=False)
+    before = rows(out)
+    with open(out / "games.jsonl", "a") as f:
+        f.write('{"game_index": 4, "winn')  # a run killed mid-line
+    summary = simulate_spyword(6, 6, 0, "en", BOT, None, out, progress=False)
+    after = rows(out)
+    assert summary["games"] == 6 and sorted(r["game_index"] for r in after) == list(range(6))
+    assert after[:4] == before
+    assert len((out / "records.jsonl").read_text().splitlines()) == 6
+    with pytest.raises(ValueError):  # another run in the same folder
+        simulate_spyword(6, 6, 1, "en", BOT, None, out, progress=False)
+
+
+def test_weakened_side_and_summary(tmp_path, capsys):
+    simulate_spyword(4, 6, 0, "en", BOT, "citizens", tmp_path / "w", progress=False)
+    for line in (tmp_path / "w" / "records.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        for seat, spec in rec["bots"].items():
+            assert spec.startswith("spyword-random") == (rec["roles"][seat] == "citizen")
+    summary = simulate_spyword(2, 5, 0, "en", BOT, None, None, progress=False)
+    from experiments.spyword_sim import format_summary
+
+    text = format_summary(summary)
+    for key in ("citizens_win_rate", "spies_ghost_win_rate", "ghost_alone_win_rate", "ghost_guess_accuracy",
+                "mean_rounds", "no_winner_rate", "games_per_second"):
+        assert key in text
+    for bad in ({"weaken": "nobody"}, {"players": 3}, {"bot": "nearest:fake"}, {"lang": "fr"}):
+        args = dict(games=2, players=6, seed=0, lang="en", bot=BOT, weaken=None, out=None, progress=False) | bad
+        with pytest.raises(ValueError):
+            simulate_spyword(**args)
+
+
+def test_cnlab_simulate_spyword_bad_arguments_exit_2(tmp_path):
+    result = CliRunner().invoke(app, ["simulate", "spyword", "--players", "3", "--games", "2",
+                                      "--bot", "spyword-random", "--out", str(tmp_path / "x"), "--no-progress"])
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
+
+
+def test_cnlab_simulate_spyword_prints_the_summary(tmp_path):
+    result = CliRunner().invoke(app, ["simulate", "spyword", "--games", "2", "--players", "5", "--bot", BOT,
+                                      "--out", str(tmp_path / "run"), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert "citizens_win_rate" in result.stdout
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["games"] == 2
