@@ -53,15 +53,27 @@ def _wordfreq_ko() -> dict:
         return {}
 
 
+_FORKED_AWAY: list = []
+
+
 class KoreanAnalyzer:
     language = "ko"
 
     def __init__(self) -> None:
-        self.kiwi = _kiwi()
+        self._kiwi, self._kiwi_pid = _kiwi(), os.getpid()
         self.freq = _wordfreq_ko()
         self.tables = tables("ko")
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
+
+    @property
+    def kiwi(self):
+        """The analyser of this process: a forked child gets its own (the parent's thread pool
+        does not survive a fork, and a batch analysis there would hang)."""
+        if self._kiwi_pid != os.getpid():
+            _FORKED_AWAY.append(self._kiwi)  # never freed here: its destructor would wait for threads
+            self._kiwi, self._kiwi_pid = _kiwi(), os.getpid()
+        return self._kiwi
 
     # -- low level -----------------------------------------------------------------------------
     def _analyze_many(self, words: list[str]) -> list:
