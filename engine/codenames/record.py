@@ -15,12 +15,12 @@ import numpy as np
 
 from ..actions import Action, action_from_dict
 from ..errors import IllegalAction, MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
 from .config import GAMES, CodenamesConfig
 from .key import CodenamesKey, generate_key
 from .labels import two_player_label
 from .state import CodenamesState, Referee
 
-RECORD_VERSION = 1
 
 
 @dataclass
@@ -46,31 +46,15 @@ class CodenamesRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "CodenamesRecord":
-        if not isinstance(data, dict):
-            raise MalformedRecord("a record must be a JSON object")
-        game = data.get("game")
-        if game not in GAMES:
-            raise MalformedRecord(f"not a Codenames or Pictures record (game={game!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise MalformedRecord(f"unsupported record version {data.get('version')!r}")
+        game = check_header(data, GAMES, "Codenames or Pictures")
         config = CodenamesConfig.from_dict(data.get("config", {}), game=game)
         words = data.get("words")
         if not isinstance(words, list) or len(words) != config.board_size or not all(isinstance(w, str) for w in words):
             raise MalformedRecord(f"'words' must be a list of {config.board_size} strings")
         key = CodenamesKey.parse(data.get("key"), data.get("starts"))
         key.validate(game, config.variant)
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise MalformedRecord("'seed' must be an integer or null")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise MalformedRecord("'actions' must be a list")
-        parsed = []
-        for i, a in enumerate(actions):
-            try:
-                parsed.append(action_from_dict(a))
-            except MalformedRecord as exc:
-                raise MalformedRecord(f"action {i}: {exc}") from None
+        seed = parse_seed(data)
+        parsed = parse_actions(data, action_from_dict)
         known = {"game", "version", "seed", "words", "key", "starts", "config", "actions"}
         return cls(words=list(words), key=key, config=config, seed=seed, actions=parsed,
                    extra={k: v for k, v in data.items() if k not in known})

@@ -9,11 +9,11 @@ import numpy as np
 
 from ..actions import Action, action_from_dict
 from ..errors import IllegalAction, MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
 from .config import DuetConfig
 from .key import BOARD_SIZE, DuetKey, generate_key
 from .state import DuetState
 
-RECORD_VERSION = 1
 
 
 @dataclass
@@ -34,30 +34,15 @@ class DuetRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "DuetRecord":
-        if not isinstance(data, dict):
-            raise MalformedRecord("a record must be a JSON object")
-        if data.get("game") != "duet":
-            raise MalformedRecord(f"not a Duet record (game={data.get('game')!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise MalformedRecord(f"unsupported record version {data.get('version')!r}")
+        check_header(data, ("duet",), "Duet")
         words = data.get("words")
         if not isinstance(words, list) or len(words) != BOARD_SIZE or not all(isinstance(w, str) for w in words):
             raise MalformedRecord("'words' must be a list of 25 strings")
         key = data.get("key")
         if not isinstance(key, dict) or set(key) != {"A", "B"}:
             raise MalformedRecord("'key' must be an object with sides 'A' and 'B'")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise MalformedRecord("'seed' must be an integer or null")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise MalformedRecord("'actions' must be a list")
-        parsed = []
-        for i, a in enumerate(actions):
-            try:
-                parsed.append(action_from_dict(a))
-            except MalformedRecord as exc:
-                raise MalformedRecord(f"action {i}: {exc}") from None
+        seed = parse_seed(data)
+        parsed = parse_actions(data, action_from_dict)
         known = {"game", "version", "seed", "words", "key", "config", "actions"}
         return cls(
             words=list(words), key=DuetKey(key["A"], key["B"]),

@@ -8,11 +8,11 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ..errors import IllegalAction, MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
 from .actions import SpyWordAction, action_from_dict
 from .settings import SpyWordSettings, check_player_count
 from .state import CITIZEN, GHOST, ROLES, SPY, ClueChecker, SpyWordState
 
-RECORD_VERSION = 1
 
 
 @dataclass
@@ -50,12 +50,7 @@ class SpyWordRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "SpyWordRecord":
-        if not isinstance(data, dict):
-            raise MalformedRecord("a record must be a JSON object")
-        if data.get("game") != "spyword":
-            raise MalformedRecord(f"not a Spy's Word record (game={data.get('game')!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise MalformedRecord(f"unsupported record version {data.get('version')!r}")
+        check_header(data, ("spyword",), "Spy's Word")
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise MalformedRecord("'seats' must be a list of strings")
@@ -68,9 +63,7 @@ class SpyWordRecord:
         for k in ("citizen_word", "spy_word"):
             if not isinstance(data.get(k), str):
                 raise MalformedRecord(f"'{k}' must be a string")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise MalformedRecord("'seed' must be an integer or null")
+        seed = parse_seed(data)
         lang, host, pack = data.get("lang"), data.get("host"), data.get("pack", {})
         if lang is not None and not isinstance(lang, str):
             raise MalformedRecord("'lang' must be a string or null")
@@ -81,15 +74,7 @@ class SpyWordRecord:
         clue_filter = data.get("clue_filter", True)
         if not isinstance(clue_filter, bool):
             raise MalformedRecord("'clue_filter' must be true or false")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise MalformedRecord("'actions' must be a list")
-        parsed = []
-        for i, a in enumerate(actions):
-            try:
-                parsed.append(action_from_dict(a))
-            except MalformedRecord as exc:
-                raise MalformedRecord(f"action {i}: {exc}") from None
+        parsed = parse_actions(data, action_from_dict)
         known = {"game", "version", "seed", "lang", "pack", "citizen_word", "spy_word", "seats", "roles", "order",
                  "host", "settings", "clue_filter", "actions"}
         record = cls(
