@@ -28,3 +28,11 @@ class RandomSpymaster(Spymaster):
         chosen = [targets[i] for i in sorted(self.rng.choice(len(targets), size=k, replace=False))]
         return ClueDecision(word, k, tuple(chosen))
 
+    def choose_cover(self, obs) -> str:
+        """Codenames two-player variant (RULES 1.8): a random hidden opponent agent to cover."""
+        require_observation(obs)
+        letter = "B" if obs.team == "red" else "R"
+        cards = [i for i in obs.hidden() if obs.key[i] == letter]
+        if not cards:
+            raise ValueError("no opponent agent left to cover")
+        return obs.words[cards[int(self.rng.integers(len(cards)))]]

@@ -108,7 +108,7 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
 
 @app.command()
 def simulate(
-    game: str = typer.Argument("duet", help="duet or spyword"),
+    game: str = typer.Argument("duet", help="duet, codenames or spyword"),
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0),
     spymaster: str = typer.Option("expected:use-m3", help="spymaster spec of seat A (and B unless given)"),
@@ -126,6 +126,7 @@ def simulate(
     players: int = typer.Option(6, help="Spy's Word: players per game (4-12)"),
     bot: str = typer.Option("spyword:use-m3", help="Spy's Word: bot spec for every seat"),
     weaken: Optional[str] = typer.Option(None, help="Spy's Word: citizens or infiltrators play random clues and votes"),
+    variant: str = typer.Option("single_team", help="Codenames: single_team (the AI Competition protocol), two_player or teams"),
 ) -> None:
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
@@ -144,8 +145,20 @@ def simulate(
             fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
         typer.echo(spyword_table(summary))
         return
+    if game == "codenames":
+        from .codenames_sim import CodenamesRun, simulate_codenames
+        from .codenames_sim import format_summary as codenames_table
+
+        try:
+            summary = simulate_codenames(CodenamesRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser,
+                                                      variant=variant, lang=lang),
+                                         out=out, workers=workers, progress=progress)
+        except (KeyError, ValueError) as exc:
+            fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        typer.echo(codenames_table(summary))
+        return
     if game != "duet":
-        fail(f"unknown game {game!r}; simulate plays duet or spyword")
+        fail(f"unknown game {game!r}; simulate plays duet, codenames or spyword")
     run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser, spymaster_b=seat_b_spymaster,
                   guesser_b=seat_b_guesser, mission=mission, tokens=tokens, lang=lang,
                   missions_file=str(missions_file) if missions_file else None)

@@ -1,0 +1,84 @@
+"""The Codenames game loop: bots on the seats of CodenamesState, through the engine's rules.
+
+Same style as `duet_loop.play_duet`: spymasters give clues, guessers guess (None = stop, never
+on the first guess of a turn), spymasters cover (RULES 1.8 virtual opponent, RULES 1.6 penalty).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from agents.base import Guesser, Spymaster
+from engine import Clue, Cover, Guess, IllegalAction, Stop
+from engine.codenames import CodenamesRecord
+from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
+
+from .duet_loop import AgentError
+
+MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
+
+__all__ = ["AgentError", "MAX_ACTIONS", "play_codenames"]
+
+
+def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Guesser],
+                   seed: Sequence[int] = (0,)) -> CodenamesRecord:
+    """Play the dealt record to its end; returns it with the actions and the clues' intended targets.
+
+    `agents` maps seats (`red-spymaster`, `red-guesser`, ...) to agents; only seats that act need
+    one (single_team and two_player: the starting team's). Agent randomness is seeded from
+    (seed..., seat index): an agent object shared by several seats is seeded once, for its first seat.
+    """
+    from engine.codenames import SEATS
+
+    state = record.new_state()
+    seeded: set[int] = set()
+    for n, seat in enumerate(SEATS):
+        agent = agents.get(seat)
+        if agent is not None and id(agent) not in seeded:
+            agent.begin_game([*seed, n])
+            seeded.add(id(agent))
+    intents: list[dict] = []
+
+    def agent_for(seat: str):
+        agent = agents.get(seat)
+        if agent is None:
+            raise AgentError(f"no agent on seat {seat}")
+        return agent
+
+    def act(action, agent) -> None:
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
+        record.actions.append(action)
+
+    while not state.is_terminal() and len(record.actions) < MAX_ACTIONS:
+        (seat,) = state.to_act()
+        agent = agent_for(seat)
+        obs = state.observe(seat)
+        if state.phase == CLUE:
+            decision = agent.give_clue(obs)
+            intents.append({"action": len(record.actions), "targets": list(decision.targets),
+                            "score": round(float(decision.score), 6)})
+            act(Clue(seat, decision.word, int(decision.number)), agent)
+        elif state.phase in (GUESS, SUDDEN_DEATH):
+            word = agent.next_guess(obs)
+            if word is None:
+                if state.phase == SUDDEN_DEATH or state.guesses_this_turn == 0:
+                    raise AgentError(f"{agent.spec} must guess at least once per clue (RULES 1.4)")
+                act(Stop(seat), agent)
+            else:
+                act(Guess(seat, word), agent)
+        elif state.phase == COVER:
+            pending = state.pending[0]
+            if pending.team != seat_team(seat) and hasattr(agent, "choose_cover"):
+                word = agent.choose_cover(obs)  # RULES 1.8 / 1.6 in two_player: an opponent agent
+            else:
+                # RULES 1.6 in `teams`: the penalised team's rival covers one of its own agents;
+                # the pool spymasters have no policy for that: the first legal card (deterministic).
+                word = state.legal_actions()[0].word
+            act(Cover(seat, word), agent)
+        else:  # pragma: no cover - the engine has no other phase
+            raise AgentError(f"unexpected phase {state.phase!r}")
+    record.extra["intents"] = intents
+    return record

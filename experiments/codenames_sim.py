@@ -1,0 +1,176 @@
+"""Batch self-play for Codenames (`cnlab simulate codenames`): seeded, resumable, worker-count free.
+
+Game i is dealt and played from the seed pair (seed, i) alone. The default variant is
+`single_team`, the Codenames AI Competition protocol (8 own / 7 opponent / 9 bystanders /
+1 assassin; competition score = turns to find all 8, 25 for a loss). Results go to
+`DIR/games.jsonl` and `DIR/records.jsonl` as games finish, through simulate.py's RunDirectory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.codenames import CodenamesConfig, CodenamesRecord
+from engine.codenames.state import COMPETITION_LOSS, SEATS
+from engine.records import record_to_json
+
+from .codenames_loop import play_codenames
+from .dealing_codenames import deal_record
+from .simulate import RunDirectory, collect, local_results, package_versions, save_outputs, wilson_interval
+
+DEFAULT_SPYMASTER = "margin:use-m3"
+DEFAULT_GUESSER = "nearest:use-m3"
+SIM_VARIANTS = ("single_team", "two_player", "teams")
+
+
+@dataclass(frozen=True)
+class CodenamesRun:
+    """Everything that determines a run's games: the resume key."""
+
+    games: int
+    seed: int = 0
+    spymaster: str = DEFAULT_SPYMASTER
+    guesser: str = DEFAULT_GUESSER
+    variant: str = "single_team"
+    lang: str = "en"
+
+    def game_config(self) -> CodenamesConfig:
+        return CodenamesConfig(game="codenames", variant=self.variant, language=self.lang)
+
+    def fingerprint(self) -> str:
+        fields = {"game": "codenames", **{k: v for k, v in asdict(self).items() if k != "games"}}
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+    def validate(self) -> None:
+        """Every bad argument is reported before any work (and any model load) starts."""
+        from agents.registry import check_spec
+
+        if self.games <= 0:
+            raise ValueError("--games must be a positive number")
+        if self.lang not in ("en", "ko"):
+            raise ValueError(f"unknown language {self.lang!r}: en or ko")
+        if self.variant not in SIM_VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}: {', '.join(SIM_VARIANTS)}")
+        check_spec(self.spymaster, "spymaster")
+        check_spec(self.guesser, "guesser")
+        self.game_config()
+
+
+# ----- one game ------------------------------------------------------------------------------------
+_LOADED: dict[str, Any] = {}  # per process: the run's agents, loaded once (before forking)
+
+
+def load_players(run: CodenamesRun) -> dict[str, Any]:
+    from agents.registry import make_guesser, make_spymaster
+
+    key = run.fingerprint()
+    if _LOADED.get("key") != key:
+        spymaster, guesser = make_spymaster(run.spymaster, run.lang), make_guesser(run.guesser, run.lang)
+        spymaster.prepare()
+        guesser.prepare()
+        # both teams share the agents (in `teams` self-play); the solo variants use one team only
+        agents = {seat: spymaster if seat.endswith("spymaster") else guesser for seat in SEATS}
+        _LOADED.update(key=key, run=run, agents=agents)
+    return _LOADED
+
+
+def play_one(index: int) -> tuple[dict, str]:
+    """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
+    run, agents = _LOADED["run"], _LOADED["agents"]
+    record = deal_record([run.seed, index], lang=run.lang, variant=run.variant)
+    record.seed = run.seed
+    record.extra["game_index"] = index
+    play_codenames(record, agents, seed=(run.seed, index))
+    return game_row(index, record), record_to_json(record)
+
+
+def game_row(index: int, record: CodenamesRecord) -> dict:
+    """The per-game result row: only facts of the game. `won`: the starting (solo: the playing) team won."""
+    state = record.replay()
+    outcome = state.outcome()
+    numbers = [a.number for a in record.actions if hasattr(a, "number") and isinstance(a.number, int)]
+    finished = outcome.status == "finished"
+    return {
+        "game_index": index, "status": outcome.status, "winner": outcome.winner,
+        "won": finished and outcome.winner == record.key.starts,
+        "loss_reason": outcome.loss_reason if finished else "unfinished",
+        "turns_used": outcome.turns_used,
+        "competition_score": outcome.competition_score if finished or not record.config.single_team
+        else COMPETITION_LOSS,
+        "score": outcome.score, "clues": len(numbers),
+        "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else 0.0,
+    }
+
+
+# ----- running -------------------------------------------------------------------------------------
+def simulate_codenames(run: CodenamesRun, out: str | Path | None = None, workers: int = 1,
+                       progress: bool = True, on_result: Callable[[dict], None] | None = None) -> dict:
+    """Play the run's games (skipping those already in `out`) and return the summary."""
+    run.validate()
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
+    directory = RunDirectory(out, run) if out else None
+    rows = directory.open() if directory else {}
+    todo = [i for i in range(run.games) if i not in rows]
+    started = time.perf_counter()
+    if todo:
+        load_players(run)
+        collect(local_results(todo, workers, play_one), rows, run.games, directory, progress, on_result)
+    elapsed = time.perf_counter() - started
+    ordered = [rows[i] for i in sorted(rows)]
+    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers)
+    save_outputs(directory, ordered, summary)
+    return summary
+
+
+# ----- the summary ---------------------------------------------------------------------------------
+def _mean(values: list) -> float | None:
+    return round(sum(values) / len(values), 6) if values else None
+
+
+def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: float = 0.0,
+              workers: int = 1) -> dict:
+    n = len(rows)
+    wins = [r for r in rows if r["won"]]
+    comp = [r["competition_score"] for r in rows if r["competition_score"] is not None]
+    histogram: dict[str, int] = {}
+    for s in sorted(comp):
+        histogram[str(s)] = histogram.get(str(s), 0) + 1
+    two_player = [r["score"] for r in wins if r["score"] is not None]
+
+    def rate(pred) -> float:
+        return round(sum(1 for r in rows if pred(r)) / n, 6) if n else 0.0
+
+    return {
+        "games": n, "wins": len(wins), "win_rate": rate(lambda r: r["won"]),
+        "win_rate_ci95": list(wilson_interval(len(wins), n)),
+        "mean_competition_score": _mean(comp),
+        "competition_score_histogram": histogram,
+        "mean_turns_wins": _mean([r["turns_used"] for r in wins]),
+        "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
+        "mean_score_wins": _mean(two_player) if run.variant == "two_player" else None,
+        "mean_clue_number": _mean([r["mean_clue_number"] for r in rows if r["clues"]]),
+        "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
+        "config": {"run": asdict(run), "game_config": run.game_config().to_dict(), "workers": workers,
+                   "packages": package_versions()},
+    }
+
+
+SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_competition_score", "mean_turns_wins",
+                  "assassin_rate", "mean_score_wins", "mean_clue_number", "games_per_second"]
+
+
+def format_summary(summary: dict) -> str:
+    """The printed table: one metric a line."""
+    width = max(len(k) for k in SUMMARY_FIELDS + ["competition_score_histogram"])
+    lines = [f"{k:<{width}}  {summary[k]}" for k in SUMMARY_FIELDS]
+    if summary["competition_score_histogram"]:
+        lines.append(f"{'competition_score_histogram':<{width}}  {summary['competition_score_histogram']}")
+    run = summary["config"]["run"]
+    lines.append(f"{'agents':<{width}}  {run['spymaster']} / {run['guesser']}  ({run['variant']}, {run['lang']})")
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""Codenames batch self-play: full games, determinism across workers, resume, replayable records."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.codenames import COMPETITION
+from experiments.codenames_loop import AgentError, play_codenames
+from experiments.codenames_sim import CodenamesRun, format_summary, simulate_codenames
+from experiments.dealing_codenames import deal_record
+
+RANDOM = dict(spymaster="random", guesser="random")
+
+
+def rows(path: Path) -> list[dict]:
+    return sorted((json.loads(l) for l in (path / "games.jsonl").read_text().splitlines()),
+                  key=lambda r: r["game_index"])
+
+
+def agents(spymaster="random", guesser="random"):
+    from agents.registry import make_guesser, make_spymaster
+
+    s, g = make_spymaster(spymaster), make_guesser(guesser)
+    return {"red-spymaster": s, "red-guesser": g, "blue-spymaster": s, "blue-guesser": g}
+
+
+def test_a_single_team_game_runs_to_the_end():
+    record = deal_record([4, 0], variant="single_team")
+    assert record.config.variant == COMPETITION.variant
+    assert sorted(record.key.letters.count(c) for c in "RBNX") == [1, 7, 8, 9]  # 8 own, 7, 9, 1
+    play_codenames(record, agents(), seed=(4, 0))
+    state = record.replay()
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome.competition_score == (outcome.turns_used if outcome.winner == "red" else 25)
+    assert len(record.extra["intents"]) == outcome.turns_used
+    assert all(a.seat.startswith("red") for a in record.actions)
+
+
+def test_two_player_games_cover_and_finish():
+    for i in range(3):
+        record = play_codenames(deal_record([2, i], variant="two_player"), agents(), seed=(2, i))
+        state = record.replay()
+        assert state.is_terminal()
+        assert any(type(a).__name__ == "Cover" for a in record.actions) or state.turns_used <= 1
+
+
+def test_a_guesser_that_will_not_guess_is_an_agent_error():
+    class Silent:
+        spec = "silent"
+
+        def begin_game(self, seed):
+            pass
+
+        def next_guess(self, obs):
+            return None
+
+    team = agents()
+    team["red-guesser"] = Silent()
+    with pytest.raises(AgentError, match="at least once"):
+        play_codenames(deal_record([1, 1], variant="single_team"), team)
+
+
+def test_one_and_two_workers_give_identical_rows(tmp_path):
+    run = CodenamesRun(games=16, seed=3, **RANDOM)
+    s1 = simulate_codenames(run, out=tmp_path / "w1", workers=1, progress=False)
+    simulate_codenames(run, out=tmp_path / "w2", workers=2, progress=False)
+    assert rows(tmp_path / "w1") == rows(tmp_path / "w2")
+    records = lambda p: sorted((p / "records.jsonl").read_text().splitlines())
+    assert records(tmp_path / "w1") == records(tmp_path / "w2")
+    assert s1["games"] == 16 and s1["mean_competition_score"] is not None
+    assert "mean_competition_score" in format_summary(s1)
+
+
+def test_every_record_replays_to_its_row(tmp_path):
+    from engine.records import record_from_json, replay_summary
+
+    simulate_codenames(CodenamesRun(games=8, seed=1, **RANDOM), out=tmp_path, progress=False)
+    by_index = {r["game_index"]: r for r in rows(tmp_path)}
+    lines = (tmp_path / "records.jsonl").read_text().splitlines()
+    assert len(lines) == 8
+    for line in lines:
+        record = record_from_json(line)
+        summary = replay_summary(record)
+        row = by_index[record.extra["game_index"]]
+        assert summary["status"] == "finished"
+        for k in ("winner", "loss_reason", "turns_used", "competition_score", "score"):
+            assert summary[k] == row[k], k
+
+
+def test_resume_after_a_torn_write_loses_and_duplicates_nothing(tmp_path):
+    run = CodenamesRun(games=10, seed=5, **RANDOM)
+    simulate_codenames(run, out=tmp_path / "clean", progress=False)
+    partial = tmp_path / "partial"
+    simulate_codenames(run, out=partial, progress=False)
+    lines = (partial / "games.jsonl").read_text().splitlines()
+    (partial / "games.jsonl").write_text("\n".join(lines[:4]) + "\n" + lines[4][:17])
+    played = []
+    simulate_codenames(run, out=partial, progress=False, on_result=played.append)
+    assert len(played) == 6
+    assert rows(partial) == rows(tmp_path / "clean")
+    assert len((partial / "records.jsonl").read_text().splitlines()) == 10
+
+
+def test_a_different_run_in_the_same_folder_is_refused(tmp_path):
+    simulate_codenames(CodenamesRun(games=2, seed=0, **RANDOM), out=tmp_path, progress=False)
+    with pytest.raises(ValueError, match="different run"):
+        simulate_codenames(CodenamesRun(games=2, seed=0, variant="two_player", **RANDOM), out=tmp_path,
+                           progress=False)
+    with pytest.raises(ValueError, match="variant"):
+        simulate_codenames(CodenamesRun(games=2, variant="duet", **RANDOM), progress=False)
+
+
+def test_cnlab_simulate_codenames(tmp_path):
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    args = ["simulate", "codenames", "--games", "4", "--spymaster", "random", "--guesser", "random",
+            "--out", str(tmp_path / "cn"), "--no-progress"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "mean_competition_score" in result.stdout
+    bad = CliRunner().invoke(app, args[:2] + ["--variant", "chess", "--spymaster", "random", "--guesser", "random"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error:")
