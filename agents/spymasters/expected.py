@@ -40,7 +40,8 @@ from .base import PoolSpymaster
 class ExpectedValueSpymaster(PoolSpymaster):
     name = "expected"
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
-                "sudden": 0.45, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5}
+                "sudden": 0.45, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
+                "sharpen": 0.77}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,7 +50,10 @@ class ExpectedValueSpymaster(PoolSpymaster):
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
                                score_weight=float(self.p("score_weight")))
         t = float(self.p("temp"))
-        self.temperatures = [t if t > 0 else temperature_for(n) for n in self.backend_names]
+        # The fitted temperature describes the partner's choices; planning with a somewhat sharper one
+        # (`sharpen` x fitted) wins more with both sharp and noisy partners (docs/agents.md).
+        sharpen = float(self.p("sharpen"))
+        self.temperatures = [t if t > 0 else sharpen * temperature_for(n) for n in self.backend_names]
 
     def choose(self, problem, pool, sims, ok) -> ClueDecision:
         nmax = min(int(self.p("kmax")), problem.n_targets)
