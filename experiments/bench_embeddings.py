@@ -56,7 +56,6 @@ def _rss_mb() -> float:
 
 
 def rank_accuracy(emb, triples) -> dict:
-    import numpy as np
 
     words = [w for t in triples for w in t]
     cov = dict(zip(words, emb.covers(words)))

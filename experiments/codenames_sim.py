@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -21,7 +20,7 @@ from engine.records import record_to_json
 
 from .codenames_loop import play_codenames
 from .dealing_codenames import deal_record
-from .simulate import RunDirectory, collect, local_results, package_versions, save_outputs, wilson_interval
+from .simulate import local_results, package_versions, run_resumable, wilson_interval
 
 DEFAULT_SPYMASTER = "margin:use-m3"
 DEFAULT_GUESSER = "nearest:use-m3"
@@ -111,21 +110,12 @@ def game_row(index: int, record: CodenamesRecord) -> dict:
 def simulate_codenames(run: CodenamesRun, out: str | Path | None = None, workers: int = 1,
                        progress: bool = True, on_result: Callable[[dict], None] | None = None) -> dict:
     """Play the run's games (skipping those already in `out`) and return the summary."""
-    run.validate()
-    if workers < 1:
-        raise ValueError("--workers must be at least 1")
-    directory = RunDirectory(out, run) if out else None
-    rows = directory.open() if directory else {}
-    todo = [i for i in range(run.games) if i not in rows]
-    started = time.perf_counter()
-    if todo:
+    def results(todo: list[int]):
         load_players(run)
-        collect(local_results(todo, workers, play_one), rows, run.games, directory, progress, on_result)
-    elapsed = time.perf_counter() - started
-    ordered = [rows[i] for i in sorted(rows)]
-    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers)
-    save_outputs(directory, ordered, summary)
-    return summary
+        return local_results(todo, workers, play_one)
+
+    return run_resumable(run, out, workers, progress, on_result, results,
+                         lambda rows, played, seconds: summarize(rows, run, played, seconds, workers))
 
 
 # ----- the summary ---------------------------------------------------------------------------------

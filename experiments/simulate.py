@@ -14,7 +14,7 @@ import math
 import multiprocessing
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -221,12 +221,13 @@ def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], sum
         _write_parquet(ordered_rows, directory.path / "games.parquet")
 
 
-def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, backend: str = "local",
-             progress: bool = True, on_result: Callable[[dict], None] | None = None) -> dict:
-    """Play the run's games (skipping those already in `out`) and return the summary."""
+def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool,
+                  on_result: Callable[[dict], None] | None,
+                  results: Callable[[list[int]], Iterable[tuple[dict, str]]],
+                  summarize_rows: Callable[[list[dict], int, float], dict]) -> dict:
+    """The life of every game's run: validate, resume from `out`, play only the missing games
+    (`results(todo)` yields rows and records), then summarise and save."""
     run.validate()
-    if backend not in ("local", "ray"):
-        raise ValueError(f"unknown backend {backend!r}: local or ray")
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     directory = RunDirectory(out, run) if out else None
@@ -234,19 +235,29 @@ def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, back
     todo = [i for i in range(run.games) if i not in rows]
     started = time.perf_counter()
     if todo:
-        if backend == "local":
-            load_players(run)
-            results: Iterable = local_results(todo, workers)
-        else:
-            from .ray_backend import ray_results
-
-            results = ray_results(run, todo, workers)
-        collect(results, rows, run.games, directory, progress, on_result)
-    elapsed = time.perf_counter() - started
+        collect(results(todo), rows, run.games, directory, progress, on_result)
     ordered = [rows[i] for i in sorted(rows)]
-    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers, backend=backend)
+    summary = summarize_rows(ordered, len(todo), time.perf_counter() - started)
     save_outputs(directory, ordered, summary)
     return summary
+
+
+def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, backend: str = "local",
+             progress: bool = True, on_result: Callable[[dict], None] | None = None) -> dict:
+    """Play the run's games (skipping those already in `out`) and return the summary."""
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+
+    def results(todo: list[int]) -> Iterable[tuple[dict, str]]:
+        if backend == "ray":
+            from .ray_backend import ray_results
+
+            return ray_results(run, todo, workers)
+        load_players(run)
+        return local_results(todo, workers)
+
+    return run_resumable(run, out, workers, progress, on_result, results,
+                         lambda rows, played, seconds: summarize(rows, run, played, seconds, workers, backend))
 
 
 def _progress_bar(total: int, initial: int):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -26,7 +25,7 @@ import numpy as np
 from engine.errors import IllegalAction
 from engine.spyword import CITIZEN, GHOST, HOST, SPY, SpyWordRecord, SpyWordSettings, StartVote
 
-from .simulate import RunDirectory, collect, local_results, package_versions, save_outputs, wilson_interval
+from .simulate import local_results, package_versions, run_resumable, wilson_interval
 
 DEFAULT_BOT = "spyword:use-m3"
 WEAKEN = (None, "citizens", "infiltrators")
@@ -42,7 +41,7 @@ class SpyWordRun:
     seed: int = 0
     lang: str = "en"
     bot: str = DEFAULT_BOT
-    weaken: Optional[str] = None
+    weaken: str | None = None
     translation_check: bool = True
 
     def fingerprint(self) -> str:
@@ -210,21 +209,13 @@ def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "e
     """Play the run's games (skipping those already in `out`) and return the summary.
     `embeddings` ({name: Embeddings}) replaces a backend of the bot spec (tests)."""
     run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken or None)
-    run.validate()
-    if workers < 1:
-        raise ValueError("--workers must be at least 1")
-    directory = RunDirectory(out, run) if out else None
-    rows = directory.open() if directory else {}
-    todo = [i for i in range(run.games) if i not in rows]
-    started = time.perf_counter()
-    if todo:
+
+    def results(todo: list[int]):
         load_bots(run, embeddings)
-        collect(local_results(todo, workers, play_one), rows, run.games, directory, progress, on_result)
-    elapsed = time.perf_counter() - started
-    ordered = [rows[i] for i in sorted(rows)]
-    summary = summarize(ordered, run, played=len(todo), seconds=elapsed, workers=workers)
-    save_outputs(directory, ordered, summary)
-    return summary
+        return local_results(todo, workers, play_one)
+
+    return run_resumable(run, out, workers, progress, on_result, results,
+                         lambda rows, played, seconds: summarize(rows, run, played, seconds, workers))
 
 
 # ----- the summary -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
 from ..errors import IllegalAction, MalformedRecord
 from .config import CodenamesConfig
-from .key import ASSASSIN, BYSTANDER, LETTER_TEAM, TEAM_LETTER, TEAMS, CodenamesKey, other_team
+from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
 from .observation import CodenamesObservation, Event
 
 SEATS = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")

@@ -1,9 +1,6 @@
 """The analysis notebook runs top to bottom on a small simulate + tournament output."""
 
-import os
-
 import nbformat
-import pytest
 from nbclient import NotebookClient
 
 from engine.paths import DATA_DIR

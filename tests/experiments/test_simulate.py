@@ -1,7 +1,6 @@
 """The batch simulator: determinism across workers, resume after a kill, clear errors."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
