@@ -14,7 +14,7 @@ from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.codenames.key import TEAM_LETTER
 
 from . import view
-from .duet import ClueReferee, Leave, TerminalIO, EXIT_INTERRUPTED
+from .duet import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, submit_clue
 from .prompts import COLUMNS, coordinate, parse
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
@@ -200,18 +200,8 @@ class CodenamesSession:
         while True:
             self._redraw()
             cmd = self._ask("clue", "Your clue: WORD NUMBER (? = help) >")
-            verdict = self.referee.judge(cmd.word, cmd.number, self.state.visible_words(),
-                                         self.state.covered_words())
-            if verdict:
-                self._notice(f"Refused (RULES {verdict[0]}): {verdict[1]} Type another clue.", "bold red")
-                continue
-            try:
-                self._apply(Clue(seat, cmd.word, cmd.number))
-            except IllegalAction as exc:
-                self._notice(f"Refused (RULES {exc.rule}): {exc.message}", "bold red")
-                continue
-            self._notice(f"You: clue {cmd.word.upper()} {cmd.number}.", "cyan")
-            return
+            if submit_clue(self, seat, cmd.word, cmd.number, self.state.covered_words()):
+                return
 
     def _human_guess(self, seat: str) -> None:
         while True:

@@ -37,6 +37,22 @@ class Leave(Exception):
         self.reason = reason
 
 
+def submit_clue(session, seat: str, word: str, number, covered: list[str]) -> bool:
+    """Judge a person's clue (RULES 4) and apply it; on a refusal say the rule and why, and
+    return False so the person retypes. Shared by the Duet and Codenames sessions."""
+    verdict = session.referee.judge(word, number, session.state.visible_words(), covered)
+    if verdict:
+        session._notice(f"Refused (RULES {verdict[0]}): {verdict[1]} Type another clue.", "bold red")
+        return False
+    try:
+        session._apply(Clue(seat, word, number))
+    except IllegalAction as exc:
+        session._notice(f"Refused (RULES {exc.rule}): {exc.message}", "bold red")
+        return False
+    session._notice(f"You: clue {word.upper()} {number}.", "cyan")
+    return True
+
+
 class ClueReferee:
     """The clue filter (engine.clues, RULES 4) for the person's clues, on the visible words.
 
@@ -241,17 +257,8 @@ class DuetSession:
                 self._notice(f"Refused (RULES 3.4): a Duet clue number is 0..9, not {cmd.number}.", "red")
                 continue
             covered = [w for i, w in enumerate(self.state.words) if self.state.covered_for_both(i)]
-            verdict = self.referee.judge(cmd.word, cmd.number, self.state.visible_words(), covered)
-            if verdict:
-                self._notice(f"Refused (RULES {verdict[0]}): {verdict[1]} Type another clue.", "bold red")
-                continue
-            try:
-                self._apply(Clue(HUMAN, cmd.word, cmd.number))
-            except IllegalAction as exc:
-                self._notice(f"Refused (RULES {exc.rule}): {exc.message}", "bold red")
-                continue
-            self._notice(f"You: clue {cmd.word.upper()} {cmd.number}.", "cyan")
-            return
+            if submit_clue(self, HUMAN, cmd.word, cmd.number, covered):
+                return
 
     def _human_guess(self) -> None:
         clue = self.state.current_clue
