@@ -66,6 +66,11 @@ class EnglishAnalyzer:
             self._lemmas[w] = got
         return got
 
+    def _may_be_adjective(self, w: str) -> bool:
+        """Whether the lemmatiser knows `w` as an adjective, or does not know it at all."""
+        readings = self.lemminflect.getAllLemmas(w)
+        return not readings or "ADJ" in readings
+
     def _f(self, w: str) -> float:
         return self.freq.get(w, 0.0)
 
@@ -118,6 +123,8 @@ class EnglishAnalyzer:
         for suf in SUFFIXES:
             if not w.endswith(suf):
                 continue
+            if suf == "y" and not self._may_be_adjective(w):
+                continue  # -y derives adjectives (sunny, rainy); a noun such as penny is not pen + y
             stem = w[: -len(suf)]
             bases = {stem, stem + "e"}
             if len(stem) >= 2 and stem[-1] == stem[-2]:

@@ -347,11 +347,18 @@ def test_rules_4_3_sai_siot_forms_are_not_linked():  # RULES 4.3
 @pytest.mark.limitation
 def test_rules_4_4_english_false_compounds():  # RULES 4.4
     """English compounds are split by dictionary: two common words of three letters or more.
-    PENNY (pen + n + y) and CARPET (car + pet) are cut like RAINY and RAINCOAT, so they are
-    (wrongly) blocked by PEN and CAR; CATEGORY and WANT are not cut (no such halves)."""
-    assert verdict(en("penny", ["PEN"])) == (False, "4.3")
+    CARPET (car + pet) is cut like RAINCOAT, so it is (wrongly) blocked by CAR; CATEGORY and WANT
+    are not cut (no such halves)."""
     assert verdict(en("carpet", ["CAR"])) == (False, "4.3")
     assert en("category", ["CAT"]).legal and en("want", ["ANT"]).legal
+
+
+def test_rules_4_3_the_y_suffix_makes_adjectives_only():  # RULES 4.3
+    """-y derives adjectives from nouns (RAINY from RAIN); a noun ending in -y is not one:
+    PENNY is not PEN + y, PUPPY not PUP + y."""
+    assert verdict(en("rainy", ["RAIN"])) == (False, "4.3")
+    assert verdict(en("sunny", ["SUN"])) == (False, "4.3")
+    assert en("penny", ["PEN"]).legal and en("puppy", ["PUP"]).legal
 
 
 @pytest.mark.limitation
