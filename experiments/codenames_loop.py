@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from agents.base import Guesser, Spymaster
-from engine import Clue, Cover, Guess, IllegalAction, Stop
+from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
-from .duet_loop import AgentError
+from .duet_loop import AgentError, apply_agent_action
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
 
@@ -46,11 +46,7 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         return agent
 
     def act(action, agent) -> None:
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
-        record.actions.append(action)
+        apply_agent_action(state, record, action, agent)
 
     while not state.is_terminal() and len(record.actions) < MAX_ACTIONS:
         (seat,) = state.to_act()

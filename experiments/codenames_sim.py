@@ -8,8 +8,6 @@ Game i is dealt and played from the seed pair (seed, i) alone. The default varia
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -20,7 +18,8 @@ from engine.records import record_to_json
 
 from .codenames_loop import play_codenames
 from .dealing_codenames import deal_record
-from .simulate import local_results, package_versions, run_resumable, wilson_interval
+from .simulate import (check_games_and_language, local_results, package_versions, run_fingerprint, run_resumable,
+                       wilson_interval)
 
 DEFAULT_SPYMASTER = "margin:use-m3"
 DEFAULT_GUESSER = "nearest:use-m3"
@@ -42,17 +41,13 @@ class CodenamesRun:
         return CodenamesConfig(game="codenames", variant=self.variant, language=self.lang)
 
     def fingerprint(self) -> str:
-        fields = {"game": "codenames", **{k: v for k, v in asdict(self).items() if k != "games"}}
-        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+        return run_fingerprint(self, game="codenames")
 
     def validate(self) -> None:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec
 
-        if self.games <= 0:
-            raise ValueError("--games must be a positive number")
-        if self.lang not in ("en", "ko"):
-            raise ValueError(f"unknown language {self.lang!r}: en or ko")
+        check_games_and_language(self.games, self.lang)
         if self.variant not in SIM_VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}: {', '.join(SIM_VARIANTS)}")
         check_spec(self.spymaster, "spymaster")

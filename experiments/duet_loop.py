@@ -17,6 +17,15 @@ class AgentError(RuntimeError):
     """An agent broke its contract (an illegal move, or no guess where one is required)."""
 
 
+def apply_agent_action(state, record, action, agent) -> None:
+    """Apply an agent's move and record it; an illegal move is the agent's error, named as such."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
+    record.actions.append(action)
+
+
 @dataclass
 class DuetSeat:
     spymaster: Spymaster
@@ -36,11 +45,7 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
     intents: list[dict] = []
 
     def act(action, agent) -> None:
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
-        record.actions.append(action)
+        apply_agent_action(state, record, action, agent)
 
     while not state.is_terminal() and len(record.actions) < MAX_ACTIONS:
         if state.phase == CLUE:

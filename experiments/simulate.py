@@ -29,6 +29,19 @@ DEFAULT_SPYMASTER = "expected:use-m3"
 DEFAULT_GUESSER = "duet-bayes:use-m3"
 
 
+def run_fingerprint(run: Any, **extra: str) -> str:
+    """The resume key of any run: every field that decides its games (not how many there are)."""
+    fields = {**extra, **{k: v for k, v in asdict(run).items() if k != "games"}}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def check_games_and_language(games: int, lang: str) -> None:
+    if games <= 0:
+        raise ValueError("--games must be a positive number")
+    if lang not in ("en", "ko"):
+        raise ValueError(f"unknown language {lang!r}: en or ko")
+
+
 @dataclass(frozen=True)
 class DuetRun:
     """Everything that determines a run's games: the resume key."""
@@ -52,17 +65,13 @@ class DuetRun:
         return duet_config(self.mission, self.missions_file, self.tokens, self.lang)
 
     def fingerprint(self) -> str:
-        fields = {k: v for k, v in asdict(self).items() if k != "games"}
-        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+        return run_fingerprint(self)
 
     def validate(self) -> None:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec
 
-        if self.games <= 0:
-            raise ValueError("--games must be a positive number")
-        if self.lang not in ("en", "ko"):
-            raise ValueError(f"unknown language {self.lang!r}: en or ko")
+        check_games_and_language(self.games, self.lang)
         for spymaster, guesser in self.seat_specs().values():
             check_spec(spymaster, "spymaster")
             check_spec(guesser, "guesser")

@@ -14,7 +14,6 @@ torn last lines dropped on resume), summary.json and games.parquet.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -25,7 +24,8 @@ import numpy as np
 from engine.errors import IllegalAction
 from engine.spyword import CITIZEN, GHOST, HOST, SPY, SpyWordRecord, SpyWordSettings, StartVote
 
-from .simulate import local_results, package_versions, run_resumable, wilson_interval
+from .simulate import (check_games_and_language, local_results, package_versions, run_fingerprint, run_resumable,
+                       wilson_interval)
 
 DEFAULT_BOT = "spyword:use-m3"
 WEAKEN = (None, "citizens", "infiltrators")
@@ -45,8 +45,7 @@ class SpyWordRun:
     translation_check: bool = True
 
     def fingerprint(self) -> str:
-        fields = {k: v for k, v in asdict(self).items() if k != "games"}
-        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+        return run_fingerprint(self)
 
     def weak_spec(self) -> str:
         """`spyword-random` on the same backend and vocabulary size as `bot`."""
@@ -60,11 +59,8 @@ class SpyWordRun:
         from agents.spyword import check_spyword_spec
         from engine.spyword.settings import check_player_count
 
-        if self.games <= 0:
-            raise ValueError("--games must be a positive number")
+        check_games_and_language(self.games, self.lang)
         check_player_count(self.players)
-        if self.lang not in ("en", "ko"):
-            raise ValueError(f"unknown language {self.lang!r}: en or ko")
         if self.weaken not in WEAKEN:
             raise ValueError(f"--weaken must be citizens or infiltrators, not {self.weaken!r}")
         check_spyword_spec(self.bot)
