@@ -14,7 +14,7 @@ from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.codenames.key import TEAM_LETTER
 
 from . import view
-from .duet import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, submit_clue
+from .duet import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, ask_command, submit_clue
 from .prompts import COLUMNS, coordinate, parse
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
@@ -134,21 +134,9 @@ class CodenamesSession:
         self.save()
 
     def _ask(self, mode: str, prompt: str):
-        while True:
-            try:
-                line = self.io.ask(prompt)
-            except EOFError:
-                raise Leave("end of input") from None
-            cmd = parse(line, mode, self.state.words, self.columns, self.labels)
-            if cmd.kind == "help":
-                self.io.show(self._help(mode))
-                continue
-            if cmd.kind == "quit":
-                raise Leave("quit")
-            if cmd.kind == "error":
-                self.io.show(Text(cmd.error, style="red"))
-                continue
-            return cmd
+        return ask_command(self.io, prompt,
+                           lambda line: parse(line, mode, self.state.words, self.columns, self.labels),
+                           lambda: self._help(mode))
 
     def _help(self, mode: str) -> Text:
         text = {

@@ -37,6 +37,26 @@ class Leave(Exception):
         self.reason = reason
 
 
+def ask_command(io, prompt: str, parse_line: Callable[[str], Command], help_text: Callable[[], object]) -> Command:
+    """One valid command for the prompt: help is answered here, errors re-prompt, quit and end of
+    input leave. Shared by the Duet and Codenames sessions."""
+    while True:
+        try:
+            line = io.ask(prompt)
+        except EOFError:
+            raise Leave("end of input") from None
+        cmd = parse_line(line)
+        if cmd.kind == "help":
+            io.show(help_text())
+            continue
+        if cmd.kind == "quit":
+            raise Leave("quit")
+        if cmd.kind == "error":
+            io.show(Text(cmd.error, style="red"))
+            continue
+        return cmd
+
+
 def submit_clue(session, seat: str, word: str, number, covered: list[str]) -> bool:
     """Judge a person's clue (RULES 4) and apply it; on a refusal say the rule and why, and
     return False so the person retypes. Shared by the Duet and Codenames sessions."""
@@ -187,22 +207,8 @@ class DuetSession:
 
     # ----- input -------------------------------------------------------------------------------
     def _ask(self, mode: str, prompt: str) -> Command:
-        """One valid command of the prompt's mode; help is answered here, quit leaves."""
-        while True:
-            try:
-                line = self.io.ask(prompt)
-            except EOFError:
-                raise Leave("end of input") from None
-            cmd = parse(line, mode, self.state.words)
-            if cmd.kind == "help":
-                self.io.show(view.help_text(mode))
-                continue
-            if cmd.kind == "quit":
-                raise Leave("quit")
-            if cmd.kind == "error":
-                self.io.show(Text(cmd.error, style="red"))
-                continue
-            return cmd
+        return ask_command(self.io, prompt, lambda line: parse(line, mode, self.state.words),
+                           lambda: view.help_text(mode))
 
     # ----- the game ------------------------------------------------------------------------------
     def run(self) -> int:
