@@ -283,21 +283,15 @@ def other(team: str) -> str:
 
 
 def play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role) -> int:
-    from agents.registry import make_guesser, make_spymaster
     from experiments.dealing_codenames import deal_record
 
-    from .command import _fail
+    from .command import _fail, load_partner
 
     try:
         record = deal_record(seed, lang, game=game, variant="two_player")
     except (KeyError, ValueError) as exc:
         _fail(str(exc))
     io = TerminalIO()
-    io.show(f"Loading the partner ({partner} + {guesser_spec})…")
-    try:
-        spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
-    except (ValueError, OSError, ImportError) as exc:
-        _fail(f"cannot load the partner: {exc}")
-    label = partner if partner == guesser_spec else f"{partner} + {guesser_spec}"
+    spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
     return CodenamesSession(record, spymaster, guesser, path, io=io, pause=pause, role=role,
                             partner_label=label).run()

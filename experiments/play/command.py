@@ -70,8 +70,20 @@ def play_command(
         raise typer.Exit(code)
 
 
-def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
+def load_partner(io, partner: str, guesser_spec: str, lang: str):
+    """The bot's spymaster and guesser, and how the screen names them; exit 2 if they cannot load."""
     from agents.registry import make_guesser, make_spymaster
+
+    io.show(f"Loading the partner ({partner} + {guesser_spec})…")
+    try:
+        spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
+    except (ValueError, OSError, ImportError) as exc:
+        _fail(f"cannot load the partner: {exc}")
+    label = partner if partner == guesser_spec else f"{partner} + {guesser_spec}"
+    return spymaster, guesser, label
+
+
+def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
     from experiments.dealing import deal_duet_record
 
     from .duet import DuetSession, TerminalIO
@@ -81,11 +93,6 @@ def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens
     except (KeyError, ValueError) as exc:
         _fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
     io = TerminalIO()
-    io.show(f"Loading the partner ({partner} + {guesser_spec})…")
-    try:
-        spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
-    except (ValueError, OSError, ImportError) as exc:
-        _fail(f"cannot load the partner: {exc}")
-    label = partner if partner == guesser_spec else f"{partner} + {guesser_spec}"
+    spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
     session = DuetSession(record, spymaster, guesser, path, io=io, pause=pause, first=first, partner_label=label)
     return session.run()
