@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from .errors import MalformedRecord
+from .errors import IllegalAction, MalformedRecord
 
 RECORD_VERSION = 1
 
@@ -26,6 +26,16 @@ def parse_seed(data: dict) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise MalformedRecord("'seed' must be an integer or null")
     return seed
+
+
+def replay_actions(state: Any, actions: Iterable) -> Any:
+    """Apply actions in order; an illegal one raises IllegalAction carrying its index."""
+    for i, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise exc.at(i) from None
+    return state
 
 
 def parse_actions(data: dict, parse_one: Callable[[Any], Any]) -> list:

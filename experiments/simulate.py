@@ -110,9 +110,7 @@ def play_one(index: int) -> tuple[dict, str]:
 
 def game_row(index: int, record: DuetRecord) -> dict:
     """The per-game result row: only facts of the game, so rows are identical on any worker count."""
-    state = record.new_state()
-    for action in record.actions:
-        state.apply(action)
+    state = record.replay()
     numbers = [a.number for a in record.actions if hasattr(a, "number")]
     outcome = state.outcome()
     unfinished = outcome.status in ("playing", "sudden_death")  # nobody would guess: counts as a loss

@@ -14,8 +14,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..actions import Action, action_from_dict
-from ..errors import IllegalAction, MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
+from ..errors import MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
 from .config import GAMES, CodenamesConfig
 from .key import CodenamesKey, generate_key
 from .labels import two_player_label
@@ -64,13 +64,7 @@ class CodenamesRecord:
 
     def replay(self, upto: int | None = None, referee: Referee | None = None) -> CodenamesState:
         """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
-        state = self.new_state(referee)
-        for i, action in enumerate(self.actions[:upto]):
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise exc.at(i) from None
-        return state
+        return replay_actions(self.new_state(referee), self.actions[:upto])
 
 
 def deal_codenames(seed: int | Sequence[int], board: Sequence[str],

@@ -8,8 +8,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..actions import Action, action_from_dict
-from ..errors import IllegalAction, MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
+from ..errors import MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
 from .config import DuetConfig
 from .key import BOARD_SIZE, DuetKey, generate_key
 from .state import DuetState
@@ -55,13 +55,7 @@ class DuetRecord:
 
     def replay(self, upto: int | None = None) -> DuetState:
         """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
-        state = self.new_state()
-        for i, action in enumerate(self.actions[:upto]):
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise exc.at(i) from None
-        return state
+        return replay_actions(self.new_state(), self.actions[:upto])
 
 
 def deal_duet(seed: int | Sequence[int], board_words: Sequence[str], config: DuetConfig = DuetConfig()) -> DuetRecord:

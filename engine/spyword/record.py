@@ -7,8 +7,8 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..errors import IllegalAction, MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed
+from ..errors import MalformedRecord
+from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
 from .actions import SpyWordAction, action_from_dict
 from .settings import SpyWordSettings, check_player_count
 from .state import CITIZEN, GHOST, ROLES, SPY, ClueChecker, SpyWordState
@@ -93,13 +93,7 @@ class SpyWordRecord:
 
     def replay(self, upto: int | None = None, clue_checker: ClueChecker | None = None) -> SpyWordState:
         """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
-        state = self.new_state(clue_checker)
-        for i, action in enumerate(self.actions[:upto]):
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise exc.at(i) from None
-        return state
+        return replay_actions(self.new_state(clue_checker), self.actions[:upto])
 
 
 def check_pack(pack: Any) -> dict[str, Any]:
