@@ -305,16 +305,6 @@ def legal_mask(words: Sequence[str], board: Sequence[str], covered: Sequence[str
     return np.asarray(flt.legal_mask(list(words)), dtype=bool)
 
 
-def clue_is_legal(word: str, number: int, problem: ClueProblem) -> bool:
-    try:
-        from engine.clues import ClueFilter
-    except ImportError:
-        return bool(_fallback_legal_mask([word], problem.visible, problem.language)[0])
-    flt = ClueFilter(board=list(problem.board), language=problem.language, covered=list(problem.covered))
-    verdict = flt.check(word, number)
-    return bool(getattr(verdict, "legal", verdict))
-
-
 # ---------------------------------------------------------------------------------------------
 # pools per (backends, language, size), process-wide
 # ---------------------------------------------------------------------------------------------

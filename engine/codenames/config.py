@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
@@ -105,9 +105,6 @@ class CodenamesConfig:
             return cls(**fields)
         except TypeError as exc:
             raise MalformedRecord(f"config: {exc}") from None
-
-    def with_(self, **changes: Any) -> "CodenamesConfig":
-        return replace(self, **changes)
 
 
 # The Codenames AI Competition protocol (Kim et al., 2019) and the LLM benchmark built on it: one

@@ -48,9 +48,6 @@ class CodenamesKey:
     def __len__(self) -> int:
         return len(self.letters)
 
-    def team_cells(self, team: str) -> tuple[int, ...]:
-        return tuple(i for i, c in enumerate(self.letters) if c == TEAM_LETTER[team])
-
     def validate(self, game: str, variant: str) -> None:
         """Raise MalformedRecord if the key does not fit the game and variant (RULES 1.1, 2.1)."""
         first, second, bystanders, assassins = card_counts(game, variant)
