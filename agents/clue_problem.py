@@ -179,6 +179,8 @@ class CandidatePool:
         self._boards: "OrderedDict[tuple, BoardSims]" = OrderedDict()
         self.board_rows: dict[str, int] = {}
         self.board_matrix: list[np.ndarray | None] = [None] * len(self.backends)
+        # per backend, each candidate's mean and spread of similarity over the whole board list
+        self.column_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
         self.board_language: str | None = None
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
@@ -193,6 +195,7 @@ class CandidatePool:
         for b, (emb, vecs) in enumerate(zip(self.backends, self.vectors)):
             if vecs is not None:
                 self.board_matrix[b] = (board_vectors(emb, words) @ vecs.T).astype(np.float32)
+        self.column_stats = [None if m is None else column_stats(m) for m in self.board_matrix]
         self.base_legal = legal_mask(self.words, [], [], language)
         self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
         self.board_rows = {w: i for i, w in enumerate(words)}
@@ -275,6 +278,33 @@ class BoardSims:
                     m[ok] = emb.similarity([w for w, c in zip(board, ok) if c], pool.words)
             self.raw.append(m)
             self.scale.append(float(m.std()) or 1.0)
+
+
+def column_stats(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per candidate (column): the mean and standard deviation of its similarity to the cards."""
+    mu = matrix.mean(axis=0, dtype=np.float64).astype(np.float32)
+    sd = np.maximum(matrix.std(axis=0, dtype=np.float64), 1e-3).astype(np.float32)
+    return mu, sd
+
+
+class StandardSims:
+    """Board similarities in each candidate's own units: z = (cosine - mu) / sd, with mu and sd the
+    candidate's mean and spread over the board list (over this board when the list is unknown).
+
+    Why: a rare or vague word sits close to everything in some models (a hub: 0.4-0.5 to unrelated
+    cards in use-m3) and far from everything in others; raw cosines then promise a partner links
+    that only one model sees. In z units a clue counts only for the cards it singles out, which is
+    what different models (and people) tend to agree on. Same interface as `BoardSims`.
+    """
+
+    def __init__(self, sims: BoardSims, pool: CandidatePool):
+        self.board = sims.board
+        self.raw = []
+        for b, m in enumerate(sims.raw):
+            stats = pool.column_stats[b] if b < len(pool.column_stats) else None
+            mu, sd = stats if stats is not None else column_stats(m)
+            self.raw.append((m - mu[None, :]) / sd[None, :])
+        self.scale = [1.0] * len(self.raw)
 
 
 def _fallback_legal_mask(words: Sequence[str], visible: Sequence[str], language: str) -> np.ndarray:

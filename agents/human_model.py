@@ -1,26 +1,45 @@
 """A guesser that reads people: which card would a person pick for this clue?
 
 `human:use-m3+glove-50+minilm` scores every candidate card for a clue from several embedding
-backends at once. For each backend it computes the clue-card cosine and where that cosine stands
-on this board (z-score, gap to the best card, reciprocal rank, best-card flag), plus how "hubby"
-the card is (its mean similarity to its nearest common English words: cards close to everything
-are over-picked by cosine, less so by people); across backends it adds the card's word frequency
-and spelling overlap with the clue (`superman` -> `superhero`). A linear utility over these
-features, fitted as a conditional logit (a pairwise logistic regression: the card the person chose
-against each card they did not) on the Cultural Codes validation split, ranks the cards; its
-softmax over the board is the model's probability that a person picks each card.
+backends at once. Per backend (see `FEATURES`):
+
+* where the clue-card cosine stands on this board: the cosine itself, its z-score, the gap to the
+  best card, reciprocal rank, a best-card flag;
+* the clue giver's view, `rev`: how many words of a large reference vocabulary (the language's clue
+  vocabulary, 27,900 English words) are closer to the card than the clue is (-log(1 + that count)).
+  A person gives a clue that is among the card's own associates, so a card that the clue is
+  merely "somewhat close to", like a hub word close to everything, loses here;
+* two second-order links: the clue against the card's 10 nearest reference words (`nbw`) and the
+  card against the clue's 10 nearest (`nbc`) (`season` reaches `fall` through `autumn`);
+* optionally the card's hubness (`hub`, mean similarity to its nearest common words);
+
+and across backends the card's word frequency (`zipf`), its spelling overlap with the clue (`lex`,
+`superman` -> `superhero`) and whether clue and card glue into a known word (`comp`/`compound`,
+`lap` + `top`). A linear utility over these features, fitted as a conditional logit (the card the
+person chose against the cards they did not) on the Cultural Codes validation split, ranks the
+cards; its softmax over the cards is the model's probability that a person picks each one.
 
 The weights live in `data/models/human_guesser.json` (a few numbers per backend combination;
-`python -m experiments.fit_human_model --data DIR` refits them). Spec parameters:
+`python -m experiments.fit_human_model --data DIR` refits them).
+
+Playing Duet (`next_guess`), the guesser reads each clue with that model over the cards it may
+still touch (RULES 3.7) and combines it with the key structure (RULES 3.2,
+`agents.partner_model.duet_partner_prior`), as `duet-bayes` does with raw cosines:
+P(green) = pG e / (pG e + pX + pN), e = exp(u - median u). It always makes the turn's first guess
+(RULES 3.4), goes on after a correct one only while the best card's P(green) is at least
+`threshold`, stops at the clue's number except for `spare` guesses on the unresolved targets of
+earlier clues (when their chance is at least `spare_confidence`), and in sudden death (RULES 3.9)
+guesses only when a card's chance is at least `sd_confidence` or when nobody else can guess.
+
+Spec parameters:
 
 * `model=fitted` (default) or `model=nearest` (the mean raw cosine of the backends: plain
   nearest-neighbour guessing, which needs no fitted weights and works with any backend, `fake` too);
-* `threshold=0.2`: after the first correct guess of a clue, stop when the best remaining card's
-  probability (softmax over the guessable cards) is below this;
-* `weights=PATH`: another model JSON;
-* `hub=true|false`: the hubness features (default: as the fitted model was trained).
+* `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5` (above);
+* `weights=PATH`: another model JSON.
 
-Nothing loads at construction: backends (and torch, for minilm) load on the first guess.
+Nothing loads at construction: backends (and torch, for minilm) load on the first guess, or in
+`prepare()`, which a simulator calls once before forking its workers.
 """
 
 from __future__ import annotations
@@ -36,15 +55,29 @@ from .spec import AgentSpec
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "models" / "human_guesser.json"
-MODEL_FORMAT = 1
-PER_BACKEND = ("sim", "z", "gap", "rr", "top", "hub")
-GLOBAL = ("zipf", "lex")
+MODEL_FORMAT = 2
+#: every per-backend feature the builder knows, and the global ones
+FEATURES = ("sim", "z", "gap", "rr", "top", "hub", "rev", "nbw", "nbc")
+GLOBAL = ("zipf", "lex", "comp", "compound")
 HUB_VOCAB = 2000
 HUB_K = 10
+NB_SIZE = 10000    # the neighbour features look among the commonest NB_SIZE reference words
+NB_K = 10          # ... at a word's NB_K nearest
+NB_TOP = 3         # ... and average the NB_TOP best links
+REV_HEAD = 2000    # reverse ranks below this are exact, above it counted in steps of REV_STEP
+REV_STEP = 50
+COMPOUND_ZIPF = 1.5
+CHANCE_CAP = 0.9   # one clue never makes a card certain: the partner may mean another card
+PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5}
+PARAMS = {"model", "weights", "hub", *PLAY_DEFAULTS}
 
 
 def model_key(backends: Sequence[str]) -> str:
     return "+".join(backends)
+
+
+def feature_names(backends: Sequence[str], per: Sequence[str] = FEATURES, glob: Sequence[str] = GLOBAL) -> list[str]:
+    return [f"{b}:{f}" for b in backends for f in per] + list(glob)
 
 
 def _zipf(word: str, language: str) -> float:
@@ -77,24 +110,60 @@ def hub_vocabulary(language: str = "en", size: int = HUB_VOCAB) -> list[str]:
     return words[:size]
 
 
+def reference_vocabulary(language: str = "en") -> list[str]:
+    """The words the clue-giver features compare against: the language's clue vocabulary, commonest first."""
+    from .wordlists import clue_vocabulary
+
+    return list(clue_vocabulary(language).words)
+
+
+class _Reference:
+    """One backend's reference vocabulary: its words (covered ones, in order) and unit vectors."""
+
+    def __init__(self, words: list[str], vectors: np.ndarray):
+        self.words = words
+        self.vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        self.index = {w: i for i, w in enumerate(words)}
+        self.nb = self.vectors[:NB_SIZE]
+
+
 class FeatureBuilder:
-    """Per-candidate feature rows for (clue, candidates), from the given embedding backends."""
+    """Per-candidate feature rows for (clue, candidates), from the given embedding backends.
+
+    `features`: the feature names to build (default: all of `feature_names(backends)`, less the
+    hubness ones when `hub=False`). `reference`: the reference word list (default: the language's
+    clue vocabulary; tests pass a short one)."""
 
     def __init__(self, backends: Sequence[str], language: str = "en", hub: bool = True,
-                 embeddings: Mapping[str, object] | None = None):
+                 embeddings: Mapping[str, object] | None = None, features: Sequence[str] | None = None,
+                 reference: Sequence[str] | None = None):
         self.backend_names = tuple(backends)
         self.language = language
         self.hub = bool(hub)
+        if features is None:
+            features = [n for n in feature_names(self.backend_names) if self.hub or not n.endswith(":hub")]
+        known = set(feature_names(self.backend_names))
+        unknown = [n for n in features if n not in known]
+        if unknown:
+            raise ValueError(f"human guesser: unknown feature(s) {', '.join(unknown)} for backends "
+                             f"{'+'.join(self.backend_names)}")
+        self._names = list(features)
+        self._reference_words = None if reference is None else list(reference)
         self._given = dict(embeddings or {})
         self._emb: dict[str, object] = {}
         self._vec: dict[str, dict[str, np.ndarray | None]] = {b: {} for b in self.backend_names}
+        self._ref: dict[str, _Reference] = {}
+        self._rev: dict[str, dict[str, tuple | None]] = {b: {} for b in self.backend_names}
+        self._nbr: dict[str, dict[str, np.ndarray | None]] = {b: {} for b in self.backend_names}
         self._hubref: dict[str, np.ndarray] = {}
         self._hubval: dict[str, dict[str, float]] = {b: {} for b in self.backend_names}
         self._zipf: dict[str, float] = {}
 
     def names(self) -> list[str]:
-        per = [f for f in PER_BACKEND if self.hub or f != "hub"]
-        return [f"{b}:{f}" for b in self.backend_names for f in per] + list(GLOBAL)
+        return list(self._names)
+
+    def _wants(self, backend: str, feature: str) -> bool:
+        return f"{backend}:{feature}" in self._names
 
     # -- embeddings ----------------------------------------------------------
     def embedding(self, name: str):
@@ -113,6 +182,9 @@ class FeatureBuilder:
             self._emb[name] = emb
         return self._emb[name]
 
+    def embeddings(self) -> list:
+        return [self.embedding(n) for n in self.backend_names]
+
     def vectors(self, name: str, words: Sequence[str]) -> list[np.ndarray | None]:
         """Unit vectors (None for words the backend does not cover), memoised per word."""
         memo = self._vec[name]
@@ -127,6 +199,25 @@ class FeatureBuilder:
             for w, v in zip(covered, vecs):
                 memo[w] = np.asarray(v, dtype=np.float32)
         return [memo[w] for w in words]
+
+    def reference(self, name: str) -> _Reference:
+        if name not in self._ref:
+            emb = self.embedding(name)
+            words = self._reference_words if self._reference_words is not None else reference_vocabulary(self.language)
+            words = list(dict.fromkeys(words))
+            words = [w for w, ok in zip(words, emb.covers(words)) if ok]
+            if self._reference_words is None:
+                from .embeddings import embedded_vocabulary
+
+                try:  # the clue vocabulary: disk-cached and shared with the spymasters in this process
+                    ev = embedded_vocabulary(emb, words)
+                    vecs, words = ev.vectors, list(ev.words)
+                except Exception:  # a read-only or odd cache: compute in memory
+                    vecs = emb.vectors(words)
+            else:
+                vecs = emb.vectors(words) if words else np.zeros((0, getattr(emb, "dim", 1)), np.float32)
+            self._ref[name] = _Reference(words, vecs)
+        return self._ref[name]
 
     def _hub_reference(self, name: str) -> np.ndarray:
         if name not in self._hubref:
@@ -147,14 +238,134 @@ class FeatureBuilder:
         new = [w for w in dict.fromkeys(words) if w not in memo]
         if new:
             ref = self._hub_reference(name)
-            for w, v in zip(new, self.vectors(name, new)):
+            vecs = self.vectors(name, new)
+            known = [(w, v) for w, v in zip(new, vecs) if v is not None]
+            for w, v in zip(new, vecs):
                 if v is None or len(ref) <= HUB_K:
                     memo[w] = np.nan
-                    continue
-                s = ref @ v
-                s = s[s < 0.9999]  # the word itself, when it is a common word
-                memo[w] = float(np.mean(np.sort(s)[-HUB_K:]))
+            if len(ref) > HUB_K:
+                for c in range(0, len(known), self.CHUNK):
+                    part = known[c:c + self.CHUNK]
+                    sims = np.stack([v for _, v in part]) @ ref.T
+                    sims[sims >= 0.9999] = -np.inf  # the word itself, when it is a common word
+                    top = -np.partition(-sims, HUB_K - 1, axis=1)[:, :HUB_K]
+                    for (w, _), row in zip(part, top):
+                        memo[w] = float(np.mean(row))
         return np.array([memo[w] for w in words], dtype=np.float64)
+
+    def _tables(self, name: str, words: Sequence[str]) -> None:
+        """Per word: its cosines to the reference words, descending (the first REV_HEAD exactly,
+        the rest every REV_STEP-th; itself excluded), and its NB_K + 1 nearest among the NB_SIZE
+        commonest reference words (itself excluded; ties by index). Computed CHUNK words at a time
+        (one matrix product per chunk: a board list takes seconds, not a minute)."""
+        rev, nbr = self._rev[name], self._nbr[name]
+        if len(words) == 1 and words[0] in rev:
+            return
+        todo = [w for w in dict.fromkeys(words) if w not in rev]
+        if not todo:
+            return
+        ref = self.reference(name)
+        vecs = self.vectors(name, todo)
+        known = [(w, v) for w, v in zip(todo, vecs) if v is not None]
+        for w, v in zip(todo, vecs):
+            if v is None or not len(ref.words):
+                rev[w], nbr[w] = None, None
+        if not len(ref.words):
+            return
+        nb_n = len(ref.nb)
+        for c in range(0, len(known), self.CHUNK):
+            part = known[c:c + self.CHUNK]
+            sims = np.stack([v for _, v in part]) @ ref.vectors.T
+            sims[sims >= 0.9999] = -2.0  # the word itself (and exact duplicates): never counted
+            srt = -np.sort(-sims, axis=1)
+            for row, (w, _) in enumerate(part):
+                s = srt[row]
+                s = s[s > -1.5]
+                rev[w] = (s[:REV_HEAD].astype(np.float32), s[REV_HEAD::REV_STEP].astype(np.float32))
+                if w not in nbr:
+                    nbr[w] = self._nearest(ref, w, sims[row, :nb_n]) if nb_n else None
+
+    CHUNK = 128
+
+    def reverse_rank(self, name: str, word: str, sim: float) -> float:
+        """About how many reference words are closer to `word` than cosine `sim` (NaN: unknown)."""
+        self._tables(name, [word])
+        table = self._rev[name][word]
+        if table is None or np.isnan(sim):
+            return np.nan
+        head, tail = table
+        above = int(np.searchsorted(-head, -(sim + 1e-6)))
+        if above < len(head):
+            return float(above)
+        return float(len(head) + REV_STEP * int(np.searchsorted(-tail, -(sim + 1e-6))))
+
+    def neighbours(self, name: str, word: str) -> np.ndarray | None:
+        """Indices of the word's NB_K + 1 nearest among the NB_SIZE commonest reference words (itself
+        excluded; ties by index). A word with no tables yet (a clue) gets its neighbours alone."""
+        nbr = self._nbr[name]
+        if word not in nbr:
+            v = self.vectors(name, [word])[0]
+            ref = self.reference(name)
+            if v is None or not len(ref.nb):
+                nbr[word] = None
+            else:
+                nbr[word] = self._nearest(ref, word, ref.nb @ v)
+        return nbr[word]
+
+    @staticmethod
+    def _nearest(ref: _Reference, word: str, sn: np.ndarray) -> np.ndarray:
+        sn = np.where(sn >= 0.9999, -2.0, sn)  # the word itself (and exact duplicates)
+        k = min(len(sn), NB_K + 3)
+        top = np.argpartition(-sn, k - 1)[:k]
+        top = top[np.lexsort((top, -sn[top]))]
+        top = [int(j) for j in top if sn[j] > -1.5 and ref.words[j] != word]
+        return np.array(top[:NB_K + 1], dtype=np.int64)
+
+    @staticmethod
+    def _top_mean(sims: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        """Per row: the mean of the NB_TOP best of the first NB_K valid entries (NaN: none valid)."""
+        valid = valid & (np.cumsum(valid, axis=1) <= NB_K)
+        count = valid.sum(axis=1)
+        s = -np.sort(-np.where(valid, sims, -np.inf), axis=1)[:, :NB_TOP]
+        take = np.arange(s.shape[1])[None, :] < np.minimum(count, NB_TOP)[:, None]
+        total = np.where(take, s, 0.0).sum(axis=1)
+        return np.where(count > 0, total / np.maximum(np.minimum(count, NB_TOP), 1), np.nan)
+
+    def _links_to_clue(self, name: str, cands: Sequence[str], clue: str, cvec: np.ndarray | None) -> np.ndarray:
+        """`nbw`: per card, the clue's best links to the card's nearest reference words (the clue left out)."""
+        out = np.full(len(cands), np.nan)
+        if cvec is None:
+            return out
+        ref = self.reference(name)
+        self._tables(name, cands)
+        rows = [i for i, w in enumerate(cands) if self._nbr[name][w] is not None and len(self._nbr[name][w])]
+        if not rows:
+            return out
+        idx = np.full((len(rows), NB_K + 1), -1, dtype=np.int64)
+        for r, i in enumerate(rows):
+            nb = self._nbr[name][cands[i]]
+            idx[r, :len(nb)] = nb
+        j = ref.index.get(clue, -2)
+        valid = (idx >= 0) & (idx != j)
+        sims = ref.nb[np.maximum(idx, 0)] @ cvec
+        out[rows] = self._top_mean(sims.astype(np.float64), valid)
+        return out
+
+    def _links_from_clue(self, name: str, clue: str, cands: Sequence[str],
+                         wvecs: Sequence[np.ndarray | None]) -> np.ndarray:
+        """`nbc`: per card, its best links to the clue's nearest reference words (the card left out)."""
+        out = np.full(len(cands), np.nan)
+        nb = self.neighbours(name, clue)
+        rows = [i for i, v in enumerate(wvecs) if v is not None]
+        if nb is None or not len(nb) or not rows:
+            return out
+        ref = self.reference(name)
+        W = np.stack([wvecs[i] for i in rows])
+        sims = (W @ ref.nb[nb].T).astype(np.float64)            # (cards, neighbours)
+        jj = np.array([ref.index.get(cands[i], -2) for i in rows])
+        valid = nb[None, :] != jj[:, None]
+        out[rows] = self._top_mean(sims, valid)
+        return out
 
     def zipf(self, words: Sequence[str]) -> np.ndarray:
         for w in words:
@@ -162,44 +373,81 @@ class FeatureBuilder:
                 self._zipf[w] = _zipf(w, self.language)
         return np.array([self._zipf[w] for w in words], dtype=np.float64)
 
+    def prepare(self, words: Sequence[str]) -> None:
+        """Compute everything per word for `words` (the board list) now, in a fixed order."""
+        words = list(dict.fromkeys(words))
+        for name in self.backend_names:
+            self.vectors(name, words)
+            if any(self._wants(name, f) for f in ("rev", "nbw", "nbc")):
+                self._tables(name, words)
+            if self._wants(name, "hub"):
+                self.hubness(name, words)
+        self.zipf(words)
+
     # -- features --------------------------------------------------------------
+    @staticmethod
+    def _filled(x: np.ndarray) -> np.ndarray:
+        ok = ~np.isnan(x)
+        if not ok.any():
+            return np.zeros(len(x))
+        return np.where(ok, x, x[ok].mean())  # unknown: average, neither favoured nor shunned
+
     def features(self, clue: str, candidates: Sequence[str]) -> np.ndarray:
         """(len(candidates), len(names())) float64."""
         n = len(candidates)
-        cols: list[np.ndarray] = []
+        if not n:
+            return np.zeros((0, len(self._names)))
+        cands = list(candidates)
+        cols: dict[str, np.ndarray] = {}
         for name in self.backend_names:
             cvec = self.vectors(name, [clue])[0]
-            wvecs = self.vectors(name, list(candidates))
-            sim = np.full(n, np.nan)
+            wvecs = self.vectors(name, cands)
+            raw = np.full(n, np.nan)
             if cvec is not None:
                 for i, v in enumerate(wvecs):
                     if v is not None:
-                        sim[i] = float(v @ cvec)
-            ok = ~np.isnan(sim)
-            if ok.any():
-                sim[~ok] = sim[ok].mean()  # an uncovered card: average, neither favoured nor shunned
+                        raw[i] = float(v @ cvec)
+            known = ~np.isnan(raw)
+            f: dict[str, np.ndarray] = {}
+            if known.any():
+                sim = self._filled(raw)
                 sd = sim.std()
-                z = (sim - sim.mean()) / sd if sd > 1e-9 else np.zeros(n)
-                gap = sim - sim.max()
                 order = np.argsort(-sim, kind="stable")
                 ranks = np.empty(n)
                 ranks[order] = np.arange(n)
-                rr = 1.0 / (1.0 + ranks)
-                top = (ranks == 0).astype(float)
-                sim_c = sim - sim.mean()
-            else:  # the backend knows neither the clue nor any card: it says nothing here
-                sim_c = z = gap = rr = top = np.zeros(n)
-            feats = [sim_c, z, gap, rr, top]
-            if self.hub:
-                h = self.hubness(name, candidates)
-                good = ~np.isnan(h)
-                h = np.where(good, h, h[good].mean() if good.any() else 0.0)
-                feats.append(h - h.mean())
-            cols.extend(feats)
-        zf = self.zipf(candidates)
-        cols.append(zf - zf.mean())
-        cols.append(np.array([lexical_overlap(clue, w) for w in candidates]))
-        return np.column_stack(cols) if n else np.zeros((0, len(self.names())))
+                f["sim"] = sim - sim.mean()
+                f["z"] = (sim - sim.mean()) / sd if sd > 1e-9 else np.zeros(n)
+                f["gap"] = sim - sim.max()
+                f["rr"] = 1.0 / (1.0 + ranks)
+                f["top"] = (ranks == 0).astype(float)
+                if self._wants(name, "rev"):
+                    self._tables(name, cands)
+                    rev = np.array([self.reverse_rank(name, w, s) for w, s in zip(cands, raw)])
+                    f["rev"] = -np.log1p(self._filled(rev))
+                if self._wants(name, "nbw"):
+                    x = self._filled(self._links_to_clue(name, cands, clue, cvec))
+                    f["nbw"] = x - x.mean()
+                if self._wants(name, "nbc"):
+                    x = self._filled(self._links_from_clue(name, clue, cands, wvecs))
+                    f["nbc"] = x - x.mean()
+            # a backend that knows neither the clue nor any card says nothing here: zeros
+            if self._wants(name, "hub"):
+                h = self._filled(self.hubness(name, cands))
+                f["hub"] = h - h.mean()
+            for feat in FEATURES:
+                key = f"{name}:{feat}"
+                if key in self._names:
+                    cols[key] = f.get(feat, np.zeros(n))
+        if "zipf" in self._names:
+            zf = self.zipf(cands)
+            cols["zipf"] = zf - zf.mean()
+        if "lex" in self._names:
+            cols["lex"] = np.array([lexical_overlap(clue, w) for w in cands])
+        if "comp" in self._names or "compound" in self._names:
+            glued = [max(self.zipf([clue + w, w + clue])) for w in cands]
+            cols["comp"] = np.array(glued, dtype=np.float64)
+            cols["compound"] = (cols["comp"] >= COMPOUND_ZIPF).astype(float)
+        return np.column_stack([cols[k] for k in self._names])
 
 
 def load_model(path: str | Path = MODEL_PATH) -> dict:
@@ -212,7 +460,8 @@ def load_model(path: str | Path = MODEL_PATH) -> dict:
     except ValueError as exc:
         raise ValueError(f"{p} is not a human-guesser model JSON ({exc})") from None
     if data.get("format") != MODEL_FORMAT or not isinstance(data.get("models"), dict):
-        raise ValueError(f"{p} is not a human-guesser model (format {MODEL_FORMAT})")
+        raise ValueError(f"{p} is not a human-guesser model of format {MODEL_FORMAT}; refit it "
+                         f"(python -m experiments.fit_human_model --data DIR)")
     return data
 
 
@@ -227,8 +476,12 @@ class HumanLikeGuesser(Guesser):
     """Ranks cards as people do (see the module docstring); `rank(clue, candidates)` exposes it."""
 
     def __init__(self, spec: AgentSpec, language: str = "en", *, embeddings: Mapping[str, object] | None = None,
-                 model: Mapping | None = None):
+                 model: Mapping | None = None, reference: Sequence[str] | None = None):
         super().__init__()
+        unknown = set(spec.params) - PARAMS
+        if unknown:
+            raise ValueError(f"human guesser: unknown parameter(s) {', '.join(sorted(unknown))}; "
+                             f"known: {', '.join(sorted(PARAMS))}")
         backends = tuple(spec.backends) or DEFAULT_BACKENDS
         if len(set(backends)) != len(backends):
             raise ValueError(f"human guesser: a backend is named twice in {'+'.join(backends)}")
@@ -236,27 +489,42 @@ class HumanLikeGuesser(Guesser):
         self.mode = str(spec.params.get("model", "fitted"))
         if self.mode not in ("fitted", "nearest"):
             raise ValueError(f"human guesser: model={self.mode!r}; use model=fitted or model=nearest")
-        self.threshold = float(spec.params.get("threshold", 0.2))
-        if not 0.0 <= self.threshold <= 1.0:
-            raise ValueError("human guesser: threshold must be between 0 and 1")
+        self.params = {k: spec.params.get(k, v) for k, v in PLAY_DEFAULTS.items()}
+        try:
+            for k in PLAY_DEFAULTS:
+                self.params[k] = type(PLAY_DEFAULTS[k])(float(self.params[k]))
+        except (TypeError, ValueError):
+            raise ValueError(f"human guesser: {k} must be a number") from None
+        for k in ("threshold", "spare_confidence", "sd_confidence"):
+            if not 0.0 <= self.params[k] <= 1.0:
+                raise ValueError(f"human guesser: {k} must be between 0 and 1")
+        if self.params["risk"] < 0 or self.params["spare"] < 0:
+            raise ValueError("human guesser: risk and spare must be >= 0")
+        self.threshold = self.params["threshold"]
         self.weights = self.scale = None
-        hub = False
+        features = None
         if self.mode == "fitted":
             data = model if model is not None else load_model(spec.params.get("weights", MODEL_PATH))
             entry = self._entry(data, backends)
+            backends = tuple(entry["backends"])
+            features = list(entry["features"])
             self.weights = np.asarray(entry["weights"], dtype=np.float64)
             self.scale = np.asarray(entry["scale"], dtype=np.float64)
-            backends = tuple(entry["backends"])
-            hub = bool(entry.get("hub", False))
-            if "hub" in spec.params and bool(spec.params["hub"]) != hub:
-                raise ValueError(f"human guesser: the fitted model for {'+'.join(backends)} was fitted with hub={hub}")
-        self.backends = backends
-        self.builder = FeatureBuilder(backends, language, hub=hub, embeddings=embeddings)
-        if self.mode == "fitted":
-            names = self.builder.names()
-            if list(entry["features"]) != names or len(self.weights) != len(names) or len(self.scale) != len(names):
-                raise ValueError("human guesser: the model's features do not match this code's; refit it "
+            if len(self.weights) != len(features) or len(self.scale) != len(features):
+                raise ValueError("human guesser: the model's weights do not match its features; refit it "
                                  "(python -m experiments.fit_human_model --data DIR)")
+            if "hub" in spec.params and bool(spec.params["hub"]) != any(f.endswith(":hub") for f in features):
+                raise ValueError(f"human guesser: the fitted model for {'+'.join(backends)} was fitted with "
+                                 f"hub={not bool(spec.params['hub'])}")
+        else:
+            features = [f"{b}:sim" for b in backends]
+        self.backend_names = backends
+        try:
+            self.builder = FeatureBuilder(backends, language, embeddings=embeddings, features=features,
+                                          reference=reference)
+        except ValueError as exc:
+            raise ValueError(f"{exc}; refit the model (python -m experiments.fit_human_model --data DIR)") from None
+        self._memo: dict[tuple, np.ndarray] = {}
 
     @staticmethod
     def _entry(data: Mapping, backends: Sequence[str]) -> Mapping:
@@ -268,12 +536,28 @@ class HumanLikeGuesser(Guesser):
                          f"{', '.join(models)} (or use model=nearest, or refit with "
                          f"python -m experiments.fit_human_model --backends {'+'.join(backends)})")
 
+    # -- set-up ------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Load the backends and compute every per-word table for the board list now, once, in a
+        fixed order (before a simulator forks its workers: they share it, and every process reads
+        the same vectors)."""
+        from .base import prime_backends
+        from .wordlists import board_words
+
+        embs = self.builder.embeddings()
+        prime_backends(embs, self.language)
+        self.builder.prepare(board_words(self.language))
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self._memo = {}
+
     # -- scoring ---------------------------------------------------------------
     def utilities(self, clue: str, candidates: Sequence[str]) -> np.ndarray:
         """The model's utility of each candidate for the clue (higher: a person is likelier to pick it)."""
         if self.mode == "nearest":
             sims = []
-            for name in self.backends:
+            for name in self.backend_names:
                 cvec = self.builder.vectors(name, [clue])[0]
                 row = [float(v @ cvec) if (v is not None and cvec is not None) else np.nan
                        for v in self.builder.vectors(name, list(candidates))]
@@ -294,24 +578,108 @@ class HumanLikeGuesser(Guesser):
         return [int(i) for i in np.argsort(-u, kind="stable")]
 
     # -- playing -----------------------------------------------------------------
+    def _board_utilities(self, view, clue: str) -> np.ndarray:
+        """Utilities of the touchable cards for `clue` (-inf elsewhere), memoised per game."""
+        touch = tuple(int(i) for i in np.flatnonzero(view.touchable))
+        key = (view.words, touch, clue)
+        u = self._memo.get(key)
+        if u is None:
+            u = np.full(len(view.words), -np.inf)
+            if touch:
+                vals = self.utilities(clue, [view.words[i] for i in touch])
+                if self.mode == "nearest":  # cosines: put them on a logit-like scale
+                    vals = vals / 0.05
+                u[list(touch)] = vals
+            self._memo[key] = u
+        return u
+
+    def _evidence(self, view, clue: str) -> np.ndarray:
+        """Likelihood ratio that each card is one the clue points at: exp(u - median touchable u)."""
+        u = self._board_utilities(view, clue)
+        ok = view.touchable
+        ref = float(np.median(u[ok])) if ok.any() else 0.0
+        return np.where(ok, np.exp(np.clip(u - ref, -50, 50)), 0.0)
+
+    def target_chances(self, view, include_current: bool = True) -> np.ndarray:
+        """Chance that each card is a still-unfound target of some received clue (per clue: its
+        unresolved count times the model's pick probability, capped at CHANCE_CAP; combined as
+        independent)."""
+        miss = np.ones(len(view.words))
+        turns = view.turns()
+        if not include_current and turns and view.clue is not None and not view.sudden_death:
+            turns = turns[:-1]
+        for clue, number, found in turns:
+            left = number - min(found, number)
+            if left <= 0:
+                continue
+            u = self._board_utilities(view, clue)
+            p = np.where(view.touchable, np.exp(u - u.max()), 0.0)
+            p = p / p.sum() if p.sum() > 0 else p
+            miss *= 1.0 - np.minimum(CHANCE_CAP, left * p)
+        return np.where(view.touchable, 1.0 - miss, 0.0)
+
+    def _with_prior(self, view, chance: np.ndarray) -> np.ndarray:
+        """Combine a clue-based chance (which assumed one green in three) with the key structure."""
+        from .partner_model import duet_partner_prior
+
+        prior = duet_partner_prior(view.obs)[:, 0]
+        odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
+        return np.where(view.touchable, odds / (1 + odds), 0.0)
+
     def next_guess(self, obs) -> str | None:
         require_observation(obs)
-        if not obs.current_clue:
-            return None
-        clue, number = obs.current_clue
-        number = int(number) if number is not None else 1
-        if number > 0 and obs.correct_this_turn >= number:
-            return None
-        options = list(obs.guessable())
-        if not options:
-            return None
-        cands = [obs.words[i] for i in options]
-        p = self.probabilities(clue, cands) if self.mode == "fitted" else None
-        order = self.rank(clue, cands)
-        best = order[0]
-        if obs.correct_this_turn >= 1 and p is not None and p[best] < self.threshold:
-            return None
-        if obs.phase == "sudden_death" and p is not None and p[best] < max(self.threshold, 0.5):
-            return None  # no obligation to guess in sudden death (RULES 3.9): only a confident one
-        return cands[best]
+        from .guessers.base import GuessView
 
+        view = GuessView(obs)
+        if not view.touchable.any():
+            return None
+        if view.sudden_death:
+            return self._sudden_death(view)
+        if view.clue is None:
+            return None
+        if view.correct >= view.number:
+            return self._spare(view)
+        if view.duet:
+            from .partner_model import duet_partner_prior
+
+            prior = duet_partner_prior(view.obs)
+            e = self._evidence(view, view.clue)
+            g = prior[:, 0] * e
+            den = g + prior[:, 1] + prior[:, 2]
+            den = np.where(den > 0, den, 1.0)
+            pg, px = g / den, prior[:, 1] / den
+            score = np.where(view.touchable, pg - self.params["risk"] * px, -np.inf)
+        else:  # Codenames: the model alone
+            u = self._board_utilities(view, view.clue)
+            pg = np.where(view.touchable, np.exp(u - u.max()), 0.0)
+            pg = pg / pg.sum()
+            score = np.where(view.touchable, pg, -np.inf)
+        best = int(np.argmax(score))
+        if view.correct >= 1 and pg[best] < self.threshold:
+            return None  # stop when unsure (the first guess of a turn is owed, RULES 3.4)
+        return view.words[best]
+
+    def _spare(self, view) -> str | None:
+        """After the clue's number: up to `spare` more guesses on earlier clues' unfound targets."""
+        if not view.duet or view.correct - view.number >= int(self.params["spare"]):
+            return None
+        old = self.target_chances(view, include_current=False)
+        if not old.any():
+            return None
+        chance = self._with_prior(view, old)
+        best = int(np.argmax(chance))
+        return view.words[best] if chance[best] >= self.params["spare_confidence"] else None
+
+    def _sudden_death(self, view) -> str | None:
+        """RULES 3.9: any miss loses; hold back unless confident, but guess if nobody else can."""
+        chance = self.target_chances(view)
+        tie = np.zeros(len(view.words))
+        if view.duet:
+            from .partner_model import duet_partner_prior
+
+            chance = self._with_prior(view, chance)
+            tie = duet_partner_prior(view.obs)[:, 0]  # no clue says anything more: the key structure
+        best = int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf)))
+        if len(view.obs.to_act) <= 1 or chance[best] >= self.params["sd_confidence"]:
+            return view.words[best]
+        return None

@@ -11,6 +11,7 @@ SPYMASTERS = {
     "kim2019": "agents.spymasters:Kim2019Spymaster",
     "margin": "agents.spymasters:MarginSpymaster",
     "expected": "agents.spymasters:ExpectedValueSpymaster",
+    "robust": "agents.spymasters.robust:RobustSpymaster",
     "random": "agents.baselines:RandomSpymaster",
 }
 GUESSERS = {

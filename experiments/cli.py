@@ -198,6 +198,43 @@ def tournament(
         typer.echo(table.to_string(index=False))
 
 
+@app.command()
+def crossplay(
+    spymasters: str = typer.Option("expected", help="comma-separated spymaster algorithms without backends "
+                                   "(e.g. expected,margin?kmax=3); a spec with backends is a fixed spymaster"),
+    panel: Optional[str] = typer.Option(None, help="comma-separated partner models (default: every installed "
+                                        "backend of the language's panel)"),
+    noise: str = typer.Option("0.04", help="noisy partners duet-bayes:P?noise=S: a comma list of S, or none"),
+    human: Optional[bool] = typer.Option(None, "--human/--no-human",
+                                         help="the human-data guesser as a partner (default: where it can play)"),
+    human_spec: str = typer.Option("human", help="the human partner's guesser spec"),
+    leave_one_out: bool = typer.Option(True, "--leave-one-out/--no-leave-one-out",
+                                       help="for partner model P the spymaster runs on the panel's other models"),
+    games: int = typer.Option(400, help="deals per pairing; game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0),
+    lang: str = typer.Option("en", help="board language: en or ko"),
+    tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11)"),
+    workers: int = typer.Option(1, help="local processes per pairing"),
+    out: Optional[Path] = typer.Option(None, help="results folder (default runs/crossplay, runs/crossplay-ko in "
+                                       "Korean): a subfolder per pairing (a rerun resumes), crossplay.csv/.parquet"),
+    progress: bool = typer.Option(True, help="show progress"),
+) -> None:
+    """Spymaster algorithms against a panel of partner guessers on the same seeded Duet deals."""
+    from .crossplay import crossplay as run_crossplay
+    from .crossplay import format_table
+
+    split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
+    folder = out or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
+    try:
+        table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,
+                              panel=split(panel) if panel is not None else None, noise=noise, human=human,
+                              leave_one_out=leave_one_out, out=folder, workers=workers, progress=progress,
+                              human_spec=human_spec, tokens=tokens)
+    except (KeyError, ValueError) as exc:
+        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+    typer.echo(format_table(table))
+
+
 def _register_extra_commands() -> None:
     """Commands whose modules live beside the CLI; imported lazily by typer at call time."""
     from .clue_cli import check_clue_command

@@ -19,6 +19,10 @@ A guesser that has `rank(clue, candidates) -> list[int]` (best first) is ranked 
 registered guesser is ranked by its own moves: a Duet observation of the candidates with the clue
 on the table, asking `next_guess` again and again and covering each returned card.
 
+`--cv N` gives held-out figures for a fitted `human:` spec instead: the model is refitted on the
+other games of each of N folds (nested: its penalty and hubness chosen by an inner CV on those
+games) and scored on the held-out games (`experiments.fit_human_model.held_out_figures`).
+
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
 `HumanDataError` naming the file and row; the command prints one line and exits 2. Rows with an
 empty `output` (the person made no guess / gave no clue) are skipped and counted in `skipped`.
@@ -368,11 +372,35 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     return result
 
 
+def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAULT_GUESSER,
+                folds: int = 5) -> dict:
+    """Held-out figures of the fitted human model for the spec's backends: it is refitted on the
+    other games of each of `folds` grouped folds (nested: its penalty and hubness features chosen
+    by an inner CV on those games) and scored on the held-out games only."""
+    from agents.human_model import DEFAULT_BACKENDS
+    from agents.spec import parse_spec
+
+    from .fit_human_model import held_out_figures
+
+    spec = parse_spec(guesser_spec)
+    if spec.name != "human" or spec.params.get("model", "fitted") != "fitted":
+        raise ValueError(f"--cv refits the human model: give a fitted human guesser spec (human:...), not {guesser_spec!r}")
+    if folds < 2:
+        raise ValueError("--cv needs at least 2 folds")
+    backends = tuple(spec.backends) or DEFAULT_BACKENDS
+    result = {"guesser": guesser_spec, "split": split, "cv_folds": folds,
+              "cv": "nested, grouped by game: refitted without the held-out games"}
+    result.update(held_out_figures(data_dir, split, backends, folds=folds))
+    return result
+
+
 def eval_human_command(
     data: Path = typer.Option(..., help="folder laid out like the dataset's data/: <task>/<split>.csv"),
     split: str = typer.Option("val", help="val, test or train"),
     guesser: str = typer.Option(DEFAULT_GUESSER, help="guesser spec, e.g. nearest:use-m3 or human:use-m3+glove-50"),
     limit: Optional[int] = typer.Option(None, help="only the first N rows of each task (quick checks)"),
+    cv: Optional[int] = typer.Option(None, help="held-out figures: refit the human model on the other games of "
+                                                "each of CV folds (nested, grouped by game) and score the rest"),
 ) -> None:
     """Print one JSON object: how often GUESSER picks what people picked (Cultural Codes data)."""
 
@@ -382,8 +410,10 @@ def eval_human_command(
 
     if limit is not None and limit < 1:
         fail("--limit must be at least 1")
+    if cv is not None and limit is not None:
+        fail("--cv and --limit do not combine")
     try:
-        result = evaluate(data, split, guesser, limit=limit)
+        result = evaluate_cv(data, split, guesser, cv) if cv is not None else evaluate(data, split, guesser, limit=limit)
     except HumanDataError as exc:
         fail(str(exc))
     except ImportError as exc:  # MissingBackendError: a backend's package is not installed

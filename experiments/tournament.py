@@ -25,6 +25,20 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
 
 
+def pairing_folder(out: str | Path | None, run: DuetRun) -> Path | None:
+    """Each pairing's own results folder under `out` (so a rerun resumes it), or None."""
+    return Path(out) / f"{slug(run.spymaster)}__{slug(run.guesser)}" if out else None
+
+
+def summary_fields(s: dict) -> dict:
+    """The table's metric columns from a simulator summary (`simulate`'s return value)."""
+    return {"games": s["games"], "wins": s["wins"], "win_rate": s["win_rate"],
+            "ci95_low": s["win_rate_ci95"][0], "ci95_high": s["win_rate_ci95"][1],
+            "mean_score_wins": s["mean_score_wins"], "mean_score_all": s.get("mean_score_all"),
+            "assassin_rate": s["assassin_rate"], "sudden_death_rate": s["sudden_death_rate"],
+            "mean_clue_number": s["mean_clue_number"]}
+
+
 def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int = 0,
                out: str | Path | None = None, workers: int = 1, progress: bool = True, **run_options) -> pd.DataFrame:
     """Run every pairing (resumable: each pairing keeps its own results folder) and rank them."""
@@ -34,16 +48,9 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
         run.validate()  # every bad spec is reported before the first game
     rows = []
     for run in runs:
-        folder = Path(out) / f"{slug(run.spymaster)}__{slug(run.guesser)}" if out else None
-        s = simulate(run, out=folder, workers=workers, progress=progress)
-        rows.append({
-            "spymaster": run.spymaster, "guesser": run.guesser,
-            "pairing": pairing_kind(run.spymaster, run.guesser), "games": s["games"], "wins": s["wins"],
-            "win_rate": s["win_rate"], "ci95_low": s["win_rate_ci95"][0], "ci95_high": s["win_rate_ci95"][1],
-            "mean_score_wins": s["mean_score_wins"], "mean_score_all": s["mean_score_all"],
-            "assassin_rate": s["assassin_rate"], "sudden_death_rate": s["sudden_death_rate"],
-            "mean_clue_number": s["mean_clue_number"],
-        })
+        s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress)
+        rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
+                     "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
     table = pd.DataFrame(rows, columns=COLUMNS)
     table = table.sort_values(["win_rate", "mean_score_all"], ascending=False, kind="stable").reset_index(drop=True)
     table.insert(0, "rank", range(1, len(table) + 1))

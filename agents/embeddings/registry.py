@@ -11,7 +11,7 @@ from .base import Embeddings
 DEFAULT_BACKEND = "use-m3"
 
 _REGISTRY: dict[str, Callable[[], Embeddings]] = {}
-_ALIASES = {"use": "use-m3", "usem3": "use-m3", "glove": "glove-50", "glove50": "glove-50"}
+_ALIASES = {"e5": "e5-small", "use": "use-m3", "usem3": "use-m3", "glove": "glove-50", "glove50": "glove-50"}
 
 
 def register_backend(name: str, factory: Callable[[], Embeddings] | None = None, *, overwrite: bool = False):
@@ -91,6 +91,7 @@ def _builtin() -> None:
     register_backend("glove-50", lambda: b.load_glove50())
     register_backend("minilm", lambda: b.load_minilm())
     register_backend("mpnet", lambda: b.load_mpnet())
+    register_backend("e5-small", lambda: b.load_e5_small())
     register_backend("kiwi", lambda: b.KiwiEmbeddings())
     register_backend("fake", default_fake)
 

@@ -18,6 +18,22 @@ def _stable_int(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
 
 
+def may_hold_back(obs) -> bool:
+    """Duet sudden death (RULES 3.9): may this seat wait for its partner to guess first?
+
+    If both seats wait the game is lost, so the seat with more cards left to find waits and the
+    other guesses, a rule both compute from their own side alone: my partner must find my
+    uncovered greens (exactly `own_targets`), I must find about the rest (`15 - found - mine`,
+    short by the unknown green-green cards). Ties: seat A guesses. Both seats can never wait
+    together (with g >= 0 unknown shared greens, `b - g > a` and `a - g >= b` exclude each other).
+    """
+    if len(obs.to_act) <= 1:
+        return False
+    partner_left = len(obs.own_targets())
+    mine_left = 15 - obs.greens_found - partner_left
+    return mine_left > partner_left or (mine_left == partner_left and obs.seat == "B")
+
+
 class GuessView:
     """The few things a guesser needs, from a Duet or a Codenames observation."""
 
@@ -173,8 +189,7 @@ class SimilarityGuesser(Guesser):
         """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""
         chance = self.green_chances(view)
         best = int(np.argmax(np.where(view.touchable, chance, -np.inf)))
-        alone = len(view.obs.to_act) <= 1
-        if alone or chance[best] >= float(self.p("sd_confidence")):
+        if chance[best] >= float(self.p("sd_confidence")) or not may_hold_back(view.obs):
             return view.words[best]
         return None
 

@@ -57,7 +57,7 @@ class DuetBayesGuesser(MemoryGuesser):
     """
 
     name = "duet-bayes"
-    defaults = {**MemoryGuesser.defaults, "risk": 1.0}
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
@@ -77,6 +77,17 @@ class DuetBayesGuesser(MemoryGuesser):
             return super().card_scores(view)
         pg, px = self.posterior(view, self._evidence(view, view.clue))
         return pg - float(self.p("risk")) * px
+
+    def next_guess(self, obs) -> str | None:
+        word = super().next_guess(obs)
+        view = GuessView(obs)
+        unsure = float(self.p("unsure"))
+        if word is None or not view.duet or view.sudden_death or view.correct == 0 or unsure <= 0 \
+                or view.correct >= view.number:
+            return word
+        # stop when unsure (Duet: a stop costs nothing a bystander would not, the assassin costs the game)
+        pg, _ = self.posterior(view, self._evidence(view, view.clue))
+        return word if pg[view.words.index(word)] >= unsure else None
 
     def green_chances(self, view: GuessView) -> np.ndarray:
         if not view.duet:

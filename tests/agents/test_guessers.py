@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
+from agents.guessers.base import may_hold_back
 from agents.partner_model import duet_partner_prior
 from agents.spec import parse_spec
 from engine.actions import Clue, Guess, Stop
@@ -119,8 +124,35 @@ def test_sudden_death_holds_back_unless_confident():
     assert s.phase == "sudden_death" and set(s.guessers()) == {"A", "B"}
     shy = guesser(NearestGuesser, "nearest:fake?sd_confidence=0.99")
     bold = guesser(NearestGuesser, "nearest:fake?sd_confidence=0.2")
-    assert shy.next_guess(s.observe("B")) is None
+    # both seats have all their greens left: neither may wait (if both waited the game is lost)
+    assert not may_hold_back(s.observe("A")) and not may_hold_back(s.observe("B"))
+    assert shy.next_guess(s.observe("B")) is not None
     assert bold.next_guess(s.observe("B")) in ("ocean", "water", "wave")
+    # once most of A's greens are found, A (who has more left to find than B) waits for B
+    only_a = [i for i in range(25) if s.key.a[i] == "G" and s.key.b[i] != "G"][:6]
+    views = {seat: dataclasses.replace(s.observe(seat), greens_found=6,
+                                       green_covered=tuple(i in only_a for i in range(25))) for seat in "AB"}
+    assert may_hold_back(views["A"]) and not may_hold_back(views["B"])
+    assert shy.next_guess(views["A"]) is None and shy.next_guess(views["B"]) is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 14))
+def test_sudden_death_never_both_seats_wait(seed, found):
+    """RULES 3.9: whatever the key and the greens found, at most one seat may hold back."""
+    import numpy as np
+
+    from engine.duet import generate_key
+
+    key = generate_key(np.random.default_rng(seed))
+    s = DuetState(BOARD, key, DuetConfig(timer_tokens=1))
+    greens = [i for i in range(25) if key.a[i] == "G" or key.b[i] == "G"]
+    covered = set(np.random.default_rng(seed + 1).choice(greens, size=min(found, len(greens) - 1), replace=False))
+    obs = {seat: s.observe(seat) for seat in "AB"}
+    obs = {seat: dataclasses.replace(o, green_covered=tuple(i in covered for i in range(25)),
+                                     greens_found=len(covered), to_act=("A", "B"))
+           for seat, o in obs.items()}
+    assert not (may_hold_back(obs["A"]) and may_hold_back(obs["B"]))
 
 
 def test_random_guesser_is_seeded_and_stops_after_the_number():

@@ -85,6 +85,7 @@ def test_every_record_replays_to_its_row(tmp_path):
         summary = replay_summary(record)
         row = by_index[record.extra["game_index"]]
         assert summary["status"] == "finished"
+        assert len(record.extra["intents"]) == row["clues"]  # the records keep what each clue meant
         for k in ("winner", "loss_reason", "turns_used", "competition_score", "score"):
             assert summary[k] == row[k], k
 
@@ -124,3 +125,31 @@ def test_cnlab_simulate_codenames(tmp_path):
     assert "mean_competition_score" in result.stdout
     bad = CliRunner().invoke(app, args[:2] + ["--variant", "chess", "--spymaster", "random", "--guesser", "random"])
     assert bad.exit_code == 2 and bad.stderr.startswith("error:")
+
+
+@pytest.mark.parametrize("game,variant", [("codenames", "teams"), ("codenames", "single_team"),
+                                          ("codenames", "two_player"), ("pictures", "two_player")])
+def test_intents_point_at_clues_and_name_cards_of_the_clue_givers_team(game, variant):
+    from engine import Clue
+    from engine.codenames.key import TEAM_LETTER
+    from engine.records import record_from_json, record_to_json, replay_summary
+
+    for i in range(3):
+        record = play_codenames(deal_record([6, i], game=game, variant=variant), agents(), seed=(6, i))
+        intents = record.extra["intents"]
+        clues = [n for n, a in enumerate(record.actions) if isinstance(a, Clue)]
+        assert [x["action"] for x in intents] == clues
+        state = record.new_state()
+        for n, action in enumerate(record.actions):
+            if n in clues:
+                (intent,) = [x for x in intents if x["action"] == n]
+                team = action.seat.split("-")[0]
+                cards = [record.words.index(t) for t in intent["targets"]]
+                assert cards and len(cards) == action.number  # the random spymaster's number
+                assert all(record.key.letters[c] == TEAM_LETTER[team] and not state.revealed[c] for c in cards)
+            state.apply(action)
+        text = record_to_json(record)
+        restored = record_from_json(text)
+        assert restored.extra["intents"] == intents and record_to_json(restored) == text
+        assert json.loads(text)["intents"] == intents  # plain JSON
+        assert replay_summary(restored)["status"] == "finished"

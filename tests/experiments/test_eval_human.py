@@ -13,13 +13,15 @@ import typer
 from typer.testing import CliRunner
 
 from agents.base import Guesser
-from agents.human_model import DEFAULT_BACKENDS, MODEL_PATH, FeatureBuilder, HumanLikeGuesser, lexical_overlap
+from agents.human_model import (
+    DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, FeatureBuilder, HumanLikeGuesser, feature_names, lexical_overlap,
+)
 from agents.spec import parse_spec
 from experiments.eval_human import (
     DEFAULT_GUESSER, GUESS_TASK, TARGET_TASK, HumanDataError, _observation, eval_human_command, evaluate,
-    load_guess_items, load_target_items, parse_guess_text, parse_target_text,
+    evaluate_cv, load_guess_items, load_target_items, parse_guess_text, parse_target_text,
 )
-from experiments.fit_human_model import game_groups, pairwise
+from experiments.fit_human_model import choice_instances, fit_weights, game_groups, pairwise
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -221,11 +223,12 @@ def test_cli_prints_one_json_object(dataset):
 
 
 # -- the human-like guesser --------------------------------------------------------------
-def _fake_model(hub=False):
-    names = FeatureBuilder(("fake",), hub=hub).names()
-    weights = [1.0 if n == "fake:z" else 0.0 for n in names]
-    return {"format": 1, "models": {"fake": {"backends": ["fake"], "hub": hub, "features": names,
-                                              "weights": weights, "scale": [0.5] * len(names)}}}
+REFERENCE = ["sea", "school", "ocean", "water", "wave", "pencil", "book", "teacher", "river", "desk", "fish"]
+
+
+def _fake_model(features=("fake:z",), weights=(1.0,)):
+    return {"format": MODEL_FORMAT, "models": {"fake": {"backends": ["fake"], "hub": False, "features": list(features),
+                                                         "weights": list(weights), "scale": [0.5] * len(features)}}}
 
 
 def test_fitted_human_guesser_ranks_probabilities_and_stops():
@@ -241,6 +244,8 @@ def test_fitted_human_guesser_ranks_probabilities_and_stops():
     # after one correct guess, the rest of the board is unlikely: below the threshold it stops
     stop = HumanLikeGuesser(parse_spec("human:fake?threshold=0.99"), model=_fake_model())
     assert stop.next_guess(_observation(cands, "water", 3, [False, True, False, False], 1)) is None
+    go = HumanLikeGuesser(parse_spec("human:fake?threshold=0"), model=_fake_model())
+    assert go.next_guess(_observation(cands, "water", 3, [False, True, False, False], 1)) == "wave"
 
 
 def test_human_guesser_needs_a_model_for_its_backends():
@@ -248,13 +253,26 @@ def test_human_guesser_needs_a_model_for_its_backends():
         HumanLikeGuesser(parse_spec("human:fake"))  # the shipped JSON has no `fake` model
 
 
+def test_a_model_of_another_format_asks_for_a_refit(tmp_path):
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({**_fake_model(), "format": 1}))
+    with pytest.raises(ValueError, match="refit"):
+        HumanLikeGuesser(parse_spec(f"human:fake?weights={old}"))
+
+
 def test_feature_builder_and_lexical_overlap():
-    fb = FeatureBuilder(("fake",), hub=False)
+    fb = FeatureBuilder(("fake",), hub=False, reference=REFERENCE)
+    assert set(fb.names()) == set(feature_names(("fake",))) - {"fake:hub"}
     x = fb.features("water", ["ocean", "pencil", "dog"])
     assert x.shape == (3, len(fb.names()))
     assert np.all(np.isfinite(x))
+    names = fb.names()
+    # the clue-giver's view: `water` is among ocean's nearest words, not among dog's
+    assert x[0, names.index("fake:rev")] > x[2, names.index("fake:rev")]
     assert lexical_overlap("superman", "superhero") > lexical_overlap("circle", "round")
     assert lexical_overlap("firetruck", "fire") == 1.0 and lexical_overlap("icecream", "ice") < 1.0
+    glued = FeatureBuilder(("fake",), features=["comp", "compound"], reference=REFERENCE).features("top", ["lap", "dog"])
+    assert glued[0, 1] == 1.0 and glued[1, 1] == 0.0  # lap + top = laptop
 
 
 def test_fit_helpers_group_games_and_build_pairs():
@@ -265,15 +283,79 @@ def test_fit_helpers_group_games_and_build_pairs():
     assert D.tolist() == [[1.0, -1.0], [-1.0, 1.0]] and y.tolist() == [1, 0] and w.tolist() == [1.0, 1.0]
 
 
+def test_conditional_logit_learns_which_feature_people_follow():
+    rng = np.random.default_rng(0)
+    X, pos = [], []
+    for _ in range(120):  # people pick by feature 0 (with noise); feature 1 is noise
+        x = rng.normal(size=(8, 2))
+        u = 3 * x[:, 0] + rng.gumbel(size=8)
+        X.append(x)
+        pos.append((int(np.argmax(u)),))
+    skip = [()] * len(X)
+    w = fit_weights(X, pos, skip, range(len(X)), np.ones(2), lam=1e-4)
+    assert w[0] > 1.5 and abs(w[1]) < 0.5 * w[0]
+    # a row with two chosen cards: each competes against the cards that are not chosen
+    XX, M, P, W = choice_instances([np.eye(3)], [(0, 1)], [()], [0])
+    assert P.tolist() == [0, 1] and M.tolist() == [[True, False, True], [False, True, True]]
+    assert W.tolist() == [0.5, 0.5]
+
+
+def test_cv_needs_a_fitted_human_spec(dataset):
+    for spec in ("random", "human:fake?model=nearest"):
+        with pytest.raises(ValueError, match="--cv"):
+            evaluate_cv(dataset, "val", spec)
+    result = CliRunner().invoke(_cli(), ["--data", str(dataset), "--guesser", "random", "--cv", "3"])
+    assert result.exit_code == 2 and "--cv" in result.output
+
+
+def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
+    """Six tiny games where people follow the fake topics (water -> ocean): refitted on the other
+    games, every held-out row is read right, and no fit ever sees a row of a game it is scored on."""
+    from experiments import fit_human_model as fit
+
+    seen = []
+    real = fit.fit_weights
+
+    def spy(X, pos, skip, rows, scale, lam):
+        seen.append(set(int(r) for r in rows))
+        return real(X, pos, skip, rows, scale, lam)
+
+    monkeypatch.setattr(fit, "fit_weights", spy)
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(6)]
+    rows = [(f"remaining: {b!r}, hint: water", "ocean") for b in boards]
+    write_task(tmp_path, GUESS_TASK, rows)
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards])
+    out = fit.held_out_figures(tmp_path, "val", ("fake",), folds=3)
+    assert out["n_games"] == 6 and out["n_guess"] == 6 and out["n_target"] == 6
+    assert out["guess_top1"] == 1.0 and out["target_recall"] == 1.0
+    groups = fit.game_groups([b for b in boards] + [b[:12] + ["ocean"] for b in boards])
+    assert len(set(groups)) == 6  # each game's guess row and clue row are one group
+    # every fit saw whole games only: a game's two rows are never split between fit and held-out
+    for rows_fitted in seen:
+        for g in set(groups):
+            members = {i for i, x in enumerate(groups) if x == g}
+            assert members <= rows_fitted or not (members & rows_fitted)
+
+
 def test_shipped_model_is_small_and_matches_the_features():
     data = json.loads(MODEL_PATH.read_text())
+    assert data["format"] == MODEL_FORMAT
     assert MODEL_PATH.stat().st_size < 64_000
     key = "+".join(DEFAULT_BACKENDS)
     assert key in data["models"] and DEFAULT_GUESSER == "human:" + key
     for entry in data["models"].values():
-        assert entry["features"] == FeatureBuilder(tuple(entry["backends"]), hub=entry["hub"]).names()
+        known = set(feature_names(entry["backends"]))
+        assert entry["features"] and set(entry["features"]) <= known
+        assert any(f.endswith(":hub") for f in entry["features"]) == entry["hub"]
         assert len(entry["weights"]) == len(entry["scale"]) == len(entry["features"])
         assert 0 <= entry["cv"]["guess_top1"] <= 1 and 0 <= entry["in_sample"]["target_recall"] <= 1
+        assert entry["cv_nested"] is True
+    # the default model is the best one we have, held out (docs/eval_human.md)
+    best = data["models"][key]["cv"]
+    assert best["guess_top1"] >= 0.63 and best["target_recall"] >= 0.70
 
 
 def test_real_use_m3_on_a_handful_of_rows(tmp_path):

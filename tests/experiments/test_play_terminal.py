@@ -95,6 +95,13 @@ def replay(path) -> dict:
     return json.loads(out.stdout)
 
 
+def intent_text(saved: dict, intent: dict, found: set) -> str:
+    """The line that explains a resolved bot clue: `Bot meant OCEAN 2 for: wave ✓, ship (not found)`."""
+    clue = saved["actions"][intent["action"]]
+    marks = ", ".join(f"{t} ✓" if t in found else f"{t} (not found)" for t in intent["targets"])
+    return f"Bot meant {clue['clue'].upper()} {clue['number']} for: {marks}"
+
+
 def result_line(text: str) -> dict:
     m = re.search(r"Result: (\S+) · score (\S+) · agents (\d+)/15 · tokens left (\d+)", text)
     assert m, text[-1500:]
@@ -121,6 +128,16 @@ def test_a_person_wins_a_whole_game_after_an_illegal_clue_is_refused(tmp_path):
     reveal = text.index("Both sides (")
     assert record.key.b not in text[:reveal] and f"Side B (bot): {record.key.b}" in text[reveal:]
     assert f"Side A (you): {record.key.a}" in text[reveal:]
+    # what the bot meant: once its clue is resolved (the person's last guess on it), and at the end
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    intents = saved["intents"]  # the bot gives only the first clue: the person then finds all its agents
+    assert [saved["actions"][i["action"]]["seat"] for i in intents] == ["B"]
+    assert all(record.key.b[record.words.index(t)] == "G" for t in intents[0]["targets"])
+    meant = text.index(intent_text(saved, intents[0], found=set(intents[0]["targets"])))
+    ninth = text.index(f"You: guess {record.words[[i for i, c in enumerate(record.key.b) if c == 'G'][8]]} ")
+    assert "Bot meant" not in text[:ninth] and ninth < meant  # shown once the clue is resolved
+    end = text.index("The bot's clues and what it meant")
+    assert meant < end < reveal and intent_text(saved, intents[0], set(intents[0]["targets"])) in text[end:reveal]
     shown = result_line(text)
     assert shown["status"] == "won" and shown["score"] is not None
     summary = replay(path)
@@ -204,3 +221,19 @@ def test_a_person_guesses_a_codenames_two_player_game_to_a_win(tmp_path):
     summary = replay(path)
     assert summary["status"] == "finished" and summary["winner"] == record.key.starts
     assert f"score {summary['score']} · turns {summary['turns_used']}" in term.text
+    # every bot clue is explained once its guessing turn is over, and all of them again at the end
+    text, saved = term.text, json.loads(path.read_text(encoding="utf-8"))
+    actions, intents = saved["actions"], saved["intents"]
+    clues = [n for n, a in enumerate(actions) if "clue" in a]
+    assert [i["action"] for i in intents] == clues and len(clues) == summary["turns_used"]
+    end = text.index("The bot's clues and what it meant")
+    pos = 0
+    for k, intent in enumerate(intents):
+        assert all(record.key.letters[record.words.index(t)] == ours for t in intent["targets"])
+        turn = actions[intent["action"] + 1:clues[k + 1] if k + 1 < len(clues) else None]
+        guessed = [a["guess"] for a in turn if "guess" in a]
+        line = intent_text(saved, intent, found=set(guessed))
+        last = text.index(f"You: guess {guessed[-1]}: ", pos)
+        assert line not in text[pos:last]  # not before the clue is resolved
+        pos = text.index(line, last)
+        assert line in text[end:]

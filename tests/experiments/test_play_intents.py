@@ -1,0 +1,112 @@
+"""`cnlab play`: what the bot meant. A bot clue's intended targets are shown once its guessing turn
+is over (never before, never more of the bot's key), listed at the end, and kept in the record's
+`intents` (plain JSON that round-trips and replays)."""
+
+from __future__ import annotations
+
+import json
+
+from agents.base import ClueDecision, Spymaster
+from agents.registry import make_guesser, make_spymaster
+from engine.records import record_from_json, record_to_json, replay_summary
+from experiments.dealing import deal_duet_record
+from experiments.dealing_codenames import deal_record
+from experiments.play.codenames import CodenamesSession
+from experiments.play.duet import DuetSession
+
+from test_play_session import Lines
+
+
+class Meant(Spymaster):
+    """Gives `clue` for the first two uncovered `cards` it still sees (a stub that knows its side)."""
+
+    spec = "meant"
+
+    def __init__(self, clue: str, cards: list[str]):
+        super().__init__()
+        self.clue, self.cards = clue, cards
+
+    def give_clue(self, obs) -> ClueDecision:
+        covered = set(obs.covered_words()) if hasattr(obs, "covered_words") else set()
+        left = [c for c in self.cards if c not in covered][:2]
+        return ClueDecision(self.clue, len(left), tuple(left), score=0.5)
+
+
+def duet_game(tmp_path, lines, seed=3):
+    record = deal_duet_record(seed, "en")
+    greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    miss = next(w for w, a, b in zip(record.words, record.key.a, record.key.b) if b == "N" and a != "X")
+    io = Lines([line.format(g0=greens[0], g1=greens[1], miss=miss) for line in lines])
+    session = DuetSession(record, Meant("zebra", greens[:2]), make_guesser("random", "en"), tmp_path / "d.json",
+                          io=io, pause=0)
+    session.run()
+    return record, greens, io.out.getvalue(), tmp_path / "d.json"
+
+
+def test_a_duet_bot_clue_is_explained_after_its_turn_and_at_the_end(tmp_path):
+    record, greens, text, path = duet_game(tmp_path, ["bot", "{g0}", "{miss}"])
+    line = f"Bot meant ZEBRA 2 for: {greens[0]} ✓, {greens[1]} (not found)"
+    miss = text.index("a bystander ✗ (turn over)")
+    assert "Bot meant" not in text[:miss] and text.index(line) > miss
+    assert text.count(line) >= 2 and "The bot's clues and what it meant" in text
+    # the targets are the only thing shown of the bot's side: its key stays hidden (left mid-game)
+    assert record.key.b not in text and "Side B" not in text
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["intents"] == [{"action": 0, "targets": greens[:2], "score": 0.5}]
+    assert saved["actions"][0] == {"seat": "B", "clue": "zebra", "number": 2}
+
+
+def test_an_unresolved_bot_clue_stays_unexplained_but_is_recorded(tmp_path):
+    record, greens, text, path = duet_game(tmp_path, ["bot", "{g0}"])  # then end of input, mid-turn
+    assert "Bot meant" not in text and "The bot's clues" not in text
+    restored = record_from_json(path.read_text(encoding="utf-8"))
+    assert restored.extra["intents"] == [{"action": 0, "targets": greens[:2], "score": 0.5}]
+    assert json.loads(record_to_json(restored)) == json.loads(path.read_text(encoding="utf-8"))
+    assert replay_summary(restored)["status"] == "playing"
+
+
+def test_a_resumed_record_remembers_what_was_found_on_each_bot_clue(tmp_path):
+    record, greens, _, path = duet_game(tmp_path, ["bot", "{g0}", "{miss}"])
+    restored = record_from_json(path.read_text(encoding="utf-8"))
+    io = Lines([])
+    session = DuetSession(restored, make_spymaster("random", "en"), make_guesser("random", "en"), path, io=io,
+                          pause=0)
+    assert [line.plain for line in session.bot_intents.summary()][1:] == [
+        f"Bot meant ZEBRA 2 for: {greens[0]} ✓, {greens[1]} (not found)"]
+
+
+def test_codenames_bot_clues_are_explained_to_the_guesser_and_recorded(tmp_path):
+    for game in ("codenames", "pictures"):
+        record = deal_record(5, "en", game=game, variant="two_player")
+        ours = record.key.starts[0].upper()
+        mine = [w for w, c in zip(record.words, record.key.letters) if c == ours]
+        # the person finds the first intended agent and a third one, the last guess of the turn (2 + 1)
+        io = Lines([mine[0], mine[2], mine[3]])
+        path = tmp_path / f"{game}.json"
+        session = CodenamesSession(record, Meant("zebra", mine), make_guesser("random", "en"), path, io=io,
+                                   pause=0, role="guesser")
+        assert session.run() == 0
+        text = io.out.getvalue()
+        name = session._card_name
+        line = f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, {name(mine[1])} (not found)"
+        last = text.index(f"You: guess {mine[3]}: your agent ✓")
+        assert "Bot meant" not in text[:last] and text.index(line) > last
+        assert "Game left unfinished" in text and line in text[text.index("Game left unfinished"):]
+        assert record.key.letters not in text
+        saved = path.read_text(encoding="utf-8")
+        restored = record_from_json(saved)
+        intents = restored.extra["intents"]
+        assert intents[0] == {"action": 0, "targets": mine[:2], "score": 0.5}
+        assert all(restored.actions[i["action"]].seat == f"{record.key.starts}-spymaster" for i in intents)
+        assert json.loads(record_to_json(restored)) == json.loads(saved)
+        assert replay_summary(restored)["game"] == game
+
+
+def test_a_person_spymaster_leaves_no_bot_intents(tmp_path):
+    record = deal_record(2, "en", game="codenames", variant="two_player")
+    io = Lines(["zebra 1"])
+    session = CodenamesSession(record, make_spymaster("random", "en"), make_guesser("random", "en"),
+                               tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    session.run()
+    assert "Bot meant" not in io.out.getvalue()
+    assert json.loads((tmp_path / "s.json").read_text())["intents"] == []
