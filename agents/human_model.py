@@ -604,19 +604,14 @@ class HumanLikeGuesser(Guesser):
         """Chance that each card is a still-unfound target of some received clue (per clue: its
         unresolved count times the model's pick probability, capped at CHANCE_CAP; combined as
         independent)."""
-        miss = np.ones(len(view.words))
-        turns = view.turns()
-        if not include_current and turns and view.clue is not None and not view.sudden_death:
-            turns = turns[:-1]
-        for clue, number, found in turns:
-            left = number - min(found, number)
-            if left <= 0:
-                continue
+        from .guessers.base import unresolved_target_chances
+
+        def pick(clue: str) -> np.ndarray:
             u = self._board_utilities(view, clue)
             p = np.where(view.touchable, np.exp(u - u.max()), 0.0)
-            p = p / p.sum() if p.sum() > 0 else p
-            miss *= 1.0 - np.minimum(CHANCE_CAP, left * p)
-        return np.where(view.touchable, 1.0 - miss, 0.0)
+            return p / p.sum() if p.sum() > 0 else p
+
+        return unresolved_target_chances(view, pick, include_current, cap=CHANCE_CAP)
 
     def _with_prior(self, view, chance: np.ndarray) -> np.ndarray:
         """Combine a clue-based chance (which assumed one green in three) with the key structure."""

@@ -23,6 +23,17 @@ GUESSERS = {
 }
 
 
+#: The default Duet pair: the most partner-robust spymaster of the leave-one-out partner panel
+#: (docs/agents.md, `cnlab crossplay`) on models that cover the board language, with the guesser
+#: that reads the default model. glove-50 is English only, so Korean boards use e5-small instead.
+DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50", "ko": "robust:use-m3+e5-small"}
+DEFAULT_GUESSER = "duet-bayes:use-m3"
+
+
+def default_spymaster(language: str = "en") -> str:
+    return DEFAULT_SPYMASTERS.get(language, DEFAULT_SPYMASTERS["en"])
+
+
 def _load(table: dict[str, str], spec: AgentSpec, role: str):
     if spec.name not in table:
         raise ValueError(f"unknown {role} {spec.name!r}; known: {', '.join(sorted(table))}")

@@ -111,8 +111,10 @@ def simulate(
     game: str = typer.Argument("duet", help="duet, codenames or spyword"),
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0),
-    spymaster: str = typer.Option("expected:use-m3", help="spymaster spec of seat A (and B unless given)"),
-    guesser: str = typer.Option("duet-bayes:use-m3", help="guesser spec of seat A (and B unless given)"),
+    spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
+                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small (ko)"),
+    guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
+                                          "duet-bayes:use-m3 (Duet), the variant's own for Codenames"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster"),
     seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser"),
     mission: Optional[str] = typer.Option(None),
@@ -145,13 +147,14 @@ def simulate(
             fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
         typer.echo(spyword_table(summary))
         return
+    agents = {k: v for k, v in dict(spymaster=spymaster, guesser=guesser).items() if v is not None}
     if game == "codenames":
         from .codenames_sim import CodenamesRun, simulate_codenames
         from .codenames_sim import format_summary as codenames_table
 
         try:
-            summary = simulate_codenames(CodenamesRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser,
-                                                      variant=variant, lang=lang),
+            summary = simulate_codenames(CodenamesRun(games=games, seed=seed, variant=variant, lang=lang,
+                                                      **agents),
                                          out=out, workers=workers, progress=progress)
         except (KeyError, ValueError) as exc:
             fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
@@ -159,7 +162,7 @@ def simulate(
         return
     if game != "duet":
         fail(f"unknown game {game!r}; simulate plays duet, codenames or spyword")
-    run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser, spymaster_b=seat_b_spymaster,
+    run = DuetRun(games=games, seed=seed, **agents, spymaster_b=seat_b_spymaster,
                   guesser_b=seat_b_guesser, mission=mission, tokens=tokens, lang=lang,
                   missions_file=str(missions_file) if missions_file else None)
     try:

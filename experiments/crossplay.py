@@ -29,7 +29,7 @@ from .tournament import pairing_folder, summary_fields
 PARTNER_GUESSER = "duet-bayes"
 HUMAN_SPEC = "human"
 DEFAULT_NOISE = (0.04,)
-DEFAULT_SPYMASTERS = ("expected",)
+DEFAULT_SPYMASTERS = ("robust",)
 #: the default panels, in order; a backend whose package is not installed is left out
 PANELS = {"en": ("use-m3", "glove-50", "minilm", "e5-small", "mpnet"),
           "ko": ("use-m3", "e5-small", "kiwi")}

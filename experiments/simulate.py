@@ -25,8 +25,9 @@ from engine.records import record_to_json
 from .dealing import duet_config
 from .duet_loop import DuetSeat, play_duet
 
-DEFAULT_SPYMASTER = "expected:use-m3"
-DEFAULT_GUESSER = "duet-bayes:use-m3"
+from agents.registry import DEFAULT_GUESSER, default_spymaster
+
+DEFAULT_SPYMASTER = default_spymaster("en")
 
 
 def run_fingerprint(run: Any, **extra: str) -> str:
@@ -48,7 +49,7 @@ class DuetRun:
 
     games: int
     seed: int = 0
-    spymaster: str = DEFAULT_SPYMASTER
+    spymaster: str | None = None   # None: the language's default (agents.registry.default_spymaster)
     guesser: str = DEFAULT_GUESSER
     spymaster_b: str | None = None  # seat B; defaults to seat A's agents
     guesser_b: str | None = None
@@ -56,6 +57,10 @@ class DuetRun:
     tokens: int | None = None
     lang: str = "en"
     missions_file: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.spymaster is None:
+            object.__setattr__(self, "spymaster", default_spymaster(self.lang))
 
     def seat_specs(self) -> dict[str, tuple[str, str]]:
         return {"A": (self.spymaster, self.guesser),

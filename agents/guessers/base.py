@@ -18,6 +18,22 @@ def _stable_int(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "little")
 
 
+def unresolved_target_chances(view: "GuessView", pick, include_current: bool = True,
+                              cap: float = 1.0) -> np.ndarray:
+    """Chance that each card is a still-unfound target of some clue this seat received: per clue,
+    its unresolved count times `pick(clue)` (the chance of each card being picked for it), capped
+    at `cap`; combined over clues as independent chances."""
+    miss = np.ones(len(view.words))
+    turns = view.turns()
+    if not include_current and turns and view.clue is not None and not view.sudden_death:
+        turns = turns[:-1]
+    for clue, number, found in turns:
+        left = number - min(found, number)
+        if left > 0:
+            miss *= 1.0 - np.minimum(cap, left * pick(clue))
+    return np.where(view.touchable, 1.0 - miss, 0.0)
+
+
 def may_hold_back(obs) -> bool:
     """Duet sudden death (RULES 3.9): may this seat wait for its partner to guess first?
 
@@ -170,20 +186,12 @@ class SimilarityGuesser(Guesser):
         Per clue: its unresolved count times a softmax over the touchable cards (capped at 1);
         combined over clues as independent chances.
         """
-        miss = np.ones(len(view.words))
-        turns = view.turns()
-        if not include_current and turns and view.clue is not None and not view.sudden_death:
-            turns = turns[:-1]
-        for clue, number, found in turns:
-            left = number - min(found, number)
-            if left <= 0:
-                continue
+        def pick(clue: str) -> np.ndarray:
             s = self.similarities(view.words, clue)
-            z = np.where(view.touchable, (s - s[view.touchable].max()) / self.temperature, -np.inf)
-            w = np.exp(z)
-            p = np.minimum(1.0, left * w / w.sum())
-            miss *= 1.0 - p
-        return np.where(view.touchable, 1.0 - miss, 0.0)
+            w = np.exp(np.where(view.touchable, (s - s[view.touchable].max()) / self.temperature, -np.inf))
+            return w / w.sum()
+
+        return unresolved_target_chances(view, pick, include_current)
 
     def sudden_death_guess(self, view: GuessView) -> str | None:
         """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""

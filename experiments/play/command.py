@@ -9,7 +9,6 @@ from typing import Optional
 import typer
 
 GAMES = ("duet", "codenames", "pictures")
-DEFAULT_SPYMASTER = "expected:use-m3"
 DEFAULT_GUESSERS = {"duet": "duet-bayes:use-m3", "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 
 
@@ -22,7 +21,8 @@ def _fail(message: str) -> None:
 def play_command(
     game: str = typer.Argument(..., help="duet, codenames (two-player variant) or pictures"),
     lang: str = typer.Option("en", "--lang", help="board (or clue) language: ko or en"),
-    partner: str = typer.Option(DEFAULT_SPYMASTER, help="the bot's spymaster spec, e.g. random or expected:use-m3"),
+    partner: Optional[str] = typer.Option(None, help="the bot's spymaster spec, e.g. random or expected:use-m3 "
+                                          "(default: the partner-robust robust:use-m3+glove-50, Korean robust:use-m3+e5-small)"),
     partner_guesser: Optional[str] = typer.Option(
         None, help="the bot's guesser spec (default: duet-bayes:use-m3 for Duet, nearest:use-m3 otherwise)"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
@@ -49,8 +49,9 @@ def play_command(
         _fail("--mission, --missions-file, --tokens and --first are Duet options")
     if game == "duet" and role:
         _fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
-    from agents.registry import check_spec
+    from agents.registry import check_spec, default_spymaster
 
+    partner = partner or default_spymaster(lang)
     guesser_spec = partner_guesser or DEFAULT_GUESSERS[game]
     try:
         check_spec(partner, "spymaster")

@@ -139,8 +139,6 @@ def test_default_human_joins_only_where_it_can_read_the_boards(monkeypatch):
         cp.plan(["random"], 2, lang="ko", panel=["fake-a", "fake-b"], human=True)
 
 
-@pytest.mark.xfail(raises=AttributeError, strict=False,
-                   reason="until the human guesser plays in simulate (issue 12: 'str' object has no attribute 'has_vectors')")
 def test_the_human_partner_plays(tmp_path):
     table = small_run(tmp_path, panel=["fake-a", "fake-c"], noise="none", human=True,
                       human_spec="human:fake-a?model=nearest", games=2)
