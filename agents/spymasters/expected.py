@@ -39,14 +39,15 @@ from .base import PoolSpymaster
 
 class ExpectedValueSpymaster(PoolSpymaster):
     name = "expected"
+    combines = ("min", "mean", "bayes")
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
                 "sudden": 0.45, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
                 "sharpen": 0.77}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.p("combine") not in ("min", "mean", "bayes") and self.name == "expected":
-            raise ValueError("expected spymaster: combine is min, mean or bayes")
+        if self.p("combine") not in self.combines:
+            raise ValueError(f"{self.name} spymaster: combine is {', '.join(self.combines)}")
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
                                score_weight=float(self.p("score_weight")))
         t = float(self.p("temp"))

@@ -1,17 +1,19 @@
 """`robust`: the `expected` planner made for partners that read clues with another mind.
 
-The `expected` spymaster trusts its own model's cosines; a partner on another model (or a person)
-reads them differently, and what fails across minds is predictable (docs/agents.md, partner panel):
-rare and vague words that one model puts near everything, numbers stretched to a weak fourth
-target, an assassin that one model puts far away and another near. Three changes:
+The `expected` spymaster trusts its own models' cosines; a partner on another model (or a person)
+reads them differently. What changes (measured on the partner panel, docs/agents.md):
 
 * similarities in each candidate's own units (`agents.clue_problem.StandardSims`): a clue is
-  credited only for the cards it singles out among all board words, not for being a hub;
-* worst case over an ensemble of models (`combine=min`): a clue must work, and keep the assassin
-  away, under every backend it is given, not on average;
-* one temperature `ztemp` in those units for every backend (a partner's pick is a softmax over
-  its z-scores), fitted to how other models and people pick, and a candidate vocabulary of the
-  `vocab` most frequent words (frequent words are the ones minds share).
+  credited only for the cards it singles out among all board words, not for being a hub (rare or
+  vague words sit near everything in some models);
+* partner hypotheses (`combine=consensus`): "an unknown mind", read as the mean z-score of all my
+  backends (their idiosyncrasies average out), with prior weight `prior`, beside "exactly one of my
+  backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
+  recognised (self-play stays ~99%) while a foreign one is met with the consensus. `min` (worst
+  case over backends) and `mean` are there too; on the panel both did worse;
+* the assassin's neighbourhood avoided under every model: no clue whose `veto` nearest touchable
+  cards hold an assassin under any backend;
+* candidates: the `vocab` most frequent words that read as nouns (`nouns`; English, lemminflect).
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ from .expected import ExpectedValueSpymaster
 
 class RobustSpymaster(ExpectedValueSpymaster):
     name = "robust"
+    combines = ("consensus", "min", "mean")
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 10000,
                 "ztemp": 0.4, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.p("combine") not in ("consensus", "min", "mean"):
-            raise ValueError("robust spymaster: combine is consensus, min or mean")
         t = float(self.p("temp"))
         zt = t if t > 0 else float(self.p("ztemp"))
         n = len(self.backend_names)

@@ -171,3 +171,15 @@ def test_registry_builds_every_guesser():
 
     for spec in ("nearest:fake", "memory:fake?noise=0.1", "duet-bayes:fake", "random"):
         assert make_guesser(spec).next_guess is not None
+
+
+def test_duet_bayes_stops_when_unsure_after_a_correct_guess():
+    """`unsure`: after a correct guess, stop rather than touch a card it doubts (the assassin costs the game)."""
+    def after_one(spec):
+        s = DuetState(BOARD, key_for_board())
+        s.apply(Clue("A", "sea", 3))
+        s.apply(Guess("B", "ocean"))
+        return guesser(DuetBayesGuesser, spec).next_guess(s.observe("B"))
+
+    assert after_one("duet-bayes:fake") in ("water", "wave")
+    assert after_one("duet-bayes:fake?unsure=0.999") is None

@@ -10,12 +10,13 @@ import pytest
 from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
 from agents.spec import parse_spec
 from agents.spymasters import ExpectedValueSpymaster, Kim2019Spymaster, MarginSpymaster
+from agents.spymasters.robust import RobustSpymaster
 from engine.actions import Clue
 from engine.duet import DuetKey, DuetState
 from tests.agents.test_spymasters import BOARD, VOCAB, key_for_board, make_emb
 
 SPYMASTERS = [(Kim2019Spymaster, "kim2019:fake"), (MarginSpymaster, "margin:fake"),
-              (ExpectedValueSpymaster, "expected:fake")]
+              (ExpectedValueSpymaster, "expected:fake"), (RobustSpymaster, "robust:fake")]
 GUESSERS = [(NearestGuesser, "nearest:fake"), (MemoryGuesser, "memory:fake"),
             (DuetBayesGuesser, "duet-bayes:fake"), (RandomGuesser, "random")]
 
