@@ -26,7 +26,7 @@ GUESSERS = {
 #: The default Duet pair: the most partner-robust spymaster of the leave-one-out partner panel
 #: (docs/agents.md, `cnlab crossplay`) on models that cover the board language, with the guesser
 #: that reads the default model. glove-50 is English only, so Korean boards use e5-small instead.
-DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50", "ko": "robust:use-m3+e5-small"}
+DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50", "ko": "robust:use-m3+e5-small?vocab=20000"}
 DEFAULT_GUESSER = "duet-bayes:use-m3"
 
 

@@ -112,7 +112,7 @@ def simulate(
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
-                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small (ko)"),
+                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small?vocab=20000 (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
                                           "duet-bayes:use-m3 (Duet), the variant's own for Codenames"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster"),
