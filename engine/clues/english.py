@@ -5,6 +5,17 @@ multi-word entry (ICE CREAM), the two halves of a closed compound when both are 
 three letters or more (RAINCOAT = rain + coat, RAINDROP = rain + drop), and the base of a
 derivation by a common suffix when the derived word is rarer than its base (RAINY = rain + y).
 CATEGORY is not cat + egory (no such word), WANT is not w + ant (too short).
+
+Derivations (RULES 4.3/4.4, second pass): a suffix of `DERIVATIONS` (-ese, -ment, -ry, -ness, -er,
+-ian, -ish, -ic, -al, -ity, -ize, ...) or a prefix of `PREFIXES` (un-, re-, pre-, en-, ...) taken off
+with the regular spelling changes (doubled consonant, dropped e, y -> i, a dropped final vowel
+before -ian/-an/-ese), guarded so that accidental letters are not a base: the base must be a
+common word the lemmatiser knows with a part of speech the affix attaches to (-ment takes verbs,
+-ness adjectives, -ic nouns ...; PIGMENT is not PIG + ment), or a common proper noun (VIETNAM),
+of the affix's minimum length; a prefixed word must be rarer than its base (REPORT is not re +
+PORT). Possessives (king's, kings', witch's) are forms of the word. A compound half must be a
+word the lemmatiser knows (LINING is not lin + ing); a verb particle (in, up, out) may close a
+compound after a base of four letters or more (PLUGIN = plug + in).
 """
 
 from __future__ import annotations
@@ -21,9 +32,31 @@ PART_MIN = 1e-6
 #: A word at least this common counts as a real word (zipf 2.0).
 REAL_MIN = 1e-7
 MIN_PART_LEN = 3
+#: another language's word (RULES 4.6): at least this common there, and this much above English.
+FOREIGN_LANGUAGES = ("fr", "es", "de", "it", "pt")
+FOREIGN_MIN = 3.0
+FOREIGN_GAP = 1.5
 SUFFIXES = ("y", "ly", "ish", "less", "ful", "ness", "er", "ers", "ing", "ings", "ed", "like", "s", "es")
 SPLIT = re.compile(r"[\s\-]+")
-LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
+
+N, V, A = "NOUN", "VERB", "ADJ"
+#: suffix -> (minimum base length, parts of speech of the base the suffix attaches to).
+DERIVATIONS = {
+    "ese": (4, (N, "PROPN")), "ian": (4, (N, "PROPN")), "an": (4, ("PROPN",)),
+    "ment": (3, (V,)), "ry": (4, (N,)), "ery": (4, (N, V)), "ness": (3, (A,)),
+    "er": (4, (V,)), "ers": (4, (V,)), "ish": (3, (N,)), "ic": (4, (N,)), "ical": (4, (N,)),
+    "al": (4, (N,)), "ity": (4, (A,)), "ize": (4, (A, N)), "ise": (4, (A, N)),
+    "less": (3, (N, V)), "ful": (3, (N, V)), "hood": (3, (N,)), "dom": (3, (N,)),
+    "ship": (3, (N,)), "ism": (4, (N, A)), "ist": (3, (N,)), "ess": (4, (N,)),
+    "en": (4, (N,)), "y": (4, (N,)), "able": (4, (V,)), "ly": (4, (A, N)), "ous": (4, (N,)),
+}
+#: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
+DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV")}
+AGENT = ("er", "ers")
+PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti")
+PARTICLES = ("in", "up", "out")
+APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
 def _lemminflect():
@@ -56,19 +89,86 @@ class EnglishAnalyzer:
         self.tables = tables("en")
         self._info: dict[str, WordInfo] = {}
         self._lemmas: dict[str, frozenset[str]] = {}
+        self._foreign: dict[str, str] = {}
+        self._read: dict[str, dict] = {}
+        self._other_freq: dict[str, dict] = {}
+
+    def _readings(self, w: str) -> dict:
+        """lemminflect's readings of `w` (part of speech -> lemmas), cached (the call deep-copies)."""
+        got = self._read.get(w)
+        if got is None:
+            got = self._read[w] = self.lemminflect.getAllLemmas(w)
+        return got
 
     def lemmas(self, w: str) -> frozenset[str]:
         got = self._lemmas.get(w)
         if got is None:
-            got = frozenset(
-                lem.casefold() for tup in self.lemminflect.getAllLemmas(w).values() for lem in tup
-            )
+            got = frozenset(lem.casefold() for tup in self._readings(w).values() for lem in tup)
             self._lemmas[w] = got
         return got
 
+    def pos(self, w: str) -> frozenset[str]:
+        return frozenset(self._readings(w))
+
+    def _base_ok(self, b: str, min_len: int, tags) -> bool:
+        """A derivation base: a common word of the right part of speech (or a common proper noun)."""
+        if len(b) < min_len or not b.isalpha() or self._f(b) < PART_MIN:
+            return False
+        pos = self.pos(b)
+        if not pos:
+            return "PROPN" in tags and self.zipf(b) >= 3.5
+        return bool(pos & set(tags))
+
+    def _prefixed(self, w: str) -> set[str]:
+        out = set()
+        for pre in PREFIXES:
+            rest = w[len(pre):]
+            if w.startswith(pre) and len(rest) >= 3 and self.pos(rest) and self._common(rest):
+                if not self.freq or self._f(w) < self._f(rest):
+                    out.add(rest)
+        return out
+
+    def derivation_bases(self, w: str, depth: int = 2) -> set[str]:
+        """Words `w` is derived from by a suffix or prefix of the tables (see the module doc)."""
+        out: set[str] = set()
+        if depth <= 0 or not w.isalpha():
+            return out
+        derived_pos = self.pos(w)
+        for suf, (min_len, tags) in DERIVATIONS.items():
+            if not w.endswith(suf) or len(w) - len(suf) < 2:
+                continue
+            want = DERIVED_POS.get(suf)
+            if want and derived_pos and not (derived_pos & set(want)):
+                continue
+            if suf in AGENT and V in derived_pos:
+                continue  # an agent noun is not a verb: FLOWER, SHOWER are not flow + er, show + er
+            stem = w[: -len(suf)]
+            cands = {stem, stem + "e"}
+            if stem.endswith("i"):
+                cands.add(stem[:-1] + "y")
+            if suf[0] in "aeiou":
+                cands.update((stem + "a", stem + "y", stem + "o"))
+            doubled = len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl"
+            if doubled:
+                cands.add(stem[:-1])
+            for b in cands:
+                if b == w:
+                    continue
+                short_ok = doubled and b == stem[:-1] and len(b) == 3
+                if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
+                    continue  # MANNER, LETTER: not man + er, let + er
+                if self._base_ok(b, 3 if short_ok else min_len, tags):
+                    out.add(b)
+                elif len(b) >= min_len and self._prefixed(b):  # ENCAMPMENT = en + camp + ment
+                    out.add(b)
+        out |= self._prefixed(w)
+        for b in list(out):
+            out |= self.derivation_bases(b, depth - 1)
+        return out
+
     def _may_be_adjective(self, w: str) -> bool:
         """Whether the lemmatiser knows `w` as an adjective, or does not know it at all."""
-        readings = self.lemminflect.getAllLemmas(w)
+        readings = self._readings(w)
         return not readings or "ADJ" in readings
 
     def _f(self, w: str) -> float:
@@ -96,7 +196,7 @@ class EnglishAnalyzer:
     def info_many(self, words) -> list[WordInfo]:
         out = []
         for raw in words:
-            w = normalize(raw, "en")
+            w = normalize(raw, "en").translate(APOSTROPHES)
             info = self._info.get(w)
             if info is None:
                 info = self._build(w)
@@ -111,20 +211,30 @@ class EnglishAnalyzer:
         n = len(w)
         for i in range(MIN_PART_LEN, n - MIN_PART_LEN + 1):
             left, right = w[:i], w[i:]
-            if not self._common(left):
+            if not self._common(left) or not self.pos(left):
                 continue
-            right_ok = self._common(right) or any(self._common(r) for r in self.lemmas(right) if r != right)
+            right_ok = (self._common(right) and bool(self.pos(right))) or any(
+                self._common(r) for r in self.lemmas(right) if r != right
+            )
             if right_ok:
                 parts[left] = True
                 parts[right] = True
                 for r in self.lemmas(right):
                     parts[r] = True
+        for part in PARTICLES:  # PLUGIN = plug + in, CHECKUP = check + up
+            left = w[: -len(part)]
+            if w.endswith(part) and len(left) >= 4 and self.pos(left) and self._common(left):
+                parts[left] = True
+        for b in self.derivation_bases(w):
+            parts[b] = True
         fw = self._f(w)
         for suf in SUFFIXES:
             if not w.endswith(suf):
                 continue
             if suf == "y" and not self._may_be_adjective(w):
                 continue  # -y derives adjectives (sunny, rainy); a noun such as penny is not pen + y
+            if suf in AGENT and V in self.pos(w):
+                continue  # an agent noun is not a verb (shower is not show + er)
             stem = w[: -len(suf)]
             bases = {stem, stem + "e"}
             if len(stem) >= 2 and stem[-1] == stem[-2]:
@@ -159,7 +269,45 @@ class EnglishAnalyzer:
                 parts.pop(f, None)
             real = all(i.real for i in infos)
             return WordInfo(w, canon, forms, parts, real, False)
+        possessive = w[:-2] if w.endswith("'s") else w[:-1] if w.endswith("s'") else ""
+        if possessive and possessive.isalpha():  # king's, kings', witch's: forms of the word
+            base = w[:-1] if w.endswith("s'") else possessive
+            binfo = self.info(base)
+            forms = frozenset({w} | binfo.forms)
+            return WordInfo(w, canon, forms, dict(binfo.parts), binfo.real, binfo.number)
         forms = frozenset({w, canon} | self.lemmas(w) | {self.tables.variants.get(l, l) for l in self.lemmas(w)})
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
         return WordInfo(w, canon, forms, self._parts(w), real, number)
+
+    def foreign(self, w: str) -> str:
+        """The language code of another language `w` is a word of (RULES 4.6), or "".
+
+        Only for words the lemmatiser does not know: a word much more common (wordfreq zipf, by
+        FOREIGN_GAP) in French, Spanish, German, Italian or Portuguese than in English.
+        """
+        got = self._foreign.get(w)
+        if got is None:
+            got = self._foreign[w] = self._find_foreign(w)
+        return got
+
+    def _find_foreign(self, w: str) -> str:
+        if not w.isalpha() or self.lemmas(w) or w in self.tables.variants:
+            return ""
+        need = max(FOREIGN_MIN, self.zipf(w) + FOREIGN_GAP)
+        if need > 7.0:
+            return ""
+        for other in FOREIGN_LANGUAGES:  # first match: one language's table loaded, usually
+            table = self._other_freq.get(other)
+            if table is None:
+                try:
+                    from wordfreq import get_frequency_dict
+
+                    table = get_frequency_dict(other)
+                except Exception:  # pragma: no cover - wordfreq missing or without that language
+                    table = {}
+                self._other_freq[other] = table
+            f = table.get(w, 0.0)
+            if f > 0 and math.log10(f * 1e9) >= need:
+                return other
+        return ""

@@ -25,11 +25,12 @@ LANGUAGES = ("ko", "en")
 SPLIT = re.compile(r"[\s\-]+")
 HANGUL_SYLLABLES = re.compile(r"^[\uac00-\ud7a3]+$")
 JAMO = re.compile(r"^[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff]+$")
-LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
+LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
 def _latin(word: str) -> bool:
-    """Latin letters only (accents allowed), with at most one inner apostrophe (o'clock)."""
+    """Latin letters only (accents allowed), with at most one inner apostrophe (o'clock) or a
+    plural possessive's final one (kings')."""
     return bool(LATIN_WORD.match(word)) and all(
         ch == "'" or "LATIN" in unicodedata.name(ch, "") for ch in word
     )
@@ -140,6 +141,8 @@ class _Rules:
             return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
         if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:
             return None
+        if self.language == "en" and not SPLIT.search(w) and (lang := self.analyzer.foreign(w)):
+            return "4.6", self.msg("foreign", clue=raw, lang=lang)  # chien, perro: another language
         if SPLIT.search(w):
             pieces = [p for p in SPLIT.split(w) if p]
             if all(p in self.vocabulary for p in pieces):
@@ -186,6 +189,11 @@ class _CandidateIndex:
         by_part: dict[str, list[int]] = {}
         by_strong: dict[str, list[int]] = {}
         by_single: dict[str, list[int]] = {}
+        by_shared: dict[str, list[int]] = {}
+        by_letter: dict[str, list[int]] = {}
+        for i, e in enumerate(early):
+            if e is not None and e[0] == "4.1" and _is_letter(norm[i]):
+                by_letter.setdefault(_letter_key(norm[i]), []).append(i)
         for i, info in zip(ok_idx, infos):
             if rules.late(candidates[i], norm[i], info) is not None:
                 intrinsic[i] = False
@@ -194,12 +202,15 @@ class _CandidateIndex:
                 by_form.setdefault(f, []).append(i)
             for p, strong in info.parts.items():
                 by_part.setdefault(p, []).append(i)
+                if strong is not None:
+                    by_shared.setdefault(p, []).append(i)
                 if strong:
                     by_strong.setdefault(p, []).append(i)
             if lang == "ko" and len(info.word) == 1:
                 by_single.setdefault(info.word, []).append(i)
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
+        self.by_shared, self.by_letter = by_shared, by_letter
 
 
 _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
@@ -235,6 +246,10 @@ class ClueFilter:
         self.board = [normalize(w, self.language) for w in board]
         self.visible = [w for w in self.board if w and w not in covered_words]
         self.visible_infos = self.analyzer.info_many(self.visible)
+        letters = self.rules.tables.meaning_letters
+        self._meaning_letters = frozenset(
+            _letter_key(l) for v in self.visible for l in letters.get(v, ())
+        )
         self._vform: dict[str, list[WordInfo]] = {}
         self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
         self._vsyl: dict[str, WordInfo] = {}
@@ -269,11 +284,25 @@ class ClueFilter:
                 return "4.1", m("syllable", clue=raw, visible=v.word)
         for p, cstrong in c.parts.items():  # 4.4: shares a standalone part with a visible compound
             for v, vstrong in self._vpart.get(p, ()):
+                if cstrong is None or vstrong is None:  # a name's part (카네기홀's 홀) is not shared
+                    continue
                 if cstrong or vstrong:
                     return "4.4", m("shares", clue=raw, visible=v.word, part=p)
         if self.language == "ko" and len(c.word) == 1 and c.word in self._vsyl:  # 4.1 syllable pointer
             return "4.1", m("syllable", clue=raw, visible=self._vsyl[c.word].word)
         return None
+
+    def _split_form(self, raw: str, w: str):
+        """A clue refused as not one word (4.7) that is also a visible word written with a space
+        or hyphen (snow-man, rain coat), or a form of one: reported as a form of that word."""
+        joined = SPLIT.sub("", w)
+        if not joined:
+            return None
+        info = self.analyzer.info(joined)
+        for f in info.forms:
+            for v in self._vform.get(f, ()):
+                return "4.3", self.rules.msg("not_one_word_form", clue=raw, visible=v.word)
+        return self._board(raw, info)
 
     # -- public ----------------------------------------------------------------------------------
     def check(self, clue: str, number=1) -> ClueVerdict:
@@ -284,9 +313,16 @@ class ClueFilter:
         raw = "" if clue is None else str(clue)
         w = normalize(raw, self.language)
         hit = self.rules.early(raw.strip(), w)
+        meaning_letter = _is_letter(w) and _letter_key(w) in self._meaning_letters
+        if hit is not None and hit[0] == "4.1" and meaning_letter:
+            hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷) relates to the meaning of a visible word
+        if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
+            hit = self._split_form(raw.strip(), w) or hit
         if hit is None:
             info = self.analyzer.info(w)
-            hit = self._board(raw.strip(), info) or self.rules.late(raw.strip(), w, info)
+            hit = self._board(raw.strip(), info) or (
+                None if meaning_letter else self.rules.late(raw.strip(), w, info)
+            )
         if hit is not None:
             return ClueVerdict(False, hit[0], hit[1])
         return ClueVerdict(True, None, m("ok"))
@@ -305,13 +341,18 @@ class ClueFilter:
                 blocked.append(index.by_part.get(f, ()))
             for p, strong in v.parts.items():
                 blocked.append(index.by_form.get(p, ()))
+                if strong is None:
+                    continue
                 blocked.append(index.by_strong.get(p, ()))
                 if strong:
-                    blocked.append(index.by_part.get(p, ()))
+                    blocked.append(index.by_shared.get(p, ()))
         if self.language == "ko":
             for s in self._vsyl:
                 blocked.append(index.by_single.get(s, ()))
         mask = index.intrinsic.copy()
+        for letter in self._meaning_letters:  # RULES 4.1: a letter tied to a visible word's meaning
+            for i in index.by_letter.get(letter, ()):
+                mask[i] = True
         idx = [i for lst in blocked if lst for i in lst]
         if idx:
             mask[np.fromiter(idx, dtype=np.intp, count=len(idx))] = False

@@ -7,6 +7,24 @@ derivational ending (거북이 = 거북+이, 거북함 = 거북+하+ㅁ). 눈사
 블랙홀 -> 블랙+홀, while 강아지 has no such reading (강+아+이+지 is rejected) and 전투기's 기 is a
 suffix (XSN). A Hangul proper noun of three or more syllables whose last syllable is a noun on its
 own (두만강, 서울역) is read as name + that noun.
+
+Second pass (RULES 4.3/4.4):
+* Predicates: a reading of a verb or adjective stem with endings only (먹었다, 가셨다, 아름다운,
+  달리기) gives the form stem + 다, so every conjugated form of a visible 먹다 shares a form with it;
+  a noun followed by a verb (춤추다, 빛나다) has the noun as a part.
+* A word Kiwi reads as one lexical noun keeps its alternative split readings only within
+  `LEX_MARGIN`, and not a one-syllable noun + suffix reading (강당 is not 강 + 당).
+* Dictionary split, when Kiwi's readings give no parts: a lexical noun of three syllables or more
+  cut where one side is a noun of two syllables or more that Kiwi reads alone and the other side
+  stands on its own too, or is a short head's modifier (종이접기 = 종이 + 접기, 버드나무 -> 나무,
+  외할아버지 -> 할아버지, 북극곰 -> 북극, 곰). A one-syllable side is a part only beside a standalone
+  noun of two syllables or more (개구리 is not 개 + 구리's 개).
+* 사이시옷 undone: a syllable with a final ㅅ followed by more syllables is read without it (바닷가 =
+  바다 + 가, 햇빛 = 해 + 빛, 나뭇잎 = 나무 + 잎) when both sides stand on their own, so 바다 and
+  바닷가 block each other both ways.
+* Parts of a reading with a proper-noun piece (카네기/NNP + 홀) are weak: the name's parts make
+  "contains the visible word" but do not make it share a part with another compound (카네기홀
+  and 블랙홀 share only the spelling of 홀, RULES 4.4).
 """
 
 from __future__ import annotations
@@ -20,6 +38,11 @@ from engine.clues.wordinfo import WordInfo
 
 #: Analyses scoring more than this below the best reading are not considered (log-probability).
 MARGIN = 10.0
+#: A lexical noun's alternative split readings count only within this margin (강변 +3; 불안 +8).
+LEX_MARGIN = 6.5
+#: A noun + verb reading (춤/NNG 추/VV 다) counts only within this margin of the best reading.
+VERB_MARGIN = 6.0
+SIOT = 19  # index of the final consonant ㅅ in a Hangul syllable
 #: A compound of several known nouns is an established word when Kiwi's language model scores
 #: the whole at least this much better than its pieces said alone (열대우림 +15, 음력생선 +5).
 COMPOUND_GAIN = 8.0
@@ -101,6 +124,47 @@ class KoreanAnalyzer:
         score, tag, oov, n, f = self._single[form]
         return n == 1 and not oov and tag in tags and f == form
 
+    def _nominal(self, form: str) -> bool:
+        """A verb's nominal form read alone (접기 = 접 + 기)."""
+        score, tag, oov, n, f = self._single[form]
+        return n == 2 and not oov and tag[:2] in ("VV", "VA") and form[-1] in "기음"
+
+    @staticmethod
+    def _cuts(w: str):
+        """(left, right, sai-siot undone) cut points of a word for the dictionary split."""
+        out = []
+        for i in range(1, len(w)):
+            out.append((w[:i], w[i:], False))
+            code = ord(w[i - 1]) - 0xAC00
+            if 0 <= code < 11172 and code % 28 == SIOT:
+                out.append((w[: i - 1] + chr(ord(w[i - 1]) - SIOT), w[i:], True))
+        return out
+
+    def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
+        """Parts of a lexical noun Kiwi does not split (see the module doc)."""
+        parts: dict[str, bool] = {}
+        alone = self._known_alone
+        for left, right, siot in self._cuts(w):
+            if siot:
+                known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN
+                if known(left) and known(right):
+                    strong = len(left) >= 2 or len(right) >= 2
+                    parts[left] = parts.get(left, False) or strong
+                    parts[right] = parts.get(right, False) or strong
+                continue
+            if len(w) < 3 or siot_only:
+                continue
+            if len(right) >= 2 and alone(right) and (alone(left) or self._nominal(left) or len(left) <= 2):
+                parts[right] = True
+                if len(left) >= 2 and alone(left):
+                    parts[left] = True
+            if len(left) >= 2 and alone(left) and (alone(right) or self._nominal(right)):
+                parts[left] = True
+                if alone(right):
+                    parts[right] = True
+        parts.pop(w, None)
+        return parts
+
     # -- public --------------------------------------------------------------------------------
     def info(self, word: str) -> WordInfo:
         return self.info_many([word])[0]
@@ -128,6 +192,9 @@ class KoreanAnalyzer:
                 need.update(content)
             if len(best) == 1 and best[0].tag == "NNP" and len(w) >= 3:
                 need.update((w[:-1], w[-1]))
+            for left, right, siot in self._cuts(w):
+                if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
+                    need.update((left, right))
         self._singles(need)
         for w in simple_all:
             if w in self._info:
@@ -175,7 +242,7 @@ class KoreanAnalyzer:
                 if not all(x.tag.startswith("J") for x in tokens[i:]):
                     return None
                 break
-            elif t.tag in ("XSA", "XSV") and content:
+            elif (t.tag in ("XSA", "XSV") or t.tag[:2] in ("VV", "VA")) and content:
                 if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
                     return None
                 break
@@ -188,18 +255,42 @@ class KoreanAnalyzer:
         best_tokens, best_score = analyses[0][0], analyses[0][1]
         parts: dict[str, bool] = {}
         affixes: set[str] = set()
+        lemmas: set[str] = set()
+        named_parts: set[str] = set()
+        lexical = len(best_tokens) == 1 and best_tokens[0].tag in ("NNG", "NNP") and best_tokens[0].form == w
         for tokens, score in analyses:
-            if best_score - score >= MARGIN:
+            gap = best_score - score
+            if gap >= MARGIN:
                 continue
             affixes.update(t.form for t in tokens if t.tag in ("XSN", "XPN") and len(t.form) == 1)
+            if (
+                gap < VERB_MARGIN
+                and tokens
+                and tokens[0].tag[:2] in ("VV", "VA")
+                and not tokens[0].oov
+                and all(t.tag.startswith("E") for t in tokens[1:])
+            ):
+                lemmas.add(tokens[0].form + "다")  # 먹었다, 아름다운, 달리기 -> 먹다, 아름답다, 달리다
             content = self._accept(tokens, w)
             if not content or content == [w]:
                 continue
+            if gap >= VERB_MARGIN and any(t.tag[:2] in ("VV", "VA") for t in tokens):
+                continue
+            if lexical and len(w) == 2 and len(content) == 2 and gap >= LEX_MARGIN:
+                if not all(c in self._single and self._known_alone(c, ("NNG",)) for c in content):
+                    continue  # 불안 is not 불 + 안, 별명 not 별 + 명; 눈물 is 눈 + 물
+            if lexical and len(content) == 1 and len(content[0]) == 1 and any(t.tag == "XSN" for t in tokens):
+                continue  # 강당 is not 강 + 당
+            if lexical and any(t.tag == "NNP" and len(t.form) == 1 for t in tokens):
+                continue  # a one-syllable name in a lexical noun is a surname reading (강/NNP 당)
+            named = any(t.tag == "NNP" for t in tokens if t.form in content) and len(content) > 1
+            if named:
+                named_parts.update(c for c in content if c != w)
             long_sibling = len(content) > 1 and any(len(c) >= 2 for c in content)
             for c in content:
                 if c == w:
                     continue
-                strong = len(c) >= 2 or long_sibling
+                strong = (len(c) >= 2 or long_sibling) and not named
                 parts[c] = parts.get(c, False) or strong
         if len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and len(w) >= 3:
             head, last = w[:-1], w[-1]
@@ -207,8 +298,16 @@ class KoreanAnalyzer:
                 parts.setdefault(last, False)
                 if self._known_alone(head):
                     parts[head] = True
+        for p in named_parts:  # parts of a name: never shared with another compound (카네기홀)
+            if parts.get(p) is False:
+                parts[p] = None
+        if lexical and not parts and len(w) >= 2:
+            parts = self._dictionary_parts(w)
+        elif any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷 in the word
+            for p, strong in self._dictionary_parts(w, siot_only=True).items():
+                parts[p] = bool(parts.get(p)) or strong
         for p in list(parts):
-            if len(p) == 1 and p in affixes:
+            if len(p) == 1 and p in affixes and parts[p]:
                 parts[p] = False
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
@@ -221,4 +320,5 @@ class KoreanAnalyzer:
             real = (best_score - alone >= COMPOUND_GAIN) or self.freq.get(w, 0) >= WORDFREQ_MIN
         number = len(best_tokens) == 1 and best_tokens[0].tag == "NR"
         canon = self.tables.variants.get(w, w)
-        return WordInfo(w, canon, frozenset({w, canon}), parts, real, number)
+        lemmas.discard(w)
+        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)

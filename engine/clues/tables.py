@@ -10,10 +10,13 @@ from engine.paths import data_path
 
 
 def normalize(word: str, language: str) -> str:
-    """The comparison form of a word: NFC, trimmed, inner whitespace collapsed, case-folded (en)."""
+    """The comparison form of a word: NFC, trimmed, inner whitespace collapsed, case-folded and
+    curly apostrophes straightened (en)."""
     word = unicodedata.normalize("NFC", str(word)).strip()
     word = " ".join(word.split())
-    return word.casefold() if language == "en" else word
+    if language == "en":  # one apostrophe: witch’s is witch's
+        return word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
+    return word
 
 
 def _lines(name: str) -> list[str]:
@@ -42,6 +45,7 @@ class Tables:
     number_words: frozenset[str]
     loanwords: dict
     variants: dict  # spelling -> canonical spelling
+    meaning_letters: dict = None  # visible word -> letters tied to its meaning (RULES 4.1)
 
 
 @lru_cache(maxsize=None)
@@ -60,4 +64,10 @@ def tables(language: str) -> Tables:
         group = [normalize(w, language) for w in line.split("\t") if w.strip()]
         for w in group:
             variants[w] = group[0]
-    return Tables(positions, letters, numbers, loans, variants)
+    meaning: dict[str, tuple] = {}
+    for line in _lines(f"{language}_meaning_letters.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 2:
+            meaning.setdefault(normalize(cols[1], language), ())
+            meaning[normalize(cols[1], language)] += (unicodedata.normalize("NFC", cols[0].strip()),)
+    return Tables(positions, letters, numbers, loans, variants, meaning)

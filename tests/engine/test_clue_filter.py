@@ -112,10 +112,13 @@ def test_rules_4_4_double_blocked_compound_reports_4_3_for_the_visible_part():  
     assert verdict(en("RAINDROP")) == (False, "4.3")
 
 
-@pytest.mark.limitation
-@pytest.mark.xfail(strict=True, reason="홀 of 카네기홀 is 'hall', not the 'hole' of 블랙홀: same spelling, decided by meaning")
-def test_rules_4_4_carnegie_hall_limitation():  # RULES 4.4, seed 000
+def test_rules_4_4_carnegie_hall_is_legal():  # RULES 4.4, seed 000
+    """카네기홀 is a name (카네기/NNP) + 홀: a name's parts are not shared with another compound,
+    so 블랙홀's 홀 does not block it; 카네기홀 still contains a visible 홀 or 카네기 (RULES 4.3)."""
     assert ko("카네기홀", ["블랙홀"]).legal
+    assert not ko("카네기홀", ["홀"]).legal
+    f = ClueFilter(["블랙홀"], language="ko")
+    assert list(f.legal_mask(["카네기홀", "웜홀", "블랙"])) == [True, False, False]
 
 
 # --- RULES 4.1: letters, jamo, letter counts, positions -----------------------------------------
@@ -139,8 +142,13 @@ def test_rules_4_1_korean(clue, board, expected):  # RULES 4.1
     assert verdict(ko(clue, board)) == expected
 
 
-def test_rules_4_1_meaningful_jamo_needs_an_agreed_exception():  # RULES 4.1, seed 004 사이시옷
-    assert verdict(ko("ㅅ", ["사이"])) == (False, "4.1")
+def test_rules_4_1_meaningful_jamo_tied_to_a_visible_word():  # RULES 4.1, seed 004 사이시옷
+    """RULES 4.1: a letter is allowed when it relates to the meaning (사이시옷's ㅅ for 사이):
+    data/clues/ko_meaning_letters.tsv ties ㅅ to 사이, so it is legal while 사이 is visible."""
+    assert ko("ㅅ", ["사이"]).legal and ko("ᄉ", ["사이", "강"]).legal
+    assert verdict(ko("ㅅ", ["사자", "소"])) == (False, "4.1")
+    f = ClueFilter(["사이", "강"], language="ko")
+    assert list(f.legal_mask(["ㅅ", "ㅍ", "강변"])) == [True, False, False]
     assert ko("ㅅ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
     assert ko("ᄉ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
 
@@ -336,12 +344,15 @@ def test_rules_4_4_one_syllable_parts_of_two_syllable_compounds_report_4_1():  #
     assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
 
 
-@pytest.mark.limitation
-def test_rules_4_3_sai_siot_forms_are_not_linked():  # RULES 4.3
-    """바닷가 is 바다 + 가 with a 사이시옷 (바다 -> 바닷); the analyser reads 바닷가 as one noun and
-    the filter does not undo the ㅅ, so 바닷가 is (wrongly) legal while 바다 is visible."""
-    assert ko("바닷가", ["바다"]).legal
+def test_rules_4_3_sai_siot_forms_are_linked_both_ways():  # RULES 4.3/4.4
+    """바닷가 is 바다 + 가 with a 사이시옷 (바다 -> 바닷): the filter undoes the ㅅ, so 바닷가 is
+    illegal while 바다 is visible (4.3) and 바다 while 바닷가 is (4.4), in check and legal_mask."""
+    assert verdict(ko("바닷가", ["바다"])) == (False, "4.3")
+    assert verdict(ko("바다", ["바닷가"])) == (False, "4.4")
+    assert verdict(ko("햇빛", ["해"])) == (False, "4.3")
     assert verdict(ko("바다거북", ["바다"])) == (False, "4.3")
+    f = ClueFilter(["바다", "나무"], language="ko")
+    assert list(f.legal_mask(["바닷가", "나뭇잎", "파도"])) == [False, False, True]
 
 
 @pytest.mark.limitation
@@ -366,3 +377,64 @@ def test_rules_4_7_abbreviations_cannot_be_told_from_words():  # RULES 4.7
     """유엔 and 국과수 are common abbreviations (allowed only by an agreed option), but the analyser
     lists them as ordinary proper nouns: the filter accepts them without the option."""
     assert ko("유엔", ["달"]).legal and ko("국과수", ["달"]).legal
+
+
+# --- second pass (issue 15): derivations, possessives, split forms, other languages, predicates ----
+
+@pytest.mark.parametrize(
+    "clue, board",
+    [
+        ("vietnamese", "VIETNAM"), ("encampment", "CAMP"), ("wizardry", "WIZARD"),
+        ("darkness", "DARK"), ("baker", "BAKE"), ("canadian", "CANADA"), ("heroic", "HERO"),
+        ("purity", "PURE"), ("modernize", "MODERN"), ("plugin", "PLUG"), ("unplug", "PLUG"),
+        ("king's", "KING"), ("kings'", "KING"), ("witch’s", "WITCH"),
+    ],
+)
+def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
+    assert verdict(en(clue, [board])) == (False, "4.3")
+
+
+@pytest.mark.parametrize(
+    "clue, board",
+    [("melting", "LINING"), ("penny", "PEN"), ("pigment", "PIG"), ("panic", "PAN"),
+     ("canal", "CAN"), ("early", "EAR"), ("army", "ARM"), ("report", "PORT"), ("listen", "LIST")],
+)
+def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
+    assert en(clue, [board]).legal
+
+
+def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
+    for clue in ("snow-man", "snow man"):
+        v = en(clue, ["SNOWMAN"])
+        assert verdict(v) == (False, "4.3") and "snowman" in v.message
+    assert verdict(en("rain coat", ["CAT"])) == (False, "4.7")  # not a visible word: one-word rule
+
+
+def test_rules_4_6_another_language_is_not_invented():  # RULES 4.6
+    for clue in ("chien", "grenouille", "perro"):
+        v = en(clue, ["DOG"])
+        assert verdict(v) == (False, "4.6"), v
+    assert en("pain", ["BREAD"]).legal  # an English word too
+    f = ClueFilter(["DOG"], language="en")
+    assert list(f.legal_mask(["chien", "pain", "dog's"])) == [False, True, False]
+
+
+@pytest.mark.parametrize(
+    "clue, board",
+    [("먹었다", "먹다"), ("가셨다", "가다"), ("아름다운", "아름답다"), ("달리기", "달리다"),
+     ("춤추다", "춤"), ("종이접기", "종이"), ("버드나무", "나무"), ("외할아버지", "할아버지"),
+     ("나뭇잎", "나무"), ("빗물", "비")],
+)
+def test_rules_4_3_korean_predicates_compounds_sai_siot(clue, board):  # RULES 4.3
+    assert verdict(ko(clue, [board])) == (False, "4.3")
+    assert not ClueFilter([board], language="ko").legal_mask([clue])[0]
+
+
+@pytest.mark.parametrize("clue, board", [("종이", "종이접기"), ("나무", "버드나무"), ("할아버지", "외할아버지")])
+def test_rules_4_4_korean_parts_of_unsplit_compounds(clue, board):  # RULES 4.4
+    assert verdict(ko(clue, [board])) == (False, "4.4")
+
+
+@pytest.mark.parametrize("clue, board", [("강당", "강"), ("불안", "불"), ("별명", "별"), ("공원", "공")])
+def test_rules_4_3_one_syllable_word_inside_an_unrelated_word(clue, board):  # RULES 4.3 강/강아지
+    assert ko(clue, [board]).legal
