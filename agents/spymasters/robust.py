@@ -49,6 +49,10 @@ class RobustSpymaster(ExpectedValueSpymaster):
         p0 = float(self.p("prior"))
         return np.array([p0] + [(1.0 - p0) / (n - 1)] * (n - 1))
 
+    def prepare(self) -> None:
+        super().prepare()
+        noun_mask(self.pool, self.language)   # before workers fork
+
     def candidates(self, problem):
         ok = super().candidates(problem)
         if float(self.p("nouns")) > 0:
@@ -98,21 +102,20 @@ class Hypotheses:
         self.scale = [1.0] * len(self.raw)
 
 
-_NOUNS: dict[tuple[int, str], np.ndarray] = {}
-
-
 def noun_mask(pool, language: str) -> np.ndarray:
     """Candidates that can be read as nouns (names included): adjectives and adverbs make vague
-    clues whose neighbours differ most between minds ("effective", "worthwhile", "wide")."""
-    key = (id(pool), language)
-    mask = _NOUNS.get(key)
-    if mask is None:
+    clues whose neighbours differ most between minds ("effective", "worthwhile", "wide").
+    Kept on the pool it describes (one per language)."""
+    masks = pool.__dict__.setdefault("_noun_masks", {})
+    if language not in masks:
         if language == "en":
             from lemminflect import getAllLemmas
 
-            mask = np.array([(lambda pos: not pos or "NOUN" in pos or "PROPN" in pos)(getAllLemmas(w))
-                             for w in pool.words], dtype=bool)
+            def noun(word: str) -> bool:
+                pos = getAllLemmas(word)
+                return not pos or "NOUN" in pos or "PROPN" in pos
+
+            masks[language] = np.array([noun(w) for w in pool.words], dtype=bool)
         else:
-            mask = np.ones(len(pool.words), dtype=bool)
-        _NOUNS[key] = mask
-    return mask
+            masks[language] = np.ones(len(pool.words), dtype=bool)
+    return masks[language]
