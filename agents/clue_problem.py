@@ -301,7 +301,7 @@ class StandardSims:
         self.board = sims.board
         self.raw = []
         for b, m in enumerate(sims.raw):
-            stats = pool.column_stats[b] if b < len(pool.column_stats) else None
+            stats = pool.column_stats[b]
             mu, sd = stats if stats is not None else column_stats(m)
             self.raw.append((m - mu[None, :]) / sd[None, :])
         self.scale = [1.0] * len(self.raw)

@@ -203,7 +203,7 @@ def tournament(
 
 @app.command()
 def crossplay(
-    spymasters: str = typer.Option("expected", help="comma-separated spymaster algorithms without backends "
+    spymasters: str = typer.Option("robust", help="comma-separated spymaster algorithms without backends "
                                    "(e.g. expected,margin?kmax=3); a spec with backends is a fixed spymaster"),
     panel: Optional[str] = typer.Option(None, help="comma-separated partner models (default: every installed "
                                         "backend of the language's panel)"),

@@ -19,13 +19,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from agents.registry import DEFAULT_GUESSER, default_spymaster
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 from engine.records import record_to_json
 
 from .dealing import duet_config
 from .duet_loop import DuetSeat, play_duet
-
-from agents.registry import DEFAULT_GUESSER, default_spymaster
 
 DEFAULT_SPYMASTER = default_spymaster("en")
 

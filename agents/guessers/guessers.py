@@ -80,10 +80,11 @@ class DuetBayesGuesser(MemoryGuesser):
 
     def next_guess(self, obs) -> str | None:
         word = super().next_guess(obs)
-        view = GuessView(obs)
         unsure = float(self.p("unsure"))
-        if word is None or not view.duet or view.sudden_death or view.correct == 0 or unsure <= 0 \
-                or view.correct >= view.number:
+        if word is None or unsure <= 0:
+            return word
+        view = GuessView(obs)
+        if not view.duet or view.sudden_death or view.correct == 0 or view.correct >= view.number:
             return word
         # stop when unsure (Duet: a stop costs nothing a bystander would not, the assassin costs the game)
         pg, _ = self.posterior(view, self._evidence(view, view.clue))

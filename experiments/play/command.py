@@ -8,8 +8,10 @@ from typing import Optional
 
 import typer
 
+from agents.registry import DEFAULT_GUESSER
+
 GAMES = ("duet", "codenames", "pictures")
-DEFAULT_GUESSERS = {"duet": "duet-bayes:use-m3", "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
+DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 
 
 def _fail(message: str) -> None:
