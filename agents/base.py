@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from engine.duet import DuetObservation
+from .observations import adapter_for
 
 
 @dataclass(frozen=True)
@@ -27,19 +27,9 @@ class ClueDecision:
 
 
 def require_observation(obs: Any) -> None:
-    """Agents are handed observations, never the state (hidden information is a boundary)."""
-    allowed = (DuetObservation,) + _extra_observation_types()
-    if not isinstance(obs, allowed):
-        raise TypeError(f"agents take an observation ({', '.join(t.__name__ for t in allowed)}), "
-                        f"not {type(obs).__name__}")
-
-
-def _extra_observation_types() -> tuple[type, ...]:
-    try:  # the Codenames engine, when installed in this tree
-        from engine.codenames import CodenamesObservation
-    except ImportError:
-        return ()
-    return (CodenamesObservation,)
+    """Agents are handed observations, never the state (hidden information is a boundary):
+    only the observation types registered in agents.observations pass."""
+    adapter_for(obs)
 
 
 class Agent(abc.ABC):

@@ -130,11 +130,10 @@ def codenames_problem(obs, language: str = "en") -> ClueProblem:
 
 
 def problem_from_observation(obs, language: str) -> ClueProblem:
-    from engine.duet import DuetObservation
+    """The clue problem of any registered observation type (agents.observations)."""
+    from .observations import adapter_for
 
-    if isinstance(obs, DuetObservation):
-        return duet_problem(obs, language)
-    return codenames_problem(obs, language)
+    return adapter_for(obs).problem(obs, language)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,64 +1,151 @@
-"""Agents by spec string: `make_spymaster("margin:use-m3", "en")`, `make_guesser("nearest:glove-50?noise=0.06", "en")`."""
+"""One registry of agents for every role of every game, by spec string.
+
+    make_spymaster("margin:use-m3", "en")          a registered agent
+    make_guesser("nearest:glove-50?noise=0.06")     with parameters
+    make_spymaster("my_pkg.bots:MyMaster?x=1")      a third party's class, by import path
+    make_agent("spyword", "spyword:use-m3", "ko")   Spy's Word seats
+
+Roles: "spymaster" and "guesser" (Codenames, Pictures, Duet: agents.base.Spymaster / Guesser) and
+"spyword" (a Spy's Word seat: agents.spyword.SpyWordAgent). An agent class is built as
+`cls(spec, language)` with the parsed `AgentSpec`. Other packages add agents with
+`register_agent(role, name, "module:Class")` or, without importing anything of ours first, with an
+entry point in the group `codenames_lab.<role>` (name = the agent's spec name, value =
+"module:Class"). docs/agents.md has a worked example.
+"""
 
 from __future__ import annotations
 
 import importlib
+from importlib import metadata
 
 from .base import Guesser, Spymaster
 from .spec import AgentSpec, parse_spec
 
-SPYMASTERS = {
+ROLES = ("spymaster", "guesser", "spyword")
+ENTRY_POINT_GROUP = "codenames_lab.{role}"
+
+_REGISTRY: dict[str, dict[str, str]] = {role: {} for role in ROLES}
+
+
+def register_agent(role: str, name: str, target: str) -> None:
+    """Make `name` a spec name of `role`, built by the class at `target` ("module:Class")."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+    if not name or any(c in name for c in ":?+&=") or "." in name:
+        raise ValueError(f"agent name {name!r} may not hold ':', '?', '+', '&', '=' or '.'")
+    if ":" not in target:
+        raise ValueError(f"an agent target is 'module:Class', not {target!r}")
+    _REGISTRY[role][name] = target
+
+
+for _name, _target in {
     "kim2019": "agents.spymasters:Kim2019Spymaster",
     "margin": "agents.spymasters:MarginSpymaster",
     "expected": "agents.spymasters:ExpectedValueSpymaster",
     "robust": "agents.spymasters.robust:RobustSpymaster",
     "random": "agents.baselines:RandomSpymaster",
-}
-GUESSERS = {
+}.items():
+    register_agent("spymaster", _name, _target)
+for _name, _target in {
     "nearest": "agents.guessers:NearestGuesser",
     "memory": "agents.guessers:MemoryGuesser",
     "duet-bayes": "agents.guessers:DuetBayesGuesser",
     "human": "agents.human_model:HumanLikeGuesser",
     "random": "agents.guessers:RandomGuesser",
-}
-
+}.items():
+    register_agent("guesser", _name, _target)
+register_agent("spyword", "spyword", "agents.spyword.bots:SpyWordBot")
+register_agent("spyword", "spyword-random", "agents.spyword.bots:RandomSpyWordBot")
 
 #: The default Duet pair: the most partner-robust spymaster of the leave-one-out partner panel
 #: (docs/agents.md, `cnlab crossplay`) on models that cover the board language, with the guesser
 #: that reads the default model. glove-50 is English only, so Korean boards use e5-small instead.
 DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50", "ko": "robust:use-m3+e5-small?vocab=20000"}
 DEFAULT_GUESSER = "duet-bayes:use-m3"
+BASES = {"spymaster": Spymaster, "guesser": Guesser}
 
 
 def default_spymaster(language: str = "en") -> str:
     return DEFAULT_SPYMASTERS.get(language, DEFAULT_SPYMASTERS["en"])
 
 
-def _load(table: dict[str, str], spec: AgentSpec, role: str):
+def known_agents(role: str) -> dict[str, str]:
+    """Every spec name of a role: registered ones and those of installed entry points."""
+    table = dict(_REGISTRY[role])
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP.format(role=role)):
+        table.setdefault(ep.name, ep.value)
+    return table
+
+
+def is_import_path(name: str) -> bool:
+    """`my_pkg.bots` in `my_pkg.bots:MyMaster?x=1`: registered names never hold a dot."""
+    return "." in name
+
+
+def _target(spec: AgentSpec, role: str) -> str:
+    if is_import_path(spec.name):
+        if not spec.backends or not spec.backends[0].isidentifier():
+            raise ValueError(f"a third-party {role} is 'module.path:ClassName[+backend][?key=value]', "
+                             f"not {str(spec)!r}")
+        return f"{spec.name}:{spec.backends[0]}"
+    table = known_agents(role)
     if spec.name not in table:
-        raise ValueError(f"unknown {role} {spec.name!r}; known: {', '.join(sorted(table))}")
-    module, cls = table[spec.name].split(":")
-    return getattr(importlib.import_module(module), cls)
+        raise ValueError(f"unknown {role} {spec.name!r}; known: {', '.join(sorted(table))} "
+                         f"(or a class by import path, module.path:ClassName)")
+    return table[spec.name]
+
+
+def agent_class(spec: str | AgentSpec, role: str) -> type:
+    """The class a spec names; ValueError (one line) when it cannot be found or is not an agent."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+    spec = parse_spec(spec) if isinstance(spec, str) else spec
+    module, name = _target(spec, role).split(":")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except ImportError as exc:
+        raise ValueError(f"{role} {str(spec)!r}: cannot import {module!r} ({exc})") from None
+    except AttributeError:
+        raise ValueError(f"{role} {str(spec)!r}: {module!r} has no {name!r}") from None
+    base = BASES.get(role)
+    if base is None:
+        from .spyword import SpyWordAgent as base
+    if not (isinstance(cls, type) and issubclass(cls, base)):
+        raise ValueError(f"{role} {str(spec)!r}: {module}:{name} is not a {base.__name__} subclass")
+    return cls
+
+
+def _agent_spec(spec: AgentSpec) -> AgentSpec:
+    """What the class is given: for an import path, "module:Class" as the name, then the backends
+    that follow the class (`pkg.bots:Mine+use-m3` gives backends ("use-m3",)) and the parameters."""
+    if not is_import_path(spec.name):
+        return spec
+    return AgentSpec(f"{spec.name}:{spec.backends[0]}", spec.backends[1:], spec.params)
+
+
+def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    agent = agent_class(parsed, role)(_agent_spec(parsed), language, **kwargs)
+    agent.spec = str(parsed)
+    return agent
 
 
 def make_spymaster(spec: str | AgentSpec, language: str = "en") -> Spymaster:
-    spec = parse_spec(spec) if isinstance(spec, str) else spec
-    agent = _load(SPYMASTERS, spec, "spymaster")(spec, language)
-    agent.spec = str(spec)
-    return agent
+    return make_agent("spymaster", spec, language)
 
 
 def make_guesser(spec: str | AgentSpec, language: str = "en") -> Guesser:
-    spec = parse_spec(spec) if isinstance(spec, str) else spec
-    agent = _load(GUESSERS, spec, "guesser")(spec, language)
-    agent.spec = str(spec)
-    return agent
+    return make_agent("guesser", spec, language)
 
 
 def check_spec(spec: str, role: str) -> AgentSpec:
-    """Validate a spec without loading any model: for clear errors before a run starts."""
+    """Validate a spec without loading any model: for clear errors before a run starts. A
+    third-party class is imported (to check it exists and has the role's base) but not built."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
     parsed = parse_spec(spec)
-    table = SPYMASTERS if role == "spymaster" else GUESSERS
-    if parsed.name not in table:
-        raise ValueError(f"unknown {role} {parsed.name!r}; known: {', '.join(sorted(table))}")
+    if is_import_path(parsed.name):
+        agent_class(parsed, role)
+    else:
+        _target(parsed, role)
     return parsed

@@ -1,30 +1,22 @@
 """One entry point for every game's records: dispatch on the record's "game" field.
 
-Each game module named here provides `record_from_dict(data)` (a record with `to_dict()` and
+Each registered game's record module (engine.game.GAMES) provides `record_from_dict(data)` (a record with `to_dict()` and
 `replay()`, raising MalformedRecord / IllegalAction) and `replay_summary(state) -> dict`.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from types import ModuleType
 from typing import Any
 
 from .errors import MalformedRecord
-
-GAME_MODULES = {
-    "duet": "engine.duet.record",
-    "codenames": "engine.codenames.record",
-    "pictures": "engine.codenames.record",
-    "spyword": "engine.spyword.record",
-}
+from .game import game_spec
 
 
 def game_module(game: Any) -> ModuleType:
-    if game not in GAME_MODULES:
-        raise MalformedRecord(f"unknown game {game!r}; known: {', '.join(GAME_MODULES)}")
-    return importlib.import_module(GAME_MODULES[game])
+    """The record module of a registered game (engine.game.GAMES); MalformedRecord otherwise."""
+    return game_spec(game).record_module()
 
 
 def record_from_dict(data: Any):

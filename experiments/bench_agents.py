@@ -93,8 +93,8 @@ def run_pair(sm_spec: str, g_spec: str, games: int, seed0: int, lang: str, token
         state = record.replay()
         out = state.outcome()
         row.games += 1
-        row.wins += out.status == "won"
-        if out.status == "won":
+        row.wins += out.phase == "won"
+        if out.phase == "won":
             row.scores.append(out.score)
         row.assassin += out.loss_reason == "assassin"
         row.sudden += state.went_to_sudden_death

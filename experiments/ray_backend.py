@@ -6,10 +6,26 @@ chunks of game indices; results stream back as they finish.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
 
-def ray_results(run, todo: list[int], workers: int) -> Iterator[tuple[dict, str]]:
+def game_results(backend: str, run, todo: list[int], workers: int, simulator: str,
+                 load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
+    """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
+    (this process or forked workers) or `ray` (actors that load the run themselves)."""
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    if backend == "ray":
+        return ray_results(run, todo, workers, simulator)
+    from .simulate import local_results
+
+    load()
+    return local_results(todo, workers, play)
+
+
+def ray_results(run, todo: list[int], workers: int, simulator: str = "experiments.simulate"
+                ) -> Iterator[tuple[dict, str]]:
+    """`simulator`: the game's simulator module, with `load_players(run)` and `play_one(index)`."""
     try:
         import ray
     except ImportError:
@@ -21,18 +37,17 @@ def ray_results(run, todo: list[int], workers: int) -> Iterator[tuple[dict, str]
 
     @ray.remote
     class Player:
-        def __init__(self, run):
-            from experiments.simulate import load_players
+        def __init__(self, run, simulator):
+            import importlib
 
-            load_players(run)
+            self.simulator = importlib.import_module(simulator)
+            self.simulator.load_players(run)
 
         def play(self, indices):
-            from experiments.simulate import play_one
-
-            return [play_one(i) for i in indices]
+            return [self.simulator.play_one(i) for i in indices]
 
     run_ref = ray.put(run)
-    actors = [Player.remote(run_ref) for _ in range(max(1, workers))]
+    actors = [Player.remote(run_ref, simulator) for _ in range(max(1, workers))]
     size = max(1, min(16, len(todo) // (len(actors) * 4) or 1))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     pending = {actors[n % len(actors)].play.remote(chunk): n for n, chunk in enumerate(chunks)}

@@ -10,6 +10,7 @@ import numpy as np
 from agents.base import Guesser, require_observation
 from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
+from agents.observations import adapter_for
 from agents.partner_model import temperature_for
 from agents.spec import AgentSpec
 
@@ -56,7 +57,7 @@ class GuessView:
     def __init__(self, obs):
         self.obs = obs
         self.words = tuple(obs.words)
-        self.duet = hasattr(obs, "own_key")
+        self.duet = adapter_for(obs).family == "duet"
         if self.duet:
             self.touchable = np.array([obs.can_guess(i) for i in range(len(self.words))], dtype=bool)
             self.correct = obs.correct_this_turn

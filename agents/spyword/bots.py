@@ -352,20 +352,18 @@ class SpyWordBot(SpyWordAgent):
 
 def make_spyword_bot(spec: str | AgentSpec, language: str = "en", **kwargs) -> SpyWordAgent:
     """`spyword:use-m3?beta=20` or `spyword-random:use-m3` (the backend gives the vocabulary's legal masks)."""
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    table = {"spyword": SpyWordBot, "spyword-random": RandomSpyWordBot}
-    if parsed.name not in table:
-        raise ValueError(f"unknown Spy's Word bot {parsed.name!r}; known: {', '.join(sorted(table))}")
-    return table[parsed.name](parsed, language, **kwargs)
+    from agents.registry import make_agent
+
+    return make_agent("spyword", spec, language, **kwargs)
 
 
 def check_spyword_spec(spec: str) -> AgentSpec:
     """Validate a spec without loading any model."""
+    from agents.registry import agent_class
+
     parsed = parse_spec(spec)
-    table = {"spyword": SpyWordBot, "spyword-random": RandomSpyWordBot}
-    if parsed.name not in table:
-        raise ValueError(f"unknown Spy's Word bot {parsed.name!r}; known: {', '.join(sorted(table))}")
-    unknown = set(parsed.params) - set(table[parsed.name].defaults)
+    cls = agent_class(parsed, "spyword")
+    unknown = set(parsed.params) - set(getattr(cls, "defaults", {}))
     if unknown:
         raise ValueError(f"{parsed.name} bot: unknown parameter(s) {', '.join(sorted(unknown))}")
     return parsed

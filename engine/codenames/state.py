@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
 from ..errors import IllegalAction, MalformedRecord
+from ..game import Outcome
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
 from .observation import CodenamesObservation, Event
@@ -46,13 +47,17 @@ def seat_role(seat: str) -> str:
 
 
 @dataclass(frozen=True)
-class CodenamesOutcome:
-    status: str                     # "playing" or "finished"
-    winner: str | None              # "red", "blue" or None
-    loss_reason: str | None         # None, "assassin", "opponent_finished", "sudden_death_miss"
-    turns_used: int
-    score: int | None               # RULES 1.8: opponent agents left after a two-player win
-    competition_score: int | None   # single-team protocol: turns to win, 25 for a loss
+class CodenamesOutcome(Outcome):
+    """status: "playing" or "finished"; winner: "red", "blue" or None; reason: None, "assassin",
+    "opponent_finished", "sudden_death_miss"; score: RULES 1.8, opponent agents left after a
+    two-player win; competition_score: the single-team protocol's turns to win, 25 for a loss."""
+
+    turns_used: int = 0
+    competition_score: int | None = None
+
+    @property
+    def loss_reason(self) -> str | None:
+        return self.reason
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,10 @@ class CodenamesState:
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
     @property
     def ours(self) -> str:
         """The playing team in the variants against a virtual opponent: the starting team."""
@@ -166,7 +175,7 @@ class CodenamesState:
     def outcome(self) -> CodenamesOutcome:
         return CodenamesOutcome(
             status="finished" if self.phase == FINISHED else "playing", winner=self.winner,
-            loss_reason=self.loss_reason, turns_used=self.turns_used, score=self.score(),
+            reason=self.loss_reason, turns_used=self.turns_used, score=self.score(),
             competition_score=self.competition_score(),
         )
 

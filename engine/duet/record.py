@@ -73,7 +73,7 @@ def replay_summary(state: DuetState) -> dict[str, Any]:
     """The one-object summary `cnlab replay` prints for a Duet game."""
     outcome = state.outcome()
     return {
-        "game": "duet", "status": outcome.status, "greens_found": state.greens_found,
+        "game": "duet", "status": outcome.phase, "greens_found": state.greens_found,
         "tokens_left": state.tokens_left, "turns_used": len(state.clue_seats),
         "mistakes": state.mistakes, "score": outcome.score, "loss_reason": outcome.loss_reason,
     }

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 from ..actions import Action, Clue, Guess, Stop
 from ..errors import IllegalAction, MalformedRecord
+from ..game import Outcome
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
 from .observation import DuetObservation, Event
@@ -19,10 +20,16 @@ Referee = Callable[[str, int, Sequence[str], Sequence[str], str], "tuple[str, st
 
 
 @dataclass(frozen=True)
-class DuetOutcome:
-    status: str                 # "playing", "sudden_death", "won", "lost"
-    loss_reason: str | None     # None, "assassin", "sudden_death_miss", "out_of_tokens"
-    score: int | None           # RULES 3.11, won games only
+class DuetOutcome(Outcome):
+    """status: "playing"/"finished"; winner: "players" on a win (the game is cooperative);
+    reason: None, "assassin", "sudden_death_miss", "out_of_tokens"; score: RULES 3.11, won games
+    only; phase: Duet's own word for where the game stands ("playing", "sudden_death", "won", "lost")."""
+
+    phase: str = "playing"
+
+    @property
+    def loss_reason(self) -> str | None:
+        return self.reason
 
 
 def default_referee(word, number, board, covered, language):
@@ -67,6 +74,10 @@ class DuetState:
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
     @property
     def tokens_left(self) -> int:
         return self.check_tokens + self.bystander_tokens
@@ -125,8 +136,10 @@ class DuetState:
         return actions
 
     def outcome(self) -> DuetOutcome:
-        status = {CLUE: "playing", GUESS: "playing"}.get(self.phase, self.phase)
-        return DuetOutcome(status, self.loss_reason, self.score())
+        phase = {CLUE: "playing", GUESS: "playing"}.get(self.phase, self.phase)
+        return DuetOutcome(status="finished" if self.is_terminal() else "playing",
+                           winner="players" if self.phase == WON else None, reason=self.loss_reason,
+                           score=self.score(), phase=phase)
 
     def score(self) -> int | None:
         """RULES 3.11: +3 per token left, +1 per stop token, -1 after sudden death; won games only."""

@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from ..errors import IllegalAction, MalformedRecord
+from ..game import Outcome
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
                       Reconnect, SpyWordAction, StartVote, Timeout, Vote)
 from .matching import ghost_guess_is_right, same_clue
@@ -76,10 +77,12 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
 
 
 @dataclass(frozen=True)
-class SpyWordOutcome:
-    status: str                  # "playing", "finished", "aborted"
-    winner: str | None           # "citizens", "spies" (spies and ghost together), "ghost" or None
-    winners: tuple[str, ...]     # the winning seats, eliminated ones included (5.11)
+class SpyWordOutcome(Outcome):
+    """status: "playing", "finished", "aborted"; winner: "citizens", "spies" (spies and ghost
+    together), "ghost" or None; reason: "too_few_players" when aborted (RULES 5.12); winners: the
+    winning seats, eliminated ones included (5.11)."""
+
+    winners: tuple[str, ...] = ()
 
 
 class SpyWordState:
@@ -205,7 +208,8 @@ class SpyWordState:
         return ()
 
     def outcome(self) -> SpyWordOutcome:
-        return SpyWordOutcome(self.status(), self.winner, self.winners())
+        return SpyWordOutcome(self.status(), self.winner, "too_few_players" if self.phase == ABORTED else None,
+                              None, winners=self.winners())
 
     def to_act(self) -> tuple[str, ...]:
         """Seats the game waits on now (clues and the ghost's guess are open-ended text)."""

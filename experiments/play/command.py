@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from pathlib import Path
 from typing import Optional
@@ -10,7 +11,6 @@ import typer
 
 from agents.registry import DEFAULT_GUESSER
 
-GAMES = ("duet", "codenames", "pictures")
 DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 
 
@@ -31,14 +31,20 @@ def play_command(
     missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
     seed: Optional[int] = typer.Option(None, help="deal seed (random when omitted; shown on screen)"),
-    record: Optional[Path] = typer.Option(None, help="where the record is saved (default ./GAME-SEED.json)"),
+    record: Optional[Path] = typer.Option(None, help="where the record is saved (default ./GAME-SEED.json; "
+                                          "a saved game is never overwritten: GAME-SEED-2.json, ... instead)"),
     pause: float = typer.Option(0.8, help="seconds between the bot's moves"),
     first: Optional[str] = typer.Option(None, help="Duet: 'me' or 'bot' gives the first clue (asked when omitted)"),
     role: Optional[str] = typer.Option(None, help="Codenames/Pictures: 'guesser' or 'spymaster' (asked when omitted)"),
 ) -> None:
     """Play a whole game with a bot in the terminal; Ctrl-C saves the record so far."""
-    if game not in GAMES:
-        _fail(f"unknown game {game!r}; playable: {', '.join(GAMES)}")
+    from engine.game import GAMES
+
+    from ..games import harness
+
+    playable = [g for g in GAMES if harness(g).PLAYABLE]
+    if game not in playable:
+        _fail(f"unknown game {game!r}; playable: {', '.join(playable)}")
     if lang not in ("en", "ko"):
         _fail(f"unknown language {lang!r}: en or ko")
     if pause < 0:
@@ -86,6 +92,40 @@ def load_partner(io, partner: str, guesser_spec: str, lang: str):
     return spymaster, guesser, label
 
 
+def claim_record_path(path: Path, first_text: str) -> Path:
+    """Where a new game is saved, without touching any saved one: `path` when no file is there, else
+    STEM-2.SUFFIX, STEM-3.SUFFIX, ... The file is created exclusively (holding `first_text`, the dealt
+    record) before the game starts, so two games started at once never share a file either."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"cannot create the folder for the record {path}: {exc.strerror or exc}")
+    for n in itertools.count(1):
+        candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        try:
+            with open(candidate, "x", encoding="utf-8") as f:
+                f.write(first_text)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            _fail(f"cannot save the record to {candidate}: {exc.strerror or exc}")
+        return candidate
+    raise AssertionError("unreachable")
+
+
+def start_record(io, record, path: Path) -> Path:
+    """Claim the record's file (see claim_record_path) and say where the game is saved."""
+    from engine.records import record_to_json
+
+    claimed = claim_record_path(path, record_to_json(record) + "\n")
+    if claimed != Path(path):
+        io.show(f"{path} holds a saved game; this one is saved to {claimed}")
+    else:
+        io.show(f"The game is saved to {claimed}")
+    return claimed
+
+
 def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
     from experiments.dealing import deal_duet_record
 
@@ -97,5 +137,6 @@ def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens
         _fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
     io = TerminalIO()
     spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
+    path = start_record(io, record, path)
     session = DuetSession(record, spymaster, guesser, path, io=io, pause=pause, first=first, partner_label=label)
     return session.run()

@@ -39,7 +39,7 @@ def test_random_legal_play_keeps_the_invariants(seed, tokens, mistakes, relaxed)
         if state.loss_reason != "out_of_tokens":  # each paid mistake leaves one or two tokens
             assert state.mistakes <= state.tokens_on_cards <= 2 * state.mistakes
     assert state.is_terminal() or state.phase in ("clue", "guess", "sudden_death")
-    if state.outcome().status == "won":
+    if state.outcome().phase == "won":
         assert state.greens_found == 15 and state.score() is not None
 
 

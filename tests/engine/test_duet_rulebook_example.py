@@ -39,5 +39,5 @@ def test_rulebook_worked_example():  # RULES 3.5, 3.6, 3.7
     # "앞으로 6번의 차례가 남아있고": six turns left, seven agents found.
     assert s.tokens_left == 6
     assert s.greens_found == 7
-    assert s.outcome().status == "playing"
+    assert s.outcome().phase == "playing"
     assert s.key.a[WORDS.index("콜라")] == "X"  # the assassin Hori hovered over was avoided

@@ -124,7 +124,7 @@ def test_assassin_loses_at_once():  # RULES 3.5, 3.9
     s = make_state({0: XN})
     s.apply(Clue("A", "x", 1))
     s.apply(Guess("B", "w00"))
-    assert s.outcome().status == "lost" and s.outcome().loss_reason == "assassin"
+    assert s.outcome().phase == "lost" and s.outcome().loss_reason == "assassin"
     expect_illegal(s, Clue("B", "y", 1), "3.9")
 
 
@@ -232,7 +232,7 @@ def _exhaust_tokens(s, guesser_word_pairs):
 def test_sudden_death_after_the_last_token():  # RULES 3.9
     s = make_state({0: NN, 1: NN, 2: GN, 3: NG}, DuetConfig(timer_tokens=2))
     _exhaust_tokens(s, [("A", "B", "w00"), ("B", "A", "w01")])
-    assert s.phase == "sudden_death" and s.outcome().status == "sudden_death"
+    assert s.phase == "sudden_death" and s.outcome().phase == "sudden_death"
     expect_illegal(s, Clue("A", "x", 1), "3.9")
     expect_illegal(s, Stop("A"), "3.9")
     assert set(s.to_act()) == {"A", "B"}
@@ -260,7 +260,7 @@ def test_sudden_death_finding_every_green_wins_with_minus_one():  # RULES 3.9, 3
             s.apply(Guess("B", s.words[i]))
         elif key.b[i] == "G":
             s.apply(Guess("A", s.words[i]))
-    assert s.outcome().status == "won"
+    assert s.outcome().phase == "won"
     assert s.score() == 0 + 1 - 1  # no tokens left, one stop token, sudden death
 
 
@@ -287,7 +287,7 @@ def test_fifteenth_green_wins_at_once():  # RULES 3.9
     s.apply(Clue("B", "y", 6))
     for i in b_only:
         s.apply(Guess("A", s.words[i]))
-    assert s.outcome().status == "won" and s.greens_found == 15
+    assert s.outcome().phase == "won" and s.greens_found == 15
     expect_illegal(s, Clue("A", "z", 1), "3.9")
 
 
@@ -329,7 +329,7 @@ def test_mission_supply_that_cannot_pay_loses_at_once():  # RULES 3.10
     s = make_state({0: GN, 1: NN}, DuetConfig(timer_tokens=2, mistakes=0))
     s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00")); s.apply(Stop("B"))
     s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))  # one check token left, beige needs two
-    assert s.outcome().status == "lost" and s.outcome().loss_reason == "out_of_tokens"
+    assert s.outcome().phase == "lost" and s.outcome().loss_reason == "out_of_tokens"
 
 
 # RULES 3.11 ------------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def test_score_of_a_won_game():  # RULES 3.11
     s.apply(Clue("A", "z", 6))
     for i in a_only[3:] + shared:
         s.apply(Guess("B", s.words[i]))  # the 15th green: the final turn takes its token (+1)
-    assert s.outcome().status == "won"
+    assert s.outcome().phase == "won"
     assert s.tokens_left == 6
     assert s.score() == 3 * 6 + 3
 

@@ -1,0 +1,121 @@
+"""One agent registry for every role; third-party agents by import path or entry point."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from agents.registry import (check_spec, known_agents, make_agent, make_guesser, make_spymaster, register_agent)
+from engine.duet import DuetState, generate_key
+
+import numpy as np
+
+THIRD_PARTY = textwrap.dedent('''
+    from agents.base import ClueDecision, Guesser, Spymaster
+
+    class FirstWordMaster(Spymaster):
+        """Clues 'animal 1' whatever the board; takes a `number` parameter."""
+        def __init__(self, spec, language="en"):
+            super().__init__()
+            self.number = int(spec.params.get("number", 1))
+            self.backends_given = spec.backends
+
+        def give_clue(self, obs):
+            return ClueDecision("animal", self.number)
+
+    class FirstCardGuesser(Guesser):
+        def __init__(self, spec, language="en"):
+            super().__init__()
+
+        def next_guess(self, obs):
+            open_cards = [w for i, w in enumerate(obs.words) if obs.can_guess(i)]
+            return open_cards[0] if obs.correct_this_turn == 0 else None
+
+    class NotAnAgent:
+        def __init__(self, spec, language="en"):
+            pass
+''')
+
+
+@pytest.fixture()
+def third_party(tmp_path, monkeypatch):
+    pkg = tmp_path / "labbots"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "bots.py").write_text(THIRD_PARTY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    for name in [m for m in sys.modules if m.startswith("labbots")]:
+        del sys.modules[name]
+
+
+def _board_state():
+    words = [f"w{i}" for i in range(25)]
+    return DuetState(words, generate_key(np.random.default_rng(3)))
+
+
+def test_third_party_spymaster_by_import_path_plays(third_party):
+    master = make_spymaster("labbots.bots:FirstWordMaster+use-m3?number=2", "en")
+    assert master.spec == "labbots.bots:FirstWordMaster+use-m3?number=2.0"  # canonical spec form
+    assert master.number == 2 and master.backends_given == ("use-m3",)
+    state = _board_state()
+    seat = state.to_act()[0]
+    decision = master.give_clue(state.observe(seat))
+    assert (decision.word, decision.number) == ("animal", 2)
+
+
+def test_third_party_guesser_by_import_path(third_party):
+    guesser = make_guesser("labbots.bots:FirstCardGuesser", "en")
+    assert guesser.next_guess(_board_state().observe("B")) == "w0"
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("labbots.bots:Missing", "has no 'Missing'"),
+    ("labbots.nowhere:FirstWordMaster", "cannot import"),
+    ("labbots.bots:NotAnAgent", "not a Spymaster subclass"),
+    ("labbots.bots:FirstCardGuesser", "not a Spymaster subclass"),
+])
+def test_bad_third_party_specs_are_one_clear_error(third_party, spec, message):
+    with pytest.raises(ValueError, match=message):
+        check_spec(spec, "spymaster")
+
+
+def test_unknown_name_lists_known_and_import_path_form():
+    with pytest.raises(ValueError, match=r"unknown guesser 'nobody'; known: .*duet-bayes.*module\.path:ClassName"):
+        make_guesser("nobody:fake")
+
+
+def test_register_agent_adds_a_name_for_its_role_only(third_party):
+    register_agent("spymaster", "first-word", "labbots.bots:FirstWordMaster")
+    try:
+        assert make_spymaster("first-word?number=3").number == 3
+        with pytest.raises(ValueError, match="unknown guesser 'first-word'"):
+            check_spec("first-word", "guesser")
+    finally:
+        from agents import registry
+
+        registry._REGISTRY["spymaster"].pop("first-word")
+
+
+@pytest.mark.parametrize("name", ["a.b", "x:y", "p?q", ""])
+def test_register_agent_refuses_names_a_spec_cannot_hold(name):
+    with pytest.raises(ValueError):
+        register_agent("guesser", name, "m:C")
+
+
+def test_entry_point_agents_are_found(third_party):
+    dist = third_party / "labbots-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: labbots\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[codenames_lab.guesser]\nfirst-card = labbots.bots:FirstCardGuesser\n")
+    assert known_agents("guesser")["first-card"] == "labbots.bots:FirstCardGuesser"
+    assert make_guesser("first-card").next_guess(_board_state().observe("A")) == "w0"
+
+
+def test_spyword_bots_share_the_registry():
+    bot = make_agent("spyword", "spyword-random:fake", "en")
+    assert type(bot).__name__ == "RandomSpyWordBot"
+    with pytest.raises(ValueError, match="unknown spyword 'margin'"):
+        check_spec("margin:fake", "spyword")
