@@ -50,11 +50,13 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from engine.paths import data_path
+
 from .base import Guesser, require_observation
 from .spec import AgentSpec
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
-MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "models" / "human_guesser.json"
+MODEL_PATH = data_path("models", "human_guesser.json")
 MODEL_FORMAT = 2
 #: every per-backend feature the builder knows, and the global ones
 FEATURES = ("sim", "z", "gap", "rr", "top", "hub", "rev", "nbw", "nbc")

@@ -23,7 +23,9 @@ from typing import Mapping
 
 import numpy as np
 
-MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "models" / "partner_model.json"
+from engine.paths import data_path
+
+MODEL_FILE = data_path("models", "partner_model.json")
 
 #: used when no fitted file is present (cosine units, per backend)
 FALLBACK_TEMPERATURE = {"use-m3": 0.05, "glove-50": 0.08, "minilm": 0.05, "default": 0.06}

@@ -122,18 +122,19 @@ def observation_types() -> tuple[type, ...]:
     return tuple(dict.fromkeys(spec.observation_type() for spec in GAMES.values()))
 
 
-_CODENAMES_VARIANTS = tuple({"variant": v} for v in ("teams", "two_player", "three_player", "single_team",
-                                                     "assassin_ending"))
+def _variants(*names: str) -> tuple[dict, ...]:
+    return tuple({"variant": v} for v in names)
+
 
 register_game(GameSpec("duet", "Codenames Duet", "engine.duet", "engine.duet.record",
                        "engine.duet.observation:DuetObservation", "experiments.games.duet",
                        variants=({}, {"tokens": 11}, {"mission": "cairo"})))
 register_game(GameSpec("codenames", "Codenames", "engine.codenames", "engine.codenames.record",
                        "engine.codenames.observation:CodenamesObservation", "experiments.games.codenames",
-                       variants=_CODENAMES_VARIANTS))
+                       variants=_variants("teams", "two_player", "three_player", "single_team")))
 register_game(GameSpec("pictures", "Codenames Pictures", "engine.codenames", "engine.codenames.record",
                        "engine.codenames.observation:CodenamesObservation", "experiments.games.codenames",
-                       variants=_CODENAMES_VARIANTS))
+                       variants=_variants("teams", "two_player", "three_player", "assassin_ending")))
 register_game(GameSpec("spyword", "Spy's Word", "engine.spyword", "engine.spyword.record",
                        "engine.spyword.observation:SpyWordObservation", "experiments.games.spyword",
                        variants=({"players": 4}, {"players": 6}, {"players": 9})))

@@ -1,10 +1,28 @@
-"""Where the project's data files live: found relative to the code, never the working directory."""
+"""Where the project's data files live: the one loader every read goes through.
 
+Installed from a wheel, data/ is the package `codenames_lab_data`; in a source checkout (and an
+editable install) it is the `data/` folder beside the code. Never the working directory.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
 from pathlib import Path
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+def _data_dir() -> Path:
+    spec = find_spec("codenames_lab_data")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    source = Path(__file__).resolve().parent.parent / "data"
+    if source.is_dir():
+        return source
+    raise FileNotFoundError("the codenames-lab data files are missing: reinstall the package")
+
+
+DATA_DIR = _data_dir()
 
 
 def data_path(*parts: str) -> Path:
-    """Path of a file under the project's `data/` folder."""
+    """Path of a file under the project's data folder."""
     return DATA_DIR.joinpath(*parts)

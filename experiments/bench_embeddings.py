@@ -24,8 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.paths import data_path
+
 ROOT = Path(__file__).resolve().parents[1]
-REL_DIR = ROOT / "data" / "relatedness"
+REL_DIR = data_path("relatedness")
 DEFAULT_BACKENDS = "use-m3,glove-50,minilm,mpnet,kiwi"
 _HANGUL = re.compile(r"^[\uac00-\ud7a3]+$")
 _ALPHA = re.compile(r"^[a-z]+$")

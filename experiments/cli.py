@@ -25,13 +25,8 @@ def emit(obj) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
-# Each game's dealer: "module:function", called as fn(seed=..., lang=..., **options) -> record.
-DEALERS = {
-    "duet": "experiments.dealing:deal_duet_record",
-    "codenames": "experiments.dealing_codenames:deal_record",
-    "pictures": "experiments.dealing_codenames:deal_record",
-    "spyword": "experiments.dealing_spyword:deal_record",
-}
+def _known(exc: Exception) -> str:
+    return str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
 
 
 @app.command()
@@ -48,62 +43,126 @@ def deal(
     invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: allow, reject or penalize"),
 ) -> None:
     """Print COUNT new game records (JSON lines, no actions)."""
-    import importlib
-
     from engine.records import record_to_json
 
-    if game not in DEALERS:
-        fail(f"unknown game {game!r}; known: {', '.join(DEALERS)}")
+    from .games import check_options, harness
+
     if count < 1:
         fail("--count must be at least 1")
-    module, name = DEALERS[game].split(":")
-    dealer = getattr(importlib.import_module(module), name)
-    options = {k: v for k, v in dict(mission=mission, missions_file=missions_file, tokens=tokens,
-                                      variant=variant, players=players,
-                                      invalid_clue=invalid_clue).items() if v is not None}
-    options["game"] = game
     try:
-        records = [dealer(seed=seed + i, lang=lang, **options) for i in range(count)]
+        module = harness(game)
+        options = check_options(game, "deal", module.DEAL_OPTIONS,
+                                dict(mission=mission, missions_file=missions_file, tokens=tokens, variant=variant,
+                                     players=players, invalid_clue=invalid_clue))
+        records = [module.deal_record(seed=seed + i, lang=lang, game=game, **options) for i in range(count)]
     except (KeyError, ValueError, TypeError) as exc:
-        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        fail(_known(exc))
     for record in records:
         typer.echo(record_to_json(record))
 
 
-def _read_records(path: str) -> list[str]:
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    stripped = text.strip()
-    if not stripped:
-        raise MalformedRecord("the file holds no record")
-    try:  # one JSON document (possibly pretty-printed) ...
-        json.loads(stripped)
-        return [stripped]
-    except json.JSONDecodeError:  # ... or JSON lines
-        return [line for line in stripped.splitlines() if line.strip()]
+def _read_records(path: str, limit: int = 16 * 2**20):
+    """The records of a file, or of stdin for "-": an iterator of (n, text), n None for a file of
+    one JSON document (possibly pretty-printed), else the line number in a JSON-lines file.
+
+    Read as bytes and decoded as UTF-8 (a leading byte-order mark is dropped); a byte that is not
+    UTF-8 is one MalformedRecord naming where it is. A one-document file holds at most `limit`
+    bytes; a larger file is JSON lines, streamed line by line, each line at most `limit` bytes.
+    OSError when the file cannot be opened or read."""
+    import itertools
+
+    def decode(data: bytes, where: str) -> str:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedRecord(f"{where}not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+    def one_document(text: str) -> bool:
+        try:
+            json.loads(text)
+        except json.JSONDecodeError:
+            return False
+        except (RecursionError, ValueError):  # a single bad document: its parse reports why
+            return True
+        return True
+
+    def numbered(lines):
+        lines = ((i, line.strip()) for i, line in lines)
+        lines = ((i, line) for i, line in lines if line)
+        first = next(lines, None)
+        if first is None:
+            raise MalformedRecord("the file holds no record")
+        second = next(lines, None)
+        if second is None:
+            yield None, first[1]
+            return
+        yield from itertools.chain([first, second], lines)
+
+    def streamed(stream, head: bytes, number: int):
+        pending = head
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            for line in complete:
+                number += 1
+                if len(line) > limit:
+                    raise MalformedRecord(f"line {number}: a record of more than {limit} bytes")
+                yield number, decode(line, f"line {number}: ")
+            if len(pending) > limit:
+                raise MalformedRecord(f"line {number + 1}: a record of more than {limit} bytes")
+        yield number + 1, decode(pending, f"line {number + 1}: ")
+
+    stdin = getattr(sys.stdin, "buffer", None)
+    if path == "-" and stdin is None:  # a text stream without bytes underneath
+        stream, head = None, sys.stdin.read().encode("utf-8", "surrogatepass")
+    else:
+        stream = stdin if path == "-" else open(path, "rb")
+        head = stream.read(limit + 1)
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    if stream is None or len(head) <= limit:  # the whole file: one document or JSON lines
+        if stream is not None and path != "-":
+            stream.close()
+        text = decode(head, "")
+        stripped = text.strip()
+        if stripped and one_document(stripped):
+            return iter([(None, stripped)])
+        return numbered(enumerate(text.split("\n"), 1))
+    first, _, rest = head.partition(b"\n")  # larger than one record: JSON lines, streamed
+    if len(first) > limit or (first.strip() and not one_document(decode(first, "line 1: ").strip())):
+        raise MalformedRecord(f"a file of more than {limit} bytes must be JSON lines (one record per line, "
+                              f"each at most {limit} bytes)")
+    return numbered(itertools.chain([(1, decode(first, "line 1: "))], streamed(stream, rest, 1)))
 
 
 @app.command()
 def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lines), or - for stdin")) -> None:
-    """Replay records and print one JSON summary per record; exit 2 on a bad record or illegal action."""
+    """Replay records and print one JSON summary per record; exit 2 on a bad record or illegal action.
+
+    Records are refereed: a clue the RULES 4 filter refuses is an illegal action unless the
+    record's config says `"invalid_clue": "allow"` (a config without it means `reject`, in the
+    board's language). Every error is one line on stderr (control characters escaped)."""
+    from engine.clues import FilterUnavailable
+    from engine.record_fields import one_line
     from engine.records import record_from_json, replay_summary
 
     try:
-        docs = _read_records(file)
+        for n, doc in _read_records(file):
+            where = f"record {n}: " if n is not None else ""
+            try:
+                summary = replay_summary(record_from_json(doc))
+            except IllegalAction as exc:
+                fail(one_line(f"{where}illegal {exc.describe()}"))
+            except MalformedRecord as exc:
+                fail(one_line(f"{where}malformed record: {exc}"))
+            except FilterUnavailable as exc:
+                fail(one_line(f"{where}cannot referee the clues ({exc}); a config with \"invalid_clue\": "
+                              "\"allow\" replays without the referee"))
+            emit(summary)
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror}")
+        fail(one_line(f"cannot read {file}: {exc.strerror or exc}"))
     except MalformedRecord as exc:
-        fail(f"malformed record: {exc}")
-    for n, doc in enumerate(docs):
-        where = f"record {n + 1}: " if len(docs) > 1 else ""
-        try:
-            record = record_from_json(doc)
-            emit(replay_summary(record))
-        except IllegalAction as exc:
-            fail(f"{where}illegal {exc.describe()}")
-        except MalformedRecord as exc:
-            fail(f"{where}malformed record: {exc}")
-
-
+        fail(one_line(f"malformed record: {exc}"))
 
 
 @app.command()
@@ -125,52 +184,28 @@ def simulate(
     backend: str = typer.Option("local", help="local or ray"),
     out: Optional[Path] = typer.Option(None, help="results folder: rows, records, summary; a rerun resumes"),
     progress: bool = typer.Option(True, help="show a progress bar"),
-    players: int = typer.Option(6, help="Spy's Word: players per game (4-12)"),
-    bot: str = typer.Option("spyword:use-m3", help="Spy's Word: bot spec for every seat"),
+    players: Optional[int] = typer.Option(None, help="Spy's Word: players per game (4-12; default 6)"),
+    bot: Optional[str] = typer.Option(None, help="Spy's Word: bot spec for every seat (default spyword:use-m3)"),
     weaken: Optional[str] = typer.Option(None, help="Spy's Word: citizens or infiltrators play random clues and votes"),
-    variant: str = typer.Option("single_team", help="Codenames: single_team (the AI Competition protocol), two_player or teams"),
+    variant: Optional[str] = typer.Option(None, help="Codenames: single_team (the AI Competition protocol; default), two_player or teams"),
 ) -> None:
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
     Duet: game i is dealt and played from (SEED, i). Spy's Word: game i plays pack i//2, both ways
     round, with seats rotated and roles dealt from (SEED, i)."""
-    from .simulate import DuetRun, format_summary
-    from .simulate import simulate as run_simulation
+    from .games import check_options, harness
 
-    if game == "spyword":
-        from .spyword_sim import format_summary as spyword_table
-        from .spyword_sim import simulate_spyword
-
-        try:
-            summary = simulate_spyword(games, players, seed, lang, bot, weaken, out, workers, progress)
-        except (KeyError, ValueError) as exc:
-            fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
-        typer.echo(spyword_table(summary))
-        return
-    agents = {k: v for k, v in dict(spymaster=spymaster, guesser=guesser).items() if v is not None}
-    if game == "codenames":
-        from .codenames_sim import CodenamesRun, simulate_codenames
-        from .codenames_sim import format_summary as codenames_table
-
-        try:
-            summary = simulate_codenames(CodenamesRun(games=games, seed=seed, variant=variant, lang=lang,
-                                                      **agents),
-                                         out=out, workers=workers, progress=progress)
-        except (KeyError, ValueError) as exc:
-            fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
-        typer.echo(codenames_table(summary))
-        return
-    if game != "duet":
-        fail(f"unknown game {game!r}; simulate plays duet, codenames or spyword")
-    run = DuetRun(games=games, seed=seed, **agents, spymaster_b=seat_b_spymaster,
-                  guesser_b=seat_b_guesser, mission=mission, tokens=tokens, lang=lang,
-                  missions_file=str(missions_file) if missions_file else None)
     try:
-        run.validate()
-        summary = run_simulation(run, out=out, workers=workers, backend=backend, progress=progress)
+        module = harness(game)
+        options = check_options(game, "simulate", module.SIMULATE_OPTIONS, dict(
+            spymaster=spymaster, guesser=guesser, seat_b_spymaster=seat_b_spymaster, seat_b_guesser=seat_b_guesser,
+            mission=mission, missions_file=missions_file, tokens=tokens, players=players, bot=bot, weaken=weaken,
+            variant=variant))
+        summary = module.simulate(game, games=games, seed=seed, lang=lang, workers=workers, backend=backend,
+                                  out=out, progress=progress, **options)
     except (KeyError, ValueError) as exc:
-        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
-    typer.echo(format_summary(summary))
+        fail(_known(exc))
+    typer.echo(module.format_summary(summary))
 
 
 @app.command()
@@ -196,7 +231,7 @@ def tournament(
         table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=out,
                                workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang)
     except (KeyError, ValueError) as exc:
-        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        fail(_known(exc))
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         typer.echo(table.to_string(index=False))
 
@@ -234,7 +269,7 @@ def crossplay(
                               leave_one_out=leave_one_out, out=folder, workers=workers, progress=progress,
                               human_spec=human_spec, tokens=tokens)
     except (KeyError, ValueError) as exc:
-        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        fail(_known(exc))
     typer.echo(format_table(table))
 
 
@@ -247,6 +282,11 @@ def _register_extra_commands() -> None:
     app.command("check-clue")(check_clue_command)
     app.command("play")(play_command)
     app.command("eval-human")(eval_human_command)
+    app.command("serve")(__import__("experiments.web.command", fromlist=["serve_command"]).serve_command)
 
 
 _register_extra_commands()
+
+
+if __name__ == "__main__":
+    app()

@@ -16,9 +16,11 @@ from engine.codenames import CodenamesConfig, CodenamesRecord
 from engine.codenames.state import COMPETITION_LOSS, SEATS
 from engine.records import record_to_json
 
-from .codenames_loop import play_codenames
+from .codenames_loop import AgentError, play_codenames
+from .isolation.proxy import DEFAULT_MOVE_TIMEOUT
 from .dealing_codenames import deal_record
-from .simulate import (check_games_and_language, local_results, package_versions, run_fingerprint, run_resumable,
+from .seeds import deal_seed
+from .simulate import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
                        wilson_interval)
 
 DEFAULT_SPYMASTER = "margin:use-m3"
@@ -59,27 +61,40 @@ class CodenamesRun:
 _LOADED: dict[str, Any] = {}  # per process: the run's agents, loaded once (before forking)
 
 
-def load_players(run: CodenamesRun) -> dict[str, Any]:
+def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict[str, Any]:
     from agents.registry import make_guesser, make_spymaster
 
-    key = run.fingerprint()
+    key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key:
+        if isolate:  # each agent in its own process (experiments/isolation)
+            from .isolation.runs import codenames_agents
+
+            _LOADED.update(key=key, run=run, agents=codenames_agents(run, move_timeout), isolated=True)
+            return _LOADED
         spymaster, guesser = make_spymaster(run.spymaster, run.lang), make_guesser(run.guesser, run.lang)
         spymaster.prepare()
         guesser.prepare()
         # both teams share the agents (in `teams` self-play); the solo variants use one team only
         agents = {seat: spymaster if seat.endswith("spymaster") else guesser for seat in SEATS}
-        _LOADED.update(key=key, run=run, agents=agents)
+        _LOADED.update(key=key, run=run, agents=agents, isolated=False)
     return _LOADED
 
 
 def play_one(index: int) -> tuple[dict, str]:
     """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
     run, agents = _LOADED["run"], _LOADED["agents"]
-    record = deal_record([run.seed, index], lang=run.lang, variant=run.variant)
+    record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant)  # seeds.py: + the run secret
     record.seed = run.seed
     record.extra["game_index"] = index
-    play_codenames(record, agents, seed=(run.seed, index))
+    try:
+        play_codenames(record, agents, seed=(run.seed, index))
+    except AgentError as exc:  # --isolate: a failing agent forfeits its game (experiments/isolation)
+        if not _LOADED.get("isolated"):
+            raise
+        from .isolation.runs import forfeit_row, record_forfeit
+
+        forfeit = record_forfeit(record, exc)
+        return forfeit_row("codenames", game_row(index, record), record, forfeit), record_to_json(record)
     return game_row(index, record), record_to_json(record)
 
 
@@ -103,11 +118,23 @@ def game_row(index: int, record: CodenamesRecord) -> dict:
 
 # ----- running -------------------------------------------------------------------------------------
 def simulate_codenames(run: CodenamesRun, out: str | Path | None = None, workers: int = 1,
-                       progress: bool = True, on_result: Callable[[dict], None] | None = None) -> dict:
-    """Play the run's games (skipping those already in `out`) and return the summary."""
+                       progress: bool = True, on_result: Callable[[dict], None] | None = None,
+                       backend: str = "local", isolate: bool = False,
+                       move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
+    """Play the run's games (skipping those already in `out`) and return the summary.
+    `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
+    from .ray_backend import game_results
+
+    if isolate and backend != "local":
+        raise ValueError("--isolate runs on the local backend")
+
     def results(todo: list[int]):
-        load_players(run)
-        return local_results(todo, workers, play_one)
+        if isolate:
+            from .isolation.runs import closing
+
+            loaded = load_players(run, True, move_timeout)
+            return closing(game_results(backend, run, todo, workers, __name__, lambda: loaded, play_one), loaded)
+        return game_results(backend, run, todo, workers, __name__, lambda: load_players(run), play_one)
 
     return run_resumable(run, out, workers, progress, on_result, results,
                          lambda rows, played, seconds: summarize(rows, run, played, seconds, workers))

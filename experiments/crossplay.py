@@ -239,10 +239,14 @@ def greens_per_clue(rows: Sequence[dict]) -> float | None:
     return round(sum(int(r["greens_found"]) for r in rows) / clues, 6) if clues else None
 
 
-def _rows(folder: Path | None, fresh: list[dict]) -> list[dict]:
-    """Every game row of a finished pairing: from its folder (resumed ones too), else those just played."""
-    if folder is not None and (folder / "games.parquet").exists():
-        return pd.read_parquet(folder / "games.parquet").to_dict("records")
+def _rows(folder: Path | None, fresh: list[dict], games: int) -> list[dict]:
+    """The rows of a finished pairing's first `games` games: from its folder's games.jsonl (resumed ones
+    too; the folder may hold more games), else those just played."""
+    if folder is not None and (folder / "games.jsonl").exists():
+        import json
+
+        lines = (folder / "games.jsonl").read_text(encoding="utf-8").splitlines()
+        return [r for r in map(json.loads, filter(str.strip, lines)) if r["game_index"] < games]
     return fresh
 
 
@@ -266,7 +270,7 @@ def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: in
             "algorithm": pairing.algorithm, "spymaster": pairing.run.spymaster, "partner": partner.spec,
             "partner_model": partner.model, "noise": partner.noise, "kind": partner.kind,
             "pairing": pairing_kind(pairing.run.spymaster, partner), **summary_fields(summary),
-            "greens_per_clue": greens_per_clue(_rows(folder, fresh)),
+            "greens_per_clue": greens_per_clue(_rows(folder, fresh, pairing.run.games)),
         }
     return rank(pd.DataFrame([records[i] for i in range(len(pairings))]))
 

@@ -24,7 +24,10 @@ import numpy as np
 from engine.errors import IllegalAction
 from engine.spyword import CITIZEN, GHOST, HOST, SPY, SpyWordRecord, SpyWordSettings, StartVote
 
-from .simulate import (check_games_and_language, local_results, package_versions, run_fingerprint, run_resumable,
+from .duet_loop import AgentError
+from .isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from .seeds import agent_seed, deal_seed
+from .simulate import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
                        wilson_interval)
 
 DEFAULT_BOT = "spyword:use-m3"
@@ -73,7 +76,7 @@ def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
     pack = packs[(index // 2) % len(packs)]
     words = pack["words"]
     citizen_word, spy_word = (words[0], words[1]) if index % 2 == 0 else (words[1], words[0])
-    rng = np.random.default_rng([run.seed, index])
+    rng = np.random.default_rng(deal_seed(run.seed, index))  # [seed, index] (+ the run secret: seeds.py)
     seats = [f"p{k}" for k in range(1, run.players + 1)]
     spies, ghost = settings.role_counts(run.players)
     deck = [SPY] * spies + [GHOST] * int(ghost) + [CITIZEN] * (run.players - spies - int(ghost))
@@ -92,13 +95,28 @@ def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
 _LOADED: dict[str, Any] = {}  # per process: the run's bots and packs, loaded once (before forking)
 
 
-def load_bots(run: SpyWordRun, embeddings: Any = None) -> dict[str, Any]:
+def load_players(run: SpyWordRun) -> dict[str, Any]:
+    """The simulator protocol's name (experiments.ray_backend): the run's bots, loaded once."""
+    return load_bots(run)
+
+
+def load_bots(run: SpyWordRun, embeddings: Any = None, isolate: bool = False,
+              move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict[str, Any]:
     from agents.spyword import make_spyword_bot, with_translation_check
     from agents.spec import parse_spec
 
     from .dealing_spyword import load_packs
 
-    key = run.fingerprint()
+    key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
+    if _LOADED.get("key") != key and isolate:  # each seat's bot in its own process (experiments/isolation)
+        from .isolation.runs import spyword_bots, spyword_checker
+
+        if embeddings:
+            raise ValueError("replacement embeddings cannot reach isolated bots")
+        packs = load_packs(run.lang)
+        strong, weak = spyword_bots(run, move_timeout, (w for p in packs for w in p["words"]))
+        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=spyword_checker(run),
+                       isolated=True)
     if _LOADED.get("key") != key:
         kwargs = {"embeddings": embeddings} if embeddings else {}
         seats = [f"p{k}" for k in range(1, run.players + 1)]
@@ -114,7 +132,7 @@ def load_bots(run: SpyWordRun, embeddings: Any = None) -> dict[str, Any]:
             checker = with_translation_check(backend=model.emb if embeddings else backend)
         packs = load_packs(run.lang)
         model.prepare(sorted({w for p in packs for w in p["words"]}))  # before the fork: shared by workers
-        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=checker)
+        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=checker, isolated=False)
     return _LOADED
 
 
@@ -165,10 +183,22 @@ def play_one(index: int) -> tuple[dict, str]:
     record = deal_game(run, index, _LOADED["packs"])
     bots = {s: (_LOADED["weak"][s] if weakened(run, record.roles[s]) else _LOADED["strong"][s])
             for s in record.seats}
-    for k, s in enumerate(record.seats):
-        bots[s].begin_game([run.seed, index, k])
-    record.extra["bots"] = {s: bots[s].spec for s in record.seats}
-    facts = play_game(record, bots, _LOADED["checker"])
+    try:
+        for s in record.seats:
+            bots[s].begin_game(agent_seed((run.seed, index), s, "bot"))  # nothing of the deal
+        record.extra["bots"] = {s: bots[s].spec for s in record.seats}
+        facts = play_game(record, bots, _LOADED["checker"])
+    except (AgentError, IllegalAction) as exc:  # --isolate: a failing bot forfeits the game for its side
+        if not _LOADED.get("isolated"):
+            raise
+        from .isolation.runs import forfeit_row, record_forfeit
+
+        record.extra["bots"] = {s: bots[s].spec for s in record.seats}
+        forfeit = record_forfeit(record, exc)
+        facts = {"state": record.replay(clue_checker=_LOADED["checker"]), "refusals": 0,
+                 "beliefs": {s: None for s in record.seats}}
+        row = forfeit_row("spyword", game_row(index, record, facts), record, forfeit)
+        return row, json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
     row = game_row(index, record, facts)
     return row, json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
@@ -201,14 +231,28 @@ def game_row(index: int, record: SpyWordRecord, facts: dict) -> dict:
 def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "en", bot: str = DEFAULT_BOT,
                      weaken: str | None = None, out: str | Path | None = None, workers: int = 1,
                      progress: bool = True, embeddings: Any = None,
-                     on_result: Callable[[dict], None] | None = None) -> dict:
+                     on_result: Callable[[dict], None] | None = None, backend: str = "local",
+                     isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
     """Play the run's games (skipping those already in `out`) and return the summary.
-    `embeddings` ({name: Embeddings}) replaces a backend of the bot spec (tests)."""
+    `embeddings` ({name: Embeddings}) replaces a backend of the bot spec (tests). `isolate`: every
+    seat's bot in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
     run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken or None)
 
+    from .ray_backend import game_results
+
+    if backend == "ray" and embeddings is not None:
+        raise ValueError("replacement embeddings are for local runs only")
+
+    if isolate and backend != "local":
+        raise ValueError("--isolate runs on the local backend")
+
     def results(todo: list[int]):
-        load_bots(run, embeddings)
-        return local_results(todo, workers, play_one)
+        if isolate:
+            from .isolation.runs import closing
+
+            loaded = load_bots(run, embeddings, True, move_timeout)
+            return closing(game_results(backend, run, todo, workers, __name__, lambda: loaded, play_one), loaded)
+        return game_results(backend, run, todo, workers, __name__, lambda: load_bots(run, embeddings), play_one)
 
     return run_resumable(run, out, workers, progress, on_result, results,
                          lambda rows, played, seconds: summarize(rows, run, played, seconds, workers))

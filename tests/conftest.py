@@ -1,4 +1,4 @@
-"""Shared test helpers: hand-made Duet keys and boards."""
+"""Shared test helpers: hand-made Duet keys and boards, and the illegal-move check of every game."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from engine.duet import CELL_COUNTS, DuetConfig, DuetKey, DuetState
+from engine.errors import IllegalAction
 
 WORDS = [f"w{i:02d}" for i in range(25)]
 
@@ -26,9 +27,20 @@ def make_state(cells: dict[int, tuple[str, str]], config: DuetConfig = DuetConfi
     return DuetState(words, make_key(cells), config)
 
 
-def snapshot(state: DuetState) -> dict:
-    """Everything that an illegal action must leave unchanged."""
+def snapshot(state) -> dict:
+    """Everything that an illegal action must leave unchanged (any game's state)."""
     return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
+
+
+def expect_illegal(state, action, rule: str, apply=None) -> IllegalAction:
+    """`action` is refused citing RULES `rule` and the state is exactly as before; `apply` plays
+    it (default `state.apply`). The one copy every game's rule tests use."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        (apply or state.apply)(action)
+    assert err.value.rule == rule, err.value
+    assert snapshot(state) == before  # an illegal action leaves the state unchanged
+    return err.value
 
 
 @pytest.fixture

@@ -8,6 +8,9 @@ A harness module offers:
   simulate(game, games, seed, lang, workers, backend, out, progress, **options) -> summary
   format_summary(summary) -> str                            `cnlab simulate`
   PLAYABLE: whether `cnlab play` has a terminal session for it
+  open_actions(state, rng, lang) -> candidate moves beyond legal_actions (clues, guesses of words)
+  hidden_variants(record_dict, seat, rng) -> records that differ only in what `seat` may not see
+  action_weight(action) -> float (optional): how often random play picks a move
 """
 
 from __future__ import annotations
@@ -32,3 +35,11 @@ def check_options(game: str, command: str, allowed: frozenset[str], given: dict)
         names = ", ".join("--" + w.replace("_", "-") for w in wrong)
         raise ValueError(f"{names} {'does' if len(wrong) == 1 else 'do'} not apply to `{command} {game}`")
     return given
+
+
+def vocabulary_sample(lang: str, rng, k: int) -> list[str]:
+    """k words of the clue vocabulary's most frequent 500: candidate clues for random play."""
+    from agents.wordlists import clue_vocabulary
+
+    words = list(clue_vocabulary(lang).words[:500])
+    return [words[int(i)] for i in rng.choice(len(words), size=k, replace=False)]

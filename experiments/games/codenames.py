@@ -19,5 +19,27 @@ def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, back
     return simulate_codenames(run, out=out, workers=workers, progress=progress, backend=backend)
 
 
+def open_actions(state, rng, lang: str = "en") -> list:
+    """Candidate moves beyond `legal_actions`: clues from the vocabulary and a board word, from
+    every seat, and guesses out of turn. The rules decide which apply."""
+    from engine.actions import Clue, Guess
+
+    from ..games import vocabulary_sample
+
+    words = vocabulary_sample(lang, rng, 3) + [state.words[int(rng.integers(len(state.words)))]]
+    acts = [Clue(seat, w, int(rng.integers(0, 4))) for seat in state.seats for w in words]
+    acts += [Guess(seat, state.words[int(rng.integers(len(state.words)))]) for seat in state.seats]
+    return acts
+
+
+def hidden_variants(data: dict, seat: str, rng) -> list[dict]:
+    """Guessers do not see the key (RULES 1.1): any reshuffle of it, same counts, same starting
+    team, is the same game to them. Spymasters see everything."""
+    if seat.endswith("spymaster"):
+        return []
+    letters = "".join(str(c) for c in rng.permutation(list(data["key"])))
+    return [{**data, "key": letters}] if letters != data["key"] else []
+
+
 __all__ = ["DEAL_OPTIONS", "PLAYABLE", "SIMULATE_OPTIONS", "deal_record", "format_summary", "play_codenames",
            "simulate"]

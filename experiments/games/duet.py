@@ -25,5 +25,35 @@ def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, back
     return _simulate(run, out=out, workers=workers, backend=backend, progress=progress)
 
 
+def open_actions(state, rng, lang: str = "en") -> list:
+    """Candidate moves beyond `legal_actions` for random play and the contract suite: clues from
+    the clue vocabulary (and a visible board word, illegal when the game referees clues), from
+    every seat, legal or not. The rules, not this list, decide which apply."""
+    from engine.actions import Clue, Guess
+
+    from ..games import vocabulary_sample
+
+    words = vocabulary_sample(lang, rng, 3) + [state.words[int(rng.integers(len(state.words)))]]
+    acts = [Clue(seat, w, int(rng.integers(0, 4))) for seat in state.seats for w in words]
+    acts.append(Clue(state.seats[int(rng.integers(2))], words[0], 12))           # RULES 3.4: numbers 0-9
+    acts += [Guess(seat, state.words[int(rng.integers(len(state.words)))]) for seat in state.seats]
+    return acts
+
+
+def hidden_variants(data: dict, seat: str, rng) -> list[dict]:
+    """Records that differ from `data` only in what `seat` may not see: the other side's key,
+    reshuffled among the cards that carry the same letter on this seat's side (RULES 3.2's
+    pair counts stay, so the key stays valid)."""
+    mine, theirs = ("A", "B") if seat == "A" else ("B", "A")
+    own, other = data["key"][mine], list(data["key"][theirs])
+    for letter in set(own):
+        cells = [i for i, c in enumerate(own) if c == letter]
+        values = [other[i] for i in cells]
+        for i, v in zip(cells, rng.permutation(values)):
+            other[i] = str(v)
+    variant = {**data, "key": {mine: own, theirs: "".join(other)}}
+    return [variant] if variant["key"] != data["key"] else []
+
+
 __all__ = ["DEAL_OPTIONS", "PLAYABLE", "SIMULATE_OPTIONS", "DuetSeat", "deal_record", "format_summary",
            "play_duet", "simulate"]

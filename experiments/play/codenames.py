@@ -54,8 +54,10 @@ class CodenamesSession:
         self.team = self.state.ours
         self.seat = {"spymaster": f"{self.team}-spymaster", "guesser": f"{self.team}-guesser"}
         seed = record.seed or 0
-        spymaster.begin_game([seed, 0, 0])
-        guesser.begin_game([seed, 0, 1])
+        from ..seeds import agent_seed  # the bots' seeds reveal nothing of the deal
+
+        spymaster.begin_game(agent_seed(seed, self.seat["spymaster"]))
+        guesser.begin_game(agent_seed(seed, self.seat["guesser"]))
         self.rng = np.random.default_rng([seed, 0, 2])  # the bot spymaster's covers
         self.rows, self.columns = record.config.grid
         name = "Codenames Pictures" if self.game == "pictures" else "Codenames"
@@ -310,7 +312,7 @@ def other(team: str) -> str:
 def play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role) -> int:
     from experiments.dealing_codenames import deal_record
 
-    from .command import _fail, load_partner
+    from .command import _fail, load_partner, start_record
 
     try:
         record = deal_record(seed, lang, game=game, variant="two_player")
@@ -318,5 +320,6 @@ def play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role) -
         _fail(str(exc))
     io = TerminalIO()
     spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
+    path = start_record(io, record, path)
     return CodenamesSession(record, spymaster, guesser, path, io=io, pause=pause, role=role,
                             partner_label=label).run()

@@ -173,8 +173,10 @@ class DuetSession:
         self.notes: list[Text] = []
         self.referee = ClueReferee(self.record.config.language or "en", self._notice)
         seed = self.record.seed or 0
-        self.spymaster.begin_game([seed, 1, 0])
-        self.guesser.begin_game([seed, 1, 1])
+        from ..seeds import agent_seed  # the bot is seat B; its seeds reveal nothing of the deal
+
+        self.spymaster.begin_game(agent_seed(seed, "B", "spymaster"))
+        self.guesser.begin_game(agent_seed(seed, "B", "guesser"))
         self.ended: str | None = None
         cfg = self.record.config
         mission = f"mission {cfg.mission}" if cfg.mission else "base game"
@@ -364,13 +366,13 @@ class DuetSession:
     def result_line(self) -> str:
         o = self.state.outcome()
         score = "-" if o.score is None else o.score
-        return (f"Result: {o.status} · score {score} · agents {self.state.greens_found}/15 · "
+        return (f"Result: {o.phase} · score {score} · agents {self.state.greens_found}/15 · "
                 f"tokens left {self.state.tokens_left} · loss {o.loss_reason or '-'}")
 
     def _finish(self) -> None:
         o = self.state.outcome()
         if self.ended is None:
-            self.ended = o.status
+            self.ended = o.phase
         self._explain_resolved()
         try:
             self.save()
@@ -383,9 +385,9 @@ class DuetSession:
             show(Text(self.title, style="bold"))
             for line in view.history_lines(self.state.history, limit=5) + self.notes[-2:]:
                 show(line)
-            if o.status == "won":
+            if o.phase == "won":
                 show(Text(f"You won! All 15 agents found. Score {o.score} (RULES 3.11).", style="bold green"))
-            elif o.status == "lost":
+            elif o.phase == "lost":
                 reason = {"assassin": "an assassin was touched", "sudden_death_miss": "a miss in sudden death",
                           "out_of_tokens": "the supply could not pay a token"}.get(o.loss_reason, o.loss_reason)
                 show(Text(f"You lost: {reason}.", style="bold red"))

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
+from conftest import expect_illegal, snapshot  # noqa: F401  (the shared copies, re-exported)
 
-from engine import IllegalAction
 from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState, card_counts
 
 
@@ -30,20 +28,6 @@ def make_state(game: str = "codenames", variant: str = "teams", starts: str = "r
 def cards(state: CodenamesState, letter: str) -> list[str]:
     """The words of the board whose identity is `letter` (R, B, N, X), in board order."""
     return [w for w, c in zip(state.words, state.key.letters) if c == letter]
-
-
-def snapshot(state: CodenamesState) -> dict:
-    """Everything that an illegal action must leave unchanged."""
-    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
-
-
-def expect_illegal(state: CodenamesState, action, rule: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    assert err.value.rule == rule, err.value
-    assert snapshot(state) == before  # an illegal action leaves the state unchanged
-    return err.value
 
 
 class FakeReferee:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import WORDS, make_key, make_state, snapshot
+from conftest import WORDS, expect_illegal, make_key, make_state, snapshot
 from engine import Clue, Guess, IllegalAction, Stop
 from engine.duet import DuetConfig, DuetKey
 from engine.errors import MalformedRecord
@@ -12,15 +12,6 @@ from engine.errors import MalformedRecord
 # Cell plan used by many tests (A side, B side).
 GG, GN, NG, GX, XG, XX, XN, NX, NN = [("G", "G"), ("G", "N"), ("N", "G"), ("G", "X"), ("X", "G"),
                                        ("X", "X"), ("X", "N"), ("N", "X"), ("N", "N")]
-
-
-def expect_illegal(state, action, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    assert err.value.rule == rule, err.value
-    assert snapshot(state) == before  # an illegal action leaves the state unchanged
-    return err.value
 
 
 # RULES 3.1 / 3.2 -------------------------------------------------------------------------------

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
+from conftest import expect_illegal as _expect_illegal
+from conftest import snapshot  # noqa: F401  (the shared copy, re-exported for the rule tests)
 
-from engine.errors import IllegalAction
 from engine.spyword import SpyWordSettings, SpyWordState, action_from_dict
 
 LETTERS = {"c": "citizen", "s": "spy", "g": "ghost"}
@@ -72,14 +71,5 @@ def eliminate(state, target):
     return votes(state, {v: (target if v != target else other) for v in left})
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
-
-
 def expect_illegal(state, action, rule):
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as err:
-        act(state, action)
-    assert err.value.rule == rule, err.value
-    assert snapshot(state) == before  # an illegal action leaves the state unchanged
-    return err.value
+    return _expect_illegal(state, action, rule, apply=lambda a: act(state, a))

@@ -1,0 +1,163 @@
+"""The one contract every registered game keeps (engine.game), in the spirit of PettingZoo's
+api_test / seed_test and OpenSpiel's random_sim_test: parametrized over every game of
+engine.game.GAMES and every variant its spec lists, in both board languages.
+
+- random play (legal moves mixed with the harness's open-ended and illegal candidates) reaches
+  the end without a crash; every refused move names a RULES section of docs/rules.md and leaves
+  the state exactly as it was;
+- the played record round-trips through JSON to the same bytes and replays to an equal state;
+- the same seed deals the same bytes; different seeds deal different games;
+- two records that differ only in what a seat may not see give that seat equal observations;
+- every registered game has a reference record under tests/data/reference.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.errors import IllegalAction
+from engine.game import GAMES, STATUSES, GameState, Outcome
+from engine.records import record_from_dict, record_to_json, replay_summary
+from experiments.games import harness
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE_SECTIONS = set(re.findall(r"^#+\s+(\d+(?:\.\d+)?)\b", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"),
+                               re.M))
+REFERENCE = ROOT / "tests" / "data" / "reference"
+MAX_STEPS = 4000
+
+CASES = [pytest.param(name, lang, variant, id=f"{name}-{lang}-{'-'.join(map(str, variant.values())) or 'base'}")
+         for name, spec in GAMES.items() for lang in spec.languages for variant in spec.variants]
+
+
+def deal(name: str, lang: str, variant: dict, seed: int):
+    return harness(name).deal_record(seed=seed, lang=lang, game=name, **variant)
+
+
+def snapshot(state) -> object:
+    """Everything a state holds, in comparable form (a numpy Generator by its bit state; the
+    referee callables by name), so "unchanged" means unchanged."""
+    def plain(value):
+        if isinstance(value, np.random.Generator):
+            return ("rng", json.dumps(value.bit_generator.state, sort_keys=True, default=str))
+        if callable(value):
+            return ("callable", getattr(value, "__qualname__", type(value).__name__))
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return (type(value).__name__, plain(dataclasses.asdict(value)))
+        if isinstance(value, dict):
+            return tuple(sorted(((repr(k), plain(v)) for k, v in value.items())))
+        if isinstance(value, (list, tuple)):
+            return tuple(plain(v) for v in value)
+        if isinstance(value, (set, frozenset)):
+            return ("set", tuple(sorted(map(repr, value))))
+        return value
+    return plain(vars(state))
+
+
+def play_randomly(record, lang: str, seed: int):
+    """Random moves until the end: returns the final state and how many refused moves were checked."""
+    rng = np.random.default_rng(seed)
+    module = harness(record.to_dict()["game"])
+    weight = getattr(module, "action_weight", lambda action: 1.0)
+    state = record.replay()
+    refused = 0
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        legal = list(state.legal_actions())
+        # half the moves from the legal ones, half from the open-ended candidates (probes included)
+        pool = legal if legal and rng.random() < 0.5 else module.open_actions(state, rng, lang) or legal
+        weights = np.array([weight(a) for a in pool], dtype=float)
+        pick = pool[int(rng.choice(len(pool), p=weights / weights.sum()))]
+        before = snapshot(state)
+        try:
+            state.apply(pick)
+        except IllegalAction as exc:
+            refused += 1
+            assert snapshot(state) == before, f"{pick} was refused but changed the state"
+            assert exc.rule.split(".")[0] in RULE_SECTIONS and exc.rule in RULE_SECTIONS | {exc.rule.split(".")[0]}, \
+                f"refusal cites RULES {exc.rule}, not a section of docs/rules.md"
+            assert exc.message and "\n" not in exc.message
+            continue
+        record.actions.append(pick)
+    return state, refused
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_random_play_ends_and_refusals_change_nothing(name, lang, variant):
+    refusals = 0
+    for seed in (1, 2, 3):
+        record = deal(name, lang, variant, seed)
+        state, refused = play_randomly(record, lang, seed)
+        refusals += refused
+        assert isinstance(state, GameState)
+        assert state.is_terminal(), f"no end after {MAX_STEPS} random moves"
+        outcome = state.outcome()
+        assert isinstance(outcome, Outcome) and outcome.status in STATUSES and outcome.status != "playing"
+        assert state.to_act() == () and state.legal_actions() == []
+    assert refusals > 0, "the random player never probed an illegal move"
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_played_records_round_trip_and_replay_to_equal_states(name, lang, variant):
+    record = deal(name, lang, variant, 5)
+    state, _ = play_randomly(record, lang, 5)
+    text = record_to_json(record)
+    again = record_from_dict(json.loads(text))
+    assert record_to_json(again) == text
+    assert snapshot(again.replay()) == snapshot(state)
+    summary = replay_summary(again)
+    assert summary["game"] == name and summary["status"]
+    for seat in state.seats:  # observations of a replayed game equal the live game's
+        assert again.replay().observe(seat) == state.observe(seat)
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_same_seed_same_bytes(name, lang, variant):
+    first = [record_to_json(deal(name, lang, variant, s)) for s in range(4)]
+    assert first == [record_to_json(deal(name, lang, variant, s)) for s in range(4)]
+    assert len(set(first)) == 4
+    record_a, record_b = deal(name, lang, variant, 9), deal(name, lang, variant, 9)
+    assert snapshot(play_randomly(record_a, lang, 3)[0]) == snapshot(play_randomly(record_b, lang, 3)[0])
+    assert record_to_json(record_a) == record_to_json(record_b)
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_secrets_a_seat_may_not_see_do_not_reach_its_observation(name, lang, variant):
+    rng = np.random.default_rng(11)
+    data = deal(name, lang, variant, 13).to_dict()
+    state = record_from_dict(data).replay()
+    checked = 0
+    for seat in state.seats:
+        for other in harness(name).hidden_variants(data, seat, rng):
+            twin = record_from_dict(other).replay()
+            assert snapshot(twin) != snapshot(state)
+            assert twin.observe(seat) == state.observe(seat), f"{seat} can tell the variants apart"
+            checked += 1
+    assert checked > 0
+
+
+def test_every_registered_game_has_a_reference_record():
+    games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in REFERENCE.glob("*.json")}
+    missing = set(GAMES) - games
+    assert not missing, f"no reference record under tests/data/reference for {sorted(missing)}"
+
+
+def test_the_registry_is_what_every_dispatch_reads():
+    from agents.observations import observation_types
+
+    for name, spec in GAMES.items():
+        module = harness(name)
+        for attr in ("deal_record", "simulate", "format_summary", "open_actions", "hidden_variants",
+                     "DEAL_OPTIONS", "SIMULATE_OPTIONS", "PLAYABLE"):
+            assert hasattr(module, attr), f"{spec.harness} lacks {attr}"
+        record = deal(name, spec.languages[0], spec.variants[0], 0)
+        obs = record.replay().observe(record.replay().seats[0])
+        assert isinstance(obs, spec.observation_type())
+    assert set(observation_types()) <= {spec.observation_type() for spec in GAMES.values()}

@@ -1,0 +1,67 @@
+"""A non-editable install works: the wheel holds every code package and every data file, and
+`cnlab simulate duet` runs from it in another folder (issue 13: `pip wheel .` once shipped no data)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tracked(folder: str) -> list[str]:
+    out = subprocess.run(["git", "ls-files", folder], cwd=ROOT, capture_output=True, text=True, check=True)
+    return [line for line in out.stdout.splitlines() if line]
+
+
+def test_the_package_list_names_every_code_package():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {str(p.parent.relative_to(ROOT)).replace(os.sep, ".")
+             for top in ("engine", "agents", "experiments") for p in (ROOT / top).rglob("__init__.py")}
+    assert listed == found | {"codenames_lab_data"}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(out)], check=True, capture_output=True)
+    return next(out.glob("codenames_lab-*.whl"))
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_every_data_file(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = [p for p in tracked("data") if not p.endswith(".gitignore")]
+    assert data, "no tracked data files"
+    missing = [p for p in data if "codenames_lab_data/" + p[len("data/"):] not in names]
+    assert not missing, f"{len(missing)} data files are not in the wheel, e.g. {missing[:3]}"
+    assert "experiments/games/duet.py" in names and "engine/game.py" in names
+
+
+@pytest.mark.slow
+def test_simulate_runs_from_the_installed_wheel_in_another_folder(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True)
+    deps = [p for p in sys.path if p.endswith("site-packages")]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    # -S: no site processing, so the editable install of this checkout is not on the path; only the
+    # wheel's files and the third-party dependencies are.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target), *deps])}
+    probe = subprocess.run([sys.executable, "-S", "-c", "import engine.paths as p, experiments; "
+                            "print(p.DATA_DIR); print(experiments.__file__)"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
+    assert str(target) in probe.stdout.splitlines()[0] and str(target) in probe.stdout.splitlines()[1]
+    run = subprocess.run([sys.executable, "-S", "-m", "experiments.cli", "simulate", "duet", "--games", "20",
+                          "--spymaster", "expected:fake", "--guesser", "duet-bayes:fake", "--no-progress"],
+                         cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "games" in run.stdout and "20" in run.stdout
