@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
 from .observations import adapter_for
+
+if TYPE_CHECKING:
+    from engine.codenames import CodenamesObservation
+    from engine.duet import DuetObservation
+
+    CodenamesFamilyObservation = DuetObservation | CodenamesObservation
 
 
 @dataclass(frozen=True)
@@ -62,14 +68,18 @@ def prime_backends(backends, language: str) -> None:
 
 
 class Spymaster(Agent):
+    """Gives clues in Codenames, Pictures and Duet; built as `cls(spec, language)`."""
+
     @abc.abstractmethod
-    def give_clue(self, obs) -> ClueDecision:
+    def give_clue(self, obs: CodenamesFamilyObservation) -> ClueDecision:
         """A legal clue for this seat's observation (the clue filter never refuses it)."""
 
 
 class Guesser(Agent):
+    """Touches cards in Codenames, Pictures and Duet; built as `cls(spec, language)`."""
+
     @abc.abstractmethod
-    def next_guess(self, obs) -> str | None:
+    def next_guess(self, obs: CodenamesFamilyObservation) -> str | None:
         """The next card to touch, or None to stop (after at least one correct guess).
 
         In Duet's sudden death, None means "I do not guess now" (RULES 3.9: no obligation).

@@ -20,7 +20,7 @@ person chose against the cards they did not) on the Cultural Codes validation sp
 cards; its softmax over the cards is the model's probability that a person picks each one.
 
 The weights live in `data/models/human_guesser.json` (a few numbers per backend combination;
-`python -m experiments.fit_human_model --data DIR` refits them).
+`python -m experiments.tools.fit_human_model --data DIR` refits them).
 
 Playing Duet (`next_guess`), the guesser reads each clue with that model over the cards it may
 still touch (RULES 3.7) and combines it with the key structure (RULES 3.2,
@@ -458,12 +458,12 @@ def load_model(path: str | Path = MODEL_PATH) -> dict:
         data = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise FileNotFoundError(f"no human-guesser model at {p}; fit one with "
-                                f"`python -m experiments.fit_human_model --data DIR`") from None
+                                f"`python -m experiments.tools.fit_human_model --data DIR`") from None
     except ValueError as exc:
         raise ValueError(f"{p} is not a human-guesser model JSON ({exc})") from None
     if data.get("format") != MODEL_FORMAT or not isinstance(data.get("models"), dict):
         raise ValueError(f"{p} is not a human-guesser model of format {MODEL_FORMAT}; refit it "
-                         f"(python -m experiments.fit_human_model --data DIR)")
+                         f"(python -m experiments.tools.fit_human_model --data DIR)")
     return data
 
 
@@ -514,7 +514,7 @@ class HumanLikeGuesser(Guesser):
             self.scale = np.asarray(entry["scale"], dtype=np.float64)
             if len(self.weights) != len(features) or len(self.scale) != len(features):
                 raise ValueError("human guesser: the model's weights do not match its features; refit it "
-                                 "(python -m experiments.fit_human_model --data DIR)")
+                                 "(python -m experiments.tools.fit_human_model --data DIR)")
             if "hub" in spec.params and bool(spec.params["hub"]) != any(f.endswith(":hub") for f in features):
                 raise ValueError(f"human guesser: the fitted model for {'+'.join(backends)} was fitted with "
                                  f"hub={not bool(spec.params['hub'])}")
@@ -525,7 +525,7 @@ class HumanLikeGuesser(Guesser):
             self.builder = FeatureBuilder(backends, language, embeddings=embeddings, features=features,
                                           reference=reference)
         except ValueError as exc:
-            raise ValueError(f"{exc}; refit the model (python -m experiments.fit_human_model --data DIR)") from None
+            raise ValueError(f"{exc}; refit the model (python -m experiments.tools.fit_human_model --data DIR)") from None
         self._memo: dict[tuple, np.ndarray] = {}
 
     @staticmethod
@@ -536,7 +536,7 @@ class HumanLikeGuesser(Guesser):
                 return entry
         raise ValueError(f"human guesser: no fitted model for backends {'+'.join(backends)}; fitted: "
                          f"{', '.join(models)} (or use model=nearest, or refit with "
-                         f"python -m experiments.fit_human_model --backends {'+'.join(backends)})")
+                         f"python -m experiments.tools.fit_human_model --backends {'+'.join(backends)})")
 
     # -- set-up ------------------------------------------------------------------
     def prepare(self) -> None:

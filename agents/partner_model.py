@@ -2,7 +2,7 @@
 
 * `PartnerModel`: the guesser picks among the cards it may touch with a softmax over its cosine
   similarities to the clue, temperature per backend (fitted with scikit-learn by
-  `experiments/fit_partner_model.py`, stored in `data/models/partner_model.json`).
+  `experiments/tools/fit_partner_model.py`, stored in `data/models/partner_model.json`).
 * `turn_outcomes`: under that model, the probability of each way a clue's turn can end
   (m greens then a bystander, m greens then the assassin, n greens then a stop), vectorised over
   all candidate clues at once (a Plackett-Luce sequence with the targets taken best first).

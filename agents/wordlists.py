@@ -6,7 +6,7 @@
 
 Both are read once per language and cached; the returned objects are immutable (a tuple, and a
 frozen dataclass whose frequency array is read-only), so callers may share them freely.
-The vocabulary files are built by `python -m experiments.build_vocab`; see data/vocab/README.md.
+The vocabulary files are built by `python -m experiments.tools.build_vocab`; see data/vocab/README.md.
 """
 
 from __future__ import annotations

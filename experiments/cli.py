@@ -188,6 +188,10 @@ def simulate(
     bot: Optional[str] = typer.Option(None, help="Spy's Word: bot spec for every seat (default spyword:use-m3)"),
     weaken: Optional[str] = typer.Option(None, help="Spy's Word: citizens or infiltrators play random clues and votes"),
     variant: Optional[str] = typer.Option(None, help="Codenames: single_team (the AI Competition protocol; default), two_player or teams"),
+    isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process, seeing only its "
+                                 "observations (untrusted agents; docs/isolation.md)"),
+    move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds an agent may take "
+                                       "per move; a slower, crashing or garbled agent forfeits the game"),
 ) -> None:
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
@@ -201,11 +205,26 @@ def simulate(
             spymaster=spymaster, guesser=guesser, seat_b_spymaster=seat_b_spymaster, seat_b_guesser=seat_b_guesser,
             mission=mission, missions_file=missions_file, tokens=tokens, players=players, bot=bot, weaken=weaken,
             variant=variant))
+        isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         summary = module.simulate(game, games=games, seed=seed, lang=lang, workers=workers, backend=backend,
-                                  out=out, progress=progress, **options)
+                                  out=out, progress=progress, **isolation, **options)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     typer.echo(module.format_summary(summary))
+
+
+def _isolation_checked(move_timeout: float) -> float:
+    """--move-timeout's value; a note on stderr when no seed secret hides the deals (experiments/seeds.py)."""
+    import os
+
+    from .seeds import SECRET_ENV
+
+    if not move_timeout > 0:
+        raise ValueError("--move-timeout must be a positive number of seconds")
+    if not os.environ.get(SECRET_ENV):
+        typer.echo(f"note: {SECRET_ENV} is not set: deals come from small public seeds, so an agent could find "
+                   "its deal by trying them (set it for untrusted agents; docs/isolation.md)", err=True)
+    return move_timeout
 
 
 @app.command()
@@ -220,6 +239,8 @@ def tournament(
     workers: int = typer.Option(1),
     out: Optional[Path] = typer.Option(None, help="folder for per-pairing results and tournament.csv/.parquet"),
     progress: bool = typer.Option(True),
+    isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process (docs/isolation.md)"),
+    move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds per move before a forfeit"),
 ) -> None:
     """Every spymaster x guesser pairing on the same seeded deals; prints the ranking."""
     import pandas as pd
@@ -228,8 +249,10 @@ def tournament(
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     try:
+        isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=out,
-                               workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang)
+                               workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang,
+                               **isolation)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     with pd.option_context("display.width", 200, "display.max_columns", 20):
@@ -276,7 +299,7 @@ def crossplay(
 def _register_extra_commands() -> None:
     """Commands whose modules live beside the CLI; imported lazily by typer at call time."""
     from .clue_cli import check_clue_command
-    from .eval_human import eval_human_command
+    from .evaluation.eval_human import eval_human_command
     from .play import play_command
 
     app.command("check-clue")(check_clue_command)

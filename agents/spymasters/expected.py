@@ -1,7 +1,7 @@
 """The expected-value spymaster: models its partner and plays for the game, not for the clue.
 
 The partner guesses with a softmax over its similarities to the clue (temperature per backend,
-calibrated by `experiments/fit_partner_model.py`), best remaining card first, and stops after the
+calibrated by `experiments/tools/fit_partner_model.py`), best remaining card first, and stops after the
 clue's number (`agents.partner_model.turn_outcomes`). Each way the turn can end (m greens then a
 bystander, m greens then the assassin, n greens then a stop) leads to a game state, valued by
 `DuetValue`: the chance to win from (greens left, tokens left), sudden death included, plus a

@@ -33,10 +33,12 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from agents.base import Agent
 from agents.embeddings import DEFAULT_BACKEND, Embeddings
 from agents.spec import AgentSpec, parse_spec
 from engine.spyword import (HOST, PASS, Dismiss, GhostGuess, GiveClue, Ready, SpyWordObservation, StartVote,
                             Vote, recommended_roles)
+from engine.spyword.actions import SpyWordAction
 
 from .model import SpyWordModel, norm_key, spyword_model
 
@@ -61,8 +63,10 @@ def role_counts(obs: SpyWordObservation) -> tuple[int, bool]:
     return spies, ghost
 
 
-class SpyWordAgent:
-    """Common to the Spy's Word bots: a seeded random stream and `act(obs)` for a driver."""
+class SpyWordAgent(Agent):
+    """A Spy's Word seat (role "spyword" in agents.registry): the agents' common base (a seeded
+    random stream reset by `begin_game`, `prepare` before workers fork) plus `act(obs)`, which a
+    driver calls for whatever the game waits on from this seat."""
 
     name = "?"
     defaults: dict[str, Any] = {"vocab": 20000}
@@ -81,7 +85,7 @@ class SpyWordAgent:
         self.backend = (spec.backends or (DEFAULT_BACKEND,))[0]
         self._model = model
         self._model_args = dict(vocabulary=vocabulary, frequencies=frequencies, embeddings=embeddings)
-        self.rng = np.random.default_rng(0)
+        super().__init__()
         self.belief_history: list[float] = []
 
     @property
@@ -97,12 +101,11 @@ class SpyWordAgent:
         return {}
 
     def begin_game(self, seed: Any) -> None:
-        """Called before each game with a seed derived from (run seed, game index, seat)."""
-        self.rng = np.random.default_rng(seed)
+        super().begin_game(seed)
         self.belief_history = []
 
     # ----- the driver's entry point ---------------------------------------------------------------
-    def act(self, obs: SpyWordObservation, avoid: Iterable[str] = ()):
+    def act(self, obs: SpyWordObservation, avoid: Iterable[str] = ()) -> SpyWordAction | None:
         """This seat's next action, or None when the game does not wait on it. The discussion is
         the driver's business (it starts the vote); this returns StartVote for the host."""
         require_spyword_observation(obs)

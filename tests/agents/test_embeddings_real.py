@@ -2,7 +2,7 @@
 
 mpnet (438 MB) is not installed in the test environment; its joining/loading code is
 tested on a small split archive in test_embeddings.py and the real one is loaded by
-``python -m experiments.bench_embeddings``.
+``python -m experiments.bench.embeddings``.
 """
 from __future__ import annotations
 

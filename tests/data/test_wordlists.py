@@ -137,7 +137,7 @@ def test_build_script_is_deterministic(tmp_path):
     for module in ("wordfreq", "lemminflect", "kiwipiepy"):
         pytest.importorskip(module)
     subprocess.run(
-        [sys.executable, "-m", "experiments.build_vocab", "--lang", "all", "--out", str(tmp_path)],
+        [sys.executable, "-m", "experiments.tools.build_vocab", "--lang", "all", "--out", str(tmp_path)],
         cwd=REPO,
         check=True,
         capture_output=True,
@@ -146,4 +146,4 @@ def test_build_script_is_deterministic(tmp_path):
     for lang in LANGUAGES:
         built = (tmp_path / f"{lang}.tsv").read_bytes()
         shipped = data_path("vocab", f"{lang}.tsv").read_bytes()
-        assert built == shipped, f"data/vocab/{lang}.tsv is stale: run python -m experiments.build_vocab"
+        assert built == shipped, f"data/vocab/{lang}.tsv is stale: run python -m experiments.tools.build_vocab"

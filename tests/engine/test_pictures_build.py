@@ -1,4 +1,4 @@
-"""experiments/build_pictures.py rebuilds the card set from an npm package (a tiny fake one here)."""
+"""experiments/tools/build_pictures.py rebuilds the card set from an npm package (a tiny fake one here)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from experiments.build_pictures import build, read_selection
+from experiments.tools.build_pictures import build, read_selection
 from engine.paths import data_path
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40

@@ -17,11 +17,10 @@ from agents.human_model import (
     DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, FeatureBuilder, HumanLikeGuesser, feature_names, lexical_overlap,
 )
 from agents.spec import parse_spec
-from experiments.eval_human import (
-    DEFAULT_GUESSER, GUESS_TASK, TARGET_TASK, HumanDataError, _observation, eval_human_command, evaluate,
-    evaluate_cv, load_guess_items, load_target_items, parse_guess_text, parse_target_text,
-)
-from experiments.fit_human_model import choice_instances, fit_weights, game_groups, pairwise
+from experiments.evaluation.cultural_codes import (GUESS_TASK, TARGET_TASK, HumanDataError, load_guess_items,
+                                                   load_target_items, parse_guess_text, parse_target_text)
+from experiments.evaluation.eval_human import DEFAULT_GUESSER, _observation, eval_human_command, evaluate, evaluate_cv
+from experiments.tools.fit_human_model import choice_instances, fit_weights, game_groups, pairwise
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -311,7 +310,7 @@ def test_cv_needs_a_fitted_human_spec(dataset):
 def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
     """Six tiny games where people follow the fake topics (water -> ocean): refitted on the other
     games, every held-out row is read right, and no fit ever sees a row of a game it is scored on."""
-    from experiments import fit_human_model as fit
+    from experiments.tools import fit_human_model as fit
 
     seen = []
     real = fit.fit_weights

@@ -1,6 +1,6 @@
 """Benchmark of the clue filter's fast path: a 50,000-candidate list against a 25-word board.
 
-    python -m experiments.bench_clues [--repeat 30]
+    python -m experiments.bench.clues [--repeat 30]
 
 Builds the candidate list from wordfreq's top_n_list (en: 50,000 words; ko: wordfreq ships about
 30,000 Korean entries, so the list is that long), warms the per-list analysis cache once (reported

@@ -21,7 +21,7 @@ on the table, asking `next_guess` again and again and covering each returned car
 
 `--cv N` gives held-out figures for a fitted `human:` spec instead: the model is refitted on the
 other games of each of N folds (nested: its penalty and hubness chosen by an inner CV on those
-games) and scored on the held-out games (`experiments.fit_human_model.held_out_figures`).
+games) and scored on the held-out games (`experiments.tools.fit_human_model.held_out_figures`).
 
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
 `HumanDataError` naming the file and row; the command prints one line and exits 2. Rows with an
@@ -30,188 +30,19 @@ empty `output` (the person made no guess / gave no clue) are skipped and counted
 
 from __future__ import annotations
 
-import ast
-import csv
 import json
 import math
-import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
 import typer
 
-GUESS_TASK = "generate_guess_task"
-TARGET_TASK = "clue_generation_task"
-SPLITS = ("val", "test", "train")
+from .cultural_codes import GuessItem, HumanDataError, TargetItem, load_guess_items, load_target_items
+
 #: the best guesser we have (cross-validated on the validation split; see docs/eval_human.md)
 DEFAULT_GUESSER = "human:use-m3+glove-50+minilm"
 
 Ranker = Callable[[str, Sequence[str], int], list[int]]
-
-
-class HumanDataError(ValueError):
-    """The human-game data is missing or malformed; the message says where."""
-
-
-@dataclass(frozen=True)
-class GuessItem:
-    """One guess row: the cards left on the board, the clue, and the person's guesses in order."""
-
-    board: tuple[str, ...]
-    clue: str
-    guesses: tuple[str, ...]
-    row: int = -1
-
-
-@dataclass(frozen=True)
-class TargetItem:
-    """One clue row: the person's clue for `targets`, with the assassins and bystanders to avoid."""
-
-    black: tuple[str, ...]
-    tan: tuple[str, ...]
-    targets: tuple[str, ...]
-    clue: str
-    row: int = -1
-
-    @property
-    def candidates(self) -> tuple[str, ...]:
-        return self.black + self.tan + self.targets
-
-
-# ---------------------------------------------------------------------------
-# parsing
-# ---------------------------------------------------------------------------
-def _word_list(text: str, what: str) -> tuple[str, ...]:
-    try:
-        value = ast.literal_eval(text.strip())
-    except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
-        raise ValueError(f"{what} is not a Python list of words ({type(exc).__name__}: {exc})") from None
-    if not isinstance(value, (list, tuple)) or not all(isinstance(w, str) for w in value):
-        raise ValueError(f"{what} is not a list of strings")
-    words = tuple(w.strip() for w in value)
-    if any(not w for w in words):
-        raise ValueError(f"{what} holds an empty word")
-    return words
-
-
-_GUESS_HEAD = "remaining:"
-_GUESS_SEP = re.compile(r"\]\s*,\s*hint\s*:")
-_TARGET_RE = re.compile(r"^\s*black\s*:\s*(\[.*\])\s*,\s*tan\s*:\s*(\[.*\])\s*,\s*targets\s*:\s*(\[.*\])\s*$", re.S)
-
-
-def parse_guess_text(text: str) -> tuple[tuple[str, ...], str]:
-    """`remaining: ['a', "b's"], hint: CLUE` -> (board, clue). Raises ValueError when malformed."""
-    if not isinstance(text, str) or not text.strip().startswith(_GUESS_HEAD):
-        raise ValueError("base_text does not start with 'remaining:'")
-    body = text.strip()[len(_GUESS_HEAD):]
-    seps = list(_GUESS_SEP.finditer(body))
-    if not seps:
-        raise ValueError("base_text has no ', hint:' after the word list")
-    sep = seps[-1]  # the clue never holds "], hint:"; a word might in principle
-    board = _word_list(body[:sep.start() + 1], "the 'remaining' list")
-    clue = body[sep.end():].strip()
-    if not board:
-        raise ValueError("the 'remaining' list is empty")
-    if not clue:
-        raise ValueError("the hint is empty")
-    return board, clue
-
-
-def parse_target_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """`black: [...], tan: [...], targets: [...]` -> (black, tan, targets). Raises ValueError when malformed."""
-    if not isinstance(text, str):
-        raise ValueError("base_text is empty")
-    m = _TARGET_RE.match(text)
-    if not m:
-        raise ValueError("base_text is not 'black: [...], tan: [...], targets: [...]'")
-    black, tan, targets = (_word_list(g, name) for g, name in zip(m.groups(), ("black", "tan", "targets")))
-    if not targets:
-        raise ValueError("the 'targets' list is empty")
-    return black, tan, targets
-
-
-def split_guesses(output: str, board: Sequence[str]) -> tuple[str, ...]:
-    """The person's guesses in order: `a` or `a, b, c` (a word of the board that itself holds a
-    comma is kept whole)."""
-    output = output.strip()
-    if output in board:
-        return (output,)
-    return tuple(w.strip() for w in output.split(",") if w.strip())
-
-
-def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:
-    if split not in SPLITS:
-        raise HumanDataError(f"unknown split {split!r}; use one of {', '.join(SPLITS)}")
-    root = Path(data_dir).expanduser()
-    if not root.is_dir():
-        raise HumanDataError(f"no data folder at {root} (expected <task>/<split>.csv inside, e.g. {GUESS_TASK}/val.csv)")
-    path = root / task / f"{split}.csv"
-    if not path.is_file():
-        raise HumanDataError(f"missing file {path} (the {split!r} split of {task})")
-    return path
-
-
-def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
-    """(row number, base_text, output or None when empty) for every data row of a task CSV."""
-    csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
-    try:
-        with open(path, newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            columns = reader.fieldnames or []
-            missing = [c for c in ("base_text", "output") if c not in columns]
-            if missing:
-                raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (has: {', '.join(c for c in columns if c) or 'none'})")
-            rows = []
-            for i, rec in enumerate(reader, start=2):  # line numbers as a spreadsheet shows them
-                if None in rec:
-                    raise HumanDataError(f"{path} row {i}: more fields than the header has columns")
-                out = rec.get("output")
-                out = out.strip() if isinstance(out, str) else ""
-                rows.append((i, rec.get("base_text") or "", out if out and out.lower() != "nan" else None))
-    except UnicodeDecodeError as exc:
-        raise HumanDataError(f"{path}: not UTF-8 text ({exc})") from None
-    except csv.Error as exc:
-        raise HumanDataError(f"{path}: not a readable CSV ({exc})") from None
-    if not rows:
-        raise HumanDataError(f"{path}: holds no data rows")
-    return rows
-
-
-def load_guess_items(data_dir: str | Path, split: str = "val") -> tuple[list[GuessItem], dict[str, int]]:
-    """The guess rows of `generate_guess_task/<split>.csv`, and the counts of skipped rows by reason."""
-    path = _csv_path(data_dir, GUESS_TASK, split)
-    items, skipped = [], {}
-    for row, text, out in _read_rows(path):
-        try:
-            board, clue = parse_guess_text(text)
-        except ValueError as exc:
-            raise HumanDataError(f"{path} row {row}: {exc}: {text[:80]!r}") from None
-        if out is None:
-            skipped["no_guess"] = skipped.get("no_guess", 0) + 1
-            continue
-        guesses = split_guesses(out, board)
-        off = [g for g in guesses if g not in board]
-        if off:
-            raise HumanDataError(f"{path} row {row}: guessed {', '.join(map(repr, off))}, not on the board")
-        items.append(GuessItem(board, clue, guesses, row))
-    return items, skipped
-
-
-def load_target_items(data_dir: str | Path, split: str = "val") -> tuple[list[TargetItem], dict[str, int]]:
-    """The clue rows of `clue_generation_task/<split>.csv`, and the counts of skipped rows by reason."""
-    path = _csv_path(data_dir, TARGET_TASK, split)
-    items, skipped = [], {}
-    for row, text, out in _read_rows(path):
-        try:
-            black, tan, targets = parse_target_text(text)
-        except ValueError as exc:
-            raise HumanDataError(f"{path} row {row}: {exc}: {text[:80]!r}") from None
-        if out is None:
-            skipped["no_clue"] = skipped.get("no_clue", 0) + 1
-            continue
-        items.append(TargetItem(black, tan, targets, out, row))
-    return items, skipped
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +211,7 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
     from agents.human_model import DEFAULT_BACKENDS
     from agents.spec import parse_spec
 
-    from .fit_human_model import held_out_figures
+    from ..tools.fit_human_model import held_out_figures
 
     spec = parse_spec(guesser_spec)
     if spec.name != "human" or spec.params.get("model", "fitted") != "fitted":
@@ -423,5 +254,5 @@ def eval_human_command(
     typer.echo(json.dumps(result, ensure_ascii=False))
 
 
-if __name__ == "__main__":  # python -m experiments.eval_human --data DIR
+if __name__ == "__main__":  # python -m experiments.evaluation.eval_human --data DIR
     typer.run(eval_human_command)

@@ -1,6 +1,6 @@
 """Benchmark of the embedding backends.
 
-    python -m experiments.bench_embeddings [--backends use-m3,glove-50,minilm,mpnet,kiwi]
+    python -m experiments.bench.embeddings [--backends use-m3,glove-50,minilm,mpnet,kiwi]
                                            [--vocab-size 20000] [--out bench.json]
 
 Each backend runs in its own subprocess (so peak memory is its own) and reports:
@@ -26,7 +26,7 @@ from pathlib import Path
 
 from engine.paths import data_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REL_DIR = data_path("relatedness")
 DEFAULT_BACKENDS = "use-m3,glove-50,minilm,mpnet,kiwi"
 _HANGUL = re.compile(r"^[\uac00-\ud7a3]+$")
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         cache_dir = args.cache_dir or tmp
         results = []
         for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
-            cmd = [sys.executable, "-m", "experiments.bench_embeddings", "--one", name,
+            cmd = [sys.executable, "-m", "experiments.bench.embeddings", "--one", name,
                    "--vocab-size", str(args.vocab_size), "--cache-dir", cache_dir]
             env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
             p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)

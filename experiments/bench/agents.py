@@ -1,9 +1,9 @@
 """Benchmark spymaster x guesser pairs on the same seeded Duet deals (RULES 3; 9 tokens by default).
 
-    python -m experiments.bench_agents --games 1000 \
+    python -m experiments.bench.agents --games 1000 \
         --spymasters kim2019:use-m3,margin:use-m3,expected:use-m3 \
         --partners nearest:use-m3,nearest:use-m3?noise=0.06,nearest:glove-50
-    python -m experiments.bench_agents --games 200 --pairs 'expected:glove-50@nearest:use-m3'
+    python -m experiments.bench.agents --games 200 --pairs 'expected:glove-50@nearest:use-m3'
 
 Both seats play the same pair (seat A: spymaster + guesser, seat B: the same specs, each agent with
 its own seed). Prints, per pair: win rate, mean score of won games (RULES 3.11), mean score with

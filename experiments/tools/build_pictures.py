@@ -1,7 +1,7 @@
 """Rebuild the Codenames Pictures card set (RULES 2.1) from the Twemoji npm package.
 
     npm pack emoji-datasource-twitter@16.0.0          # or: npm install it anywhere
-    python -m experiments.build_pictures emoji-datasource-twitter-16.0.0.tgz
+    python -m experiments.tools.build_pictures emoji-datasource-twitter-16.0.0.tgz
 
 The selection (which emoji, and each card's id, description and tags) is hand-written data in
 `data/pictures/selection.psv`; this script checks it against the package's `emoji.json`, copies

@@ -1,6 +1,6 @@
 """Speed of the Duet simulator: games/s on 1 and N workers, per-clue latency, peak memory, profile.
 
-    python -m experiments.bench_simulate --games 2000 --workers 2 [--profile]
+    python -m experiments.bench.simulate --games 2000 --workers 2 [--profile]
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from .simulate import DEFAULT_GUESSER, DEFAULT_SPYMASTER, DuetRun, load_players, simulate
+from ..simulate import DEFAULT_GUESSER, DEFAULT_SPYMASTER, DuetRun, load_players, simulate
 
 
 def clue_latencies(run: DuetRun, games: int) -> np.ndarray:

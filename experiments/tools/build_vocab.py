@@ -1,6 +1,6 @@
 """Build the candidate clue vocabularies `data/vocab/{en,ko}.tsv` from registry packages.
 
-    python -m experiments.build_vocab [--lang en|ko|all] [--out DIR]
+    python -m experiments.tools.build_vocab [--lang en|ko|all] [--out DIR]
 
 Sources (pinned in pyproject's `vocab` and `filter` extras, so a rebuild is byte-identical):
 
@@ -155,7 +155,7 @@ def write(lang: str, out_dir: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m experiments.build_vocab", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m experiments.tools.build_vocab", description=__doc__.split("\n")[0])
     parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="all")
     parser.add_argument("--out", type=Path, default=data_path("vocab"), help="output folder (default: data/vocab)")
     args = parser.parse_args(argv)

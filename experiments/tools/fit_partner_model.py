@@ -1,7 +1,7 @@
 """Fit the partner model: the softmax temperature with which a guesser picks a card for a clue.
 
-    python -m experiments.fit_partner_model --human /work/shared/data/cultural-codes/generate_guess_task/val.csv
-    python -m experiments.fit_partner_model --selfplay 200 --guesser 'nearest:use-m3?noise=0.06'
+    python -m experiments.tools.fit_partner_model --human /work/shared/data/cultural-codes/generate_guess_task/val.csv
+    python -m experiments.tools.fit_partner_model --selfplay 200 --guesser 'nearest:use-m3?noise=0.06'
 
 Sources (each optional; at least one):
 
@@ -23,9 +23,7 @@ kept under `fits` with its source, n, log-likelihood and top-1 accuracy.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -33,25 +31,12 @@ import numpy as np
 
 from agents.partner_model import MODEL_FILE
 
-_TEXT = re.compile(r"remaining:\s*(\[.*?\])\s*,\s*hint:\s*(.+)$", re.S)
-
 
 def read_human(path: str | Path) -> list[tuple[list[str], str, str]]:
-    """(remaining cards, hint, guessed card) rows of the Cultural Codes guess task."""
-    import pandas as pd
+    """(remaining cards, hint, first guessed card) rows of a Cultural Codes guess-task CSV."""
+    from experiments.evaluation.cultural_codes import load_guess_file
 
-    df = pd.read_csv(path)
-    out = []
-    for text, guess in zip(df["base_text"], df["output"]):
-        m = _TEXT.search(str(text))
-        if not m:
-            continue
-        cards = [str(w) for w in ast.literal_eval(m.group(1))]
-        hint = m.group(2).strip()
-        guess = str(guess).strip()
-        if guess in cards and hint:
-            out.append((cards, hint, guess))
-    return out
+    return [(list(item.board), item.clue, item.guesses[0]) for item in load_guess_file(path) if item.clue]
 
 
 def selfplay_events(games: int, spymaster: str, guesser: str, lang: str = "en") -> list[tuple[list[str], str, str]]:
@@ -156,7 +141,7 @@ def main(argv=None) -> int:
     model["temperature"].setdefault("default", float(np.median(list(v for k, v in model["temperature"].items()
                                                                      if k != "default"))))
     model["about"] = ("softmax temperatures (cosine units) of a guesser's pick per backend; "
-                      "refit with python -m experiments.fit_partner_model")
+                      "refit with python -m experiments.tools.fit_partner_model")
     out_path.parent.mkdir(parents=True, exist_ok=True)
     out_path.write_text(json.dumps(model, indent=1, sort_keys=True) + "\n")
     print(f"wrote {out_path}")

@@ -1,6 +1,6 @@
 """Fit the human-like guesser's weights (`data/models/human_guesser.json`) on Cultural Codes data.
 
-    python -m experiments.fit_human_model --data ../shared/data/cultural-codes [--split val]
+    python -m experiments.tools.fit_human_model --data ../shared/data/cultural-codes [--split val]
         [--backends use-m3+glove-50+minilm] [--subsets] [--out data/models/human_guesser.json]
 
 Every row of both tasks is a choice among cards: in `generate_guess_task` the person's (first)
@@ -34,9 +34,9 @@ import typer
 from agents.human_model import (
     DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, FeatureBuilder, feature_names, model_key,
 )
-from experiments.eval_human import (
-    GuessItem, HumanDataError, TargetItem, guess_metrics, load_guess_items, load_target_items, target_metrics,
-)
+from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
+                                                   load_target_items)
+from experiments.evaluation.eval_human import guess_metrics, target_metrics
 
 LAM_GRID = (0.001, 0.003, 0.01, 0.03)
 FOLDS = 5
@@ -291,7 +291,7 @@ def main(
                   f"{split!r}: {len(cd.guess)} guess rows + {len(cd.target)} target rows, "
                   f"{cd.groups.max() + 1} game groups. cv = {FOLDS}-fold grouped-by-game held-out figures "
                   f"(nested: lam and hubness chosen by an inner {INNER_FOLDS}-fold CV on the training games); "
-                  "in_sample = fitted and scored on all rows. Refit: python -m experiments.fit_human_model --data DIR"),
+                  "in_sample = fitted and scored on all rows. Refit: python -m experiments.tools.fit_human_model --data DIR"),
         "models": models,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
