@@ -16,7 +16,7 @@ $(VENV)/.main-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,test]'
+	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,web,test]'
 	touch $@ $(VENV)/.main-installed
 
 # A Duet self-play benchmark: 1,000 seeded games on the embedded default model (use-m3).

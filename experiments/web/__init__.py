@@ -1,0 +1,8 @@
+"""`cnlab serve`: play Duet, Codenames and Pictures in the browser (docs/web.md).
+
+- `games.py`: the one adapter to the engines (dealing, seats, each seat's observation as JSON,
+  moves from the page, bot turns, records);
+- `tables.py`: games in play on the server (seats, tokens, bots, saving, resuming);
+- `app.py`: the FastAPI application (pages, HTTP API, WebSockets);
+- `command.py`: the typer command.
+"""

@@ -1,0 +1,320 @@
+"""The FastAPI application behind `cnlab serve`: the page, a small HTTP API and one WebSocket per
+seat (protocol in docs/web.md).
+
+The server holds every state. A browser joins a game's seat with that seat's token and receives
+only that seat's view (`Table.view`, built from `state.observe(seat)`), again after every change.
+Bots think in a worker thread (one at a time, so models are never used by two threads at once);
+the event loop keeps serving pages, moves and other games meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from engine import IllegalAction
+from engine.actions import Clue
+
+from .games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
+from .tables import Table, TableStore
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_MESSAGE = 4096        # bytes of one WebSocket message from a page; larger ones are refused
+WS_MAX_SIZE = 64 * 1024   # uvicorn closes the connection (1009) beyond this
+MAX_BODY = 16 * 1024      # bytes of a new game's settings
+log = logging.getLogger("cnlab.web")
+
+
+class GameServer:
+    """The tables, the bot and referee threads, and the sockets of each seat."""
+
+    def __init__(self, games_dir: str | Path, bot_delay: float = 0.6):
+        self.store = TableStore(games_dir)
+        self.bot_delay = bot_delay
+        self.bots = ThreadPoolExecutor(1, thread_name_prefix="cnlab-bot")
+        self.referee = ThreadPoolExecutor(1, thread_name_prefix="cnlab-referee")
+        self.tasks: set[asyncio.Task] = set()
+
+    def start(self) -> None:
+        self.store.load()
+        for lang in ("en", "ko"):  # load the clue filter (Korean morphology) before the first clue
+            self.referee.submit(judge_clue, "test", 1, ["board"], [], lang)
+        for table in self.store.tables.values():
+            self.kick(table)
+
+    def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.referee.shutdown(wait=False, cancel_futures=True)
+
+    # ----- sending --------------------------------------------------------------------------------
+    @staticmethod
+    async def send(ws: WebSocket, payload: dict) -> None:
+        if ws.client_state == WebSocketState.CONNECTED:
+            try:
+                await ws.send_text(json.dumps(payload, ensure_ascii=False))
+            except Exception:  # a socket closing meanwhile
+                pass
+
+    async def broadcast(self, table: Table) -> None:
+        for seat, sockets in table.sockets.items():
+            if sockets:
+                payload = {"type": "state", "view": table.view(seat)}
+                for ws in list(sockets):
+                    await self.send(ws, payload)
+
+    # ----- bots -----------------------------------------------------------------------------------
+    def kick(self, table: Table) -> None:
+        """Let the bots move if it is their turn (one driver per table)."""
+        if not table.driving and not table.over and not table.error:
+            task = asyncio.get_running_loop().create_task(self.drive(table))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def drive(self, table: Table) -> None:
+        table.driving = True
+        refused = 0
+        try:
+            while True:
+                async with table.lock:
+                    job = None if table.error else table.adapter.bot_job(table)
+                    if job is None:
+                        return
+                    version, table.thinking = table.version, job.seat
+                    agents = table.agents.get(job.seat)
+                    table.loading = agents is None  # the first move loads the bot's models
+                await self.broadcast(table)
+                started = time.monotonic()
+                adapter, rng = table.adapter, table.rng
+
+                def think():
+                    loaded = agents or adapter.make_agents(table, job.seat)
+                    return loaded, adapter.run_job(job, loaded, table.referee, rng)
+
+                try:
+                    loaded, result = await asyncio.get_running_loop().run_in_executor(self.bots, think)
+                except Exception as exc:
+                    async with table.lock:
+                        table.thinking = None
+                        table.error = f"the bot on seat {job.seat} failed: {type(exc).__name__}: {exc}"
+                        log.exception("bot failed in %s", table.id)
+                        table.changed()
+                    await self.broadcast(table)
+                    return
+                table.agents[job.seat], table.loading = loaded, False
+                wait = self.bot_delay - (time.monotonic() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                async with table.lock:
+                    table.thinking = None
+                    if table.version != version or table.over:
+                        continue  # a person moved meanwhile: think again on the new state
+                    try:
+                        action, decision = table.adapter.bot_action(table, job, result)
+                        if isinstance(action, Clue) and decision is not None:
+                            table.intents.append({"action": len(table.record.actions),
+                                                  "targets": list(decision.targets),
+                                                  "score": round(float(decision.score), 6)})
+                        if hasattr(action, "seat"):
+                            table.apply(action)
+                        else:
+                            table.adapter.apply_special(table, job.seat, action)
+                            table.changed()
+                        refused = 0
+                    except IllegalAction as exc:
+                        table.intents = [i for i in table.intents if i["action"] < len(table.record.actions)]
+                        refused += 1
+                        if refused > BOT_CLUE_RETRIES:
+                            table.error = f"the bot on seat {job.seat} keeps making illegal moves: {exc}"
+                            table.changed()
+                    except Exception as exc:
+                        table.error = f"the bot on seat {job.seat} failed: {exc}"
+                        table.changed()
+                await self.broadcast(table)
+        finally:
+            table.thinking, table.loading = None, False
+            table.driving = False
+
+    # ----- a person's move --------------------------------------------------------------------------
+    async def person_move(self, table: Table, seat: str, msg: dict) -> dict | None:
+        """Apply one move of `seat`; an error payload (the state unchanged) or None."""
+        claimed = msg.get("seat")
+        if claimed is not None and claimed != seat:
+            return {"type": "error", "code": "not_your_seat",
+                    "message": f"you hold seat {seat}; a move for seat {str(claimed)[:30]} is not yours to make"}
+        async with table.lock:
+            if table.error:
+                return {"type": "error", "code": "game_stopped", "message": table.error}
+            if table.over:
+                return {"type": "error", "code": "game_over", "message": "the game is over"}
+            try:
+                move = table.adapter.parse(table, seat, msg)
+                if isinstance(move, Clue):  # the clue filter, in its thread (the first Korean load takes seconds)
+                    state = table.state
+                    covered = (state.covered_words() if hasattr(state, "covered_words")
+                               else [w for i, w in enumerate(state.words) if state.covered_for_both(i)])
+                    await asyncio.get_running_loop().run_in_executor(
+                        self.referee, table.referee.prejudge, move.word, move.number, state.visible_words(),
+                        covered, state.config.language)
+                if hasattr(move, "seat"):
+                    table.apply(move)
+                else:
+                    table.adapter.apply_special(table, seat, move)
+                    table.changed()
+            except IllegalAction as exc:
+                return {"type": "error", "code": "illegal", "rule": exc.rule, "message": exc.message}
+            except BadMove as exc:
+                return {"type": "error", "code": exc.code, "message": exc.message}
+        await self.broadcast(table)
+        self.kick(table)
+        return None
+
+    # ----- a seat's socket --------------------------------------------------------------------------
+    async def serve_socket(self, ws: WebSocket, game_id: str, token: str | None) -> None:
+        await ws.accept()
+        table = self.store.get(game_id)
+        if table is None:
+            await self.send(ws, {"type": "error", "code": "unknown_game",
+                                 "message": f"there is no game {game_id[:80]!r} on this server"})
+            await ws.close(code=4404)
+            return
+        seat = table.seat_for(token)
+        if seat is None:
+            await self.send(ws, {"type": "error", "code": "bad_token",
+                                 "message": "this link does not hold a seat of the game (check the join link)"})
+            await ws.close(code=4403)
+            return
+        table.sockets.setdefault(seat, set()).add(ws)
+        try:
+            await self.broadcast(table)  # the new seat's view, and "connected" for the others
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await self.send(ws, {"type": "error", "code": "malformed",
+                                         "message": "messages are JSON text frames"})
+                    continue
+                if len(text.encode("utf-8")) > MAX_MESSAGE:
+                    await self.send(ws, {"type": "error", "code": "too_large",
+                                         "message": f"a message is at most {MAX_MESSAGE} bytes"})
+                    continue
+                try:
+                    msg = json.loads(text)
+                except json.JSONDecodeError:
+                    msg = None
+                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                    await self.send(ws, {"type": "error", "code": "malformed",
+                                         "message": 'a message is a JSON object with a "type", e.g. {"type": "stop"}'})
+                    continue
+                if msg["type"] == "hello":
+                    await self.send(ws, {"type": "state", "view": table.view(seat)})
+                    continue
+                error = await self.person_move(table, seat, msg)
+                if error:
+                    await self.send(ws, error)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.sockets.get(seat, set()).discard(ws)
+            await self.broadcast(table)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6) -> FastAPI:
+    server = GameServer(games_dir, bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        server.start()
+        yield
+        server.stop()
+
+    app = FastAPI(title="codenames-lab", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.server = server
+
+    @app.get("/")
+    async def index():
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/config")
+    async def config():
+        return page_config()
+
+    @app.get("/api/games")
+    async def games():
+        return {"games": server.store.listing()}
+
+    @app.post("/api/games")
+    async def new_game(request: Request):
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(413, f"the settings are at most {MAX_BODY} bytes")
+        try:
+            raw = json.loads(body or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, "the settings are not JSON")
+        try:
+            table, tokens = server.store.create(raw)
+        except BadSetup as exc:
+            return _error(400, str(exc))
+        server.kick(table)
+        links = {seat: f"/#/play/{table.id}/{token}" for seat, token in tokens.items()}
+        me = table.person_seats()[0]
+        return {"id": table.id, "seat": me, "token": tokens[me], "links": links, "summary": table.summary()}
+
+    def _table(game_id: str) -> Table | JSONResponse:
+        table = server.store.get(game_id)
+        return table if table is not None else _error(404, f"there is no game {game_id[:80]!r} on this server")
+
+    @app.get("/api/games/{game_id}")
+    async def game(game_id: str):
+        table = _table(game_id)
+        return table if isinstance(table, JSONResponse) else table.summary()
+
+    def _finished(game_id: str):
+        table = _table(game_id)
+        if isinstance(table, JSONResponse):
+            return table
+        if not table.over:
+            return _error(409, "the game is still being played: its record (with the key) opens when it ends")
+        return table
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: str):
+        table = _finished(game_id)
+        if isinstance(table, JSONResponse):
+            return table
+        return {"summary": table.summary(), "frames": table.replay_frames()}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str):
+        table = _finished(game_id)
+        if isinstance(table, JSONResponse):
+            return table
+        return JSONResponse(table.record.to_dict())
+
+    @app.websocket("/ws/{game_id}")
+    async def socket(ws: WebSocket, game_id: str):
+        await server.serve_socket(ws, game_id, ws.query_params.get("token"))
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    from engine.paths import data_path
+
+    app.mount("/pictures/img", StaticFiles(directory=data_path("pictures", "img")), name="pictures")
+    return app

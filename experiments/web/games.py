@@ -1,0 +1,685 @@
+"""The web server's one adapter to the engines: dealing from the page's settings, the seats, each
+seat's observation as JSON, the page's moves as engine actions, bot turns, outcomes and replays.
+
+Everything game-specific the server does goes through `ADAPTERS` (Duet, Codenames, Pictures), so
+moving to the engine's game registry (`engine.game.GAMES`) later touches this module only.
+
+Hidden information: a seat's JSON (`seat_view`) is built from `state.observe(seat)` and nothing
+else of the state, except what the rules make public (the score of a finished game) and, once the
+game is over, the whole key (`reveal`). A bot's intended targets (its `ClueDecision.targets`) are
+shown only after its clue is resolved, and in Codenames only to the bot's own team.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine import Clue, Cover, Guess, IllegalAction, Stop
+from engine.actions import UNLIMITED
+
+PERSON, BOT = "person", "bot"
+MAX_CLUE_CHARS = 40
+BOT_CLUE_RETRIES = 20   # a bot whose clue the filter refuses draws again, this many times at most
+LANGUAGES = ("en", "ko")
+
+
+class BadSetup(ValueError):
+    """Settings of a new game that cannot be played (HTTP 400 with this message)."""
+
+
+class BadMove(ValueError):
+    """A message from the page that is not a move of this seat (the state is unchanged)."""
+
+    def __init__(self, message: str, code: str = "bad_move"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class Pass:
+    """Duet sudden death (RULES 3.9): this seat does not guess now (not an engine action)."""
+
+
+class PartnerFirst:
+    """Duet: the person lets the bot partner give the first clue (not an engine action)."""
+
+
+# ----- the clue referee ------------------------------------------------------------------------------
+def judge_clue(word: str, number, board, covered, language: str | None) -> tuple[str, str] | None:
+    """The project's clue filter (RULES 4) on the visible words: (rule, message) or None. Without
+    the filter's packages only the plain checks remain (one word, not a visible word)."""
+    try:
+        from engine.clues import FilterUnavailable, check_clue
+    except ImportError:  # the filter's packages are not installed
+        check_clue = None
+    if check_clue is not None:
+        try:
+            verdict = check_clue(word, number, board=list(board), language=language or "en", covered=list(covered))
+            return None if verdict.legal else (verdict.rule, verdict.message)
+        except (FilterUnavailable, ImportError):  # its morphology model is missing
+            pass
+    w = word.strip().casefold()
+    if len(w.split()) > 1:
+        return "4.7", f"A clue is one word: {word}."
+    for b in board:
+        if b.casefold() in w or w in b.casefold():
+            return "4.3", f"A visible code word, or a word containing one, may not be the clue: {b}."
+    return None
+
+
+class WebReferee:
+    """The engine's clue referee for a game in the browser.
+
+    `trust` (while a record is replayed to resume it): every recorded clue was judged when it was
+    given. `prejudge` runs the filter in a worker thread; the engine's call in the server's event
+    loop then finds the verdict ready (so a slow first load of the Korean morphology never stalls
+    the page).
+    """
+
+    def __init__(self) -> None:
+        self.trust = True
+        self._ready: dict[tuple, tuple[str, str] | None] = {}
+
+    @staticmethod
+    def _key(word, number, board, covered, language) -> tuple:
+        return (word, number, tuple(board), tuple(covered), language)
+
+    def prejudge(self, word, number, board, covered, language) -> None:
+        self._ready[self._key(word.strip(), number, board, covered, language)] = judge_clue(
+            word.strip(), number, board, covered, language)
+
+    def __call__(self, word, number, board, covered, language):
+        if self.trust:
+            return None
+        key = self._key(word, number, board, covered, language)
+        if key in self._ready:
+            return self._ready.pop(key)
+        return judge_clue(word, number, board, covered, language)
+
+
+# ----- shared helpers --------------------------------------------------------------------------------
+def deal(game: str, seed: int, lang: str, **options):
+    """A new record by the game's harness (`engine.game.GAMES`, as `cnlab deal`)."""
+    from experiments.games import harness
+
+    return harness(game).deal_record(seed=seed, lang=lang, game=game, **options)
+
+
+def default_guesser(game: str) -> str:
+    """The bot guesser `cnlab play` pairs with the default spymaster."""
+    from agents.registry import DEFAULT_GUESSER
+
+    try:
+        from experiments.play.command import DEFAULT_GUESSERS
+    except ImportError:  # pragma: no cover - the terminal play moved
+        DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER}
+    return DEFAULT_GUESSERS.get(game, DEFAULT_GUESSER if game == "duet" else "nearest:use-m3")
+
+
+def _spec(raw: dict, name: str, default: str, role: str) -> str:
+    from agents.registry import check_spec
+
+    spec = raw.get(name) or default
+    if not isinstance(spec, str) or len(spec) > 200:
+        raise BadSetup(f"{name}: an agent spec string")
+    spec = spec.strip()
+    try:
+        check_spec(spec, role)
+    except ValueError as exc:
+        raise BadSetup(f"{name}: {exc}") from None
+    return spec
+
+
+def _seed(raw: dict) -> int:
+    seed = raw.get("seed")
+    if seed in (None, ""):
+        import secrets
+
+        return secrets.randbelow(1_000_000)
+    try:
+        seed = int(seed)
+    except (TypeError, ValueError):
+        raise BadSetup("seed: a whole number") from None
+    if not 0 <= seed < 2**32:
+        raise BadSetup("seed: 0 .. 2^32-1")
+    return seed
+
+
+def _lang(raw: dict) -> str:
+    lang = raw.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadSetup(f"lang: en or ko, not {lang!r}")
+    return lang
+
+
+def _card(msg: dict, words) -> str:
+    card = msg.get("card")
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(words):
+        raise BadMove(f"'card' must be a card number 0..{len(words) - 1}")
+    return words[card]
+
+
+def _clue(msg: dict, seat: str, unlimited: bool) -> Clue:
+    word, number = msg.get("word"), msg.get("number")
+    if not isinstance(word, str) or not word.strip():
+        raise BadMove("a clue needs a word", code="bad_clue")
+    if len(word) > MAX_CLUE_CHARS:
+        raise BadMove(f"a clue is one word (at most {MAX_CLUE_CHARS} characters)", code="bad_clue")
+    if isinstance(number, str) and number.isdigit():
+        number = int(number)
+    if not ((isinstance(number, int) and not isinstance(number, bool)) or (unlimited and number == UNLIMITED)):
+        raise BadMove("a clue needs a number" + (" (0..9 or unlimited)" if unlimited else " (0..9)"),
+                      code="bad_clue")
+    return Clue(seat, word.strip(), number)
+
+
+def resolved_intents(record, state, intents: list[dict], found: Callable[[int], bool],
+                     guessing: bool, show: Callable[[str], bool], label: Callable[[int], str | None]) -> list[dict]:
+    """The bot clues whose guessing turn is over, with the cards the bot meant; `show(seat)`: may
+    this viewer see the intents of that bot seat. A target is `found` on its clue when it was
+    guessed before the next clue, `later` when it is covered now."""
+    actions = record.actions
+    clue_indexes = [n for n, a in enumerate(actions) if isinstance(a, Clue)]
+    current = clue_indexes[-1] if guessing and clue_indexes else None
+    words = list(record.words)
+    out = []
+    for item in intents:
+        k = item.get("action")
+        if not isinstance(k, int) or k >= len(actions) or k == current or not isinstance(actions[k], Clue):
+            continue
+        clue = actions[k]
+        if not show(clue.seat):
+            continue
+        later = [n for n in clue_indexes if n > k]
+        end = later[0] if later else len(actions)
+        guessed = {a.word for a in actions[k + 1:end] if isinstance(a, Guess)}
+        targets = []
+        for t in item.get("targets", []):
+            if t in words:
+                i = words.index(t)
+                targets.append({"i": i, "word": t, "label": label(i), "found": t in guessed,
+                                "later": found(i) and t not in guessed})
+        out.append({"action": k, "seat": clue.seat, "clue": clue.word, "number": clue.number, "targets": targets})
+    return out
+
+
+@dataclass
+class BotJob:
+    """One bot move to compute in a worker thread: only the seat's observation goes there."""
+
+    seat: str
+    kind: str                     # "clue", "guess", "sudden", "cover"
+    obs: Any
+    extra: dict = field(default_factory=dict)
+
+
+# ----- Duet ------------------------------------------------------------------------------------------
+class DuetAdapter:
+    game = "duet"
+    title = "Codenames Duet"
+    seat_names = ("A", "B")
+
+    def setup(self, raw: dict):
+        """(record, seats, first) from the page's settings."""
+        from agents.registry import default_spymaster
+
+        lang, seed = _lang(raw), _seed(raw)
+        mission = raw.get("mission") or None
+        tokens = raw.get("tokens") or None
+        if tokens is not None:
+            if isinstance(tokens, bool) or not isinstance(tokens, int) or not 1 <= tokens <= 11:
+                raise BadSetup("tokens: 1..11 timer tokens")
+        if mission is not None and not isinstance(mission, str):
+            raise BadSetup("mission: a mission id")
+        try:
+            record = deal(self.game, seed, lang, mission=mission, tokens=None if mission else tokens,
+                          invalid_clue="reject")
+        except (KeyError, ValueError) as exc:
+            raise BadSetup(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)) from None
+        mode = raw.get("mode", "bot")
+        if mode == "people":
+            return record, {"A": {"kind": PERSON}, "B": {"kind": PERSON}}, None
+        if mode != "bot":
+            raise BadSetup("mode: bot (a person with a bot partner) or people (two people)")
+        me = raw.get("seat", "A")
+        if me not in self.seat_names:
+            raise BadSetup("seat: A or B")
+        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
+               "guesser": _spec(raw, "guesser", default_guesser("duet"), "guesser")}
+        first = raw.get("first", "me")
+        if first not in ("me", "partner"):
+            raise BadSetup("first: me or partner")
+        seats = {me: {"kind": PERSON}, ("B" if me == "A" else "A"): bot}
+        return record, seats, ("bot" if first == "partner" else "person")
+
+    def new_state(self, record, referee):
+        from engine.duet import DuetState
+
+        return DuetState(record.words, record.key, record.config, referee=referee)
+
+    def seats_in_order(self, record) -> tuple[str, ...]:
+        return self.seat_names
+
+    # ----- what a seat sees -------------------------------------------------------------------------
+    def over(self, t) -> bool:
+        return t.state.is_terminal() or t.ended is not None
+
+    def may_act(self, t, seat: str) -> dict:
+        s = t.state
+        if self.over(t) or t.error:
+            return {}
+        obs_to_act = s.to_act()
+        flags = {}
+        if s.phase == "clue" and seat in obs_to_act:
+            bot_first = not s.clue_seats and t.first == "bot" and any(t.is_bot(x) for x in obs_to_act)
+            flags["clue"] = not bot_first
+            if not s.clue_seats and t.first != "bot" and any(t.is_bot(x) for x in self.seat_names):
+                flags["partner_first"] = True
+        elif s.phase == "guess" and seat in obs_to_act:
+            flags["guess"] = True
+            flags["stop"] = s.correct_this_turn > 0
+        elif s.phase == "sudden_death" and seat in obs_to_act and seat not in t.passes:
+            flags["guess"] = flags["pass"] = True
+        return flags
+
+    def seat_view(self, t, seat: str) -> dict:
+        obs = t.state.observe(seat)
+        view = self._view(obs)
+        view["you"] = self.may_act(t, seat)
+        view["intents"] = self.intents(t, lambda _seat: True)
+        view["passed"] = sorted(t.passes)
+        if self.over(t):
+            view["reveal"] = {"A": t.record.key.a, "B": t.record.key.b}
+        view["outcome"] = self.outcome(t)
+        return view
+
+    @staticmethod
+    def _view(obs) -> dict:
+        history = [e.to_dict() for e in obs.history]
+        mistakes = sum(1 for e in obs.history if e.kind == "guess" and e.result == "bystander")
+        return {
+            "game": "duet", "seat": obs.seat, "grid": [5, 5],
+            "cards": [{"i": i, "word": w, "mine": obs.own_key[i], "agent": obs.green_covered[i],
+                       "marks": sorted(obs.bystander_marks[i]), "guessable": obs.can_guess(i)}
+                      for i, w in enumerate(obs.words)],
+            "tokens": {"check": obs.check_tokens, "bystander": obs.bystander_tokens, "timer": obs.timer_tokens,
+                       "left": obs.tokens_left, "mistakes_allowed": obs.mistakes_allowed, "mistakes": mistakes},
+            "phase": obs.phase, "clue_giver": obs.clue_giver, "to_act": list(obs.to_act),
+            "current_clue": None if obs.current_clue is None else
+            {"word": obs.current_clue[0], "number": obs.current_clue[1]},
+            "correct_this_turn": obs.correct_this_turn, "greens_found": obs.greens_found, "greens_total": 15,
+            "partner_finished": obs.partner_finished, "history": history,
+        }
+
+    def intents(self, t, show) -> list[dict]:
+        s = t.state
+        return resolved_intents(t.record, s, t.intents, lambda i: s.green_covered[i],
+                                s.phase == "guess" and not self.over(t), show, lambda i: None)
+
+    def outcome(self, t) -> dict:
+        s = t.state
+        status = s.phase if s.phase in ("won", "lost", "sudden_death") else "playing"
+        if t.ended and not s.is_terminal():
+            status = "unfinished"
+        return {"status": status, "score": s.score(), "loss_reason": s.loss_reason, "ended": t.ended,
+                "greens_found": s.greens_found, "tokens_left": s.tokens_left, "turns": len(s.clue_seats),
+                "over": self.over(t)}
+
+    def result_text(self, t) -> str:
+        o = self.outcome(t)
+        if o["status"] == "won":
+            return f"won, score {o['score']}"
+        if o["status"] == "lost":
+            return f"lost ({o['loss_reason']})"
+        if o["status"] == "unfinished":
+            return f"unfinished ({o['ended']})"
+        return f"{o['status']}, {o['greens_found']}/15 agents"
+
+    def spectator(self, record, state, intents) -> dict:
+        """The whole table, for replays of finished games: both key sides."""
+        view = self._view(state.observe("A"))
+        for c in view["cards"]:
+            c.pop("mine"), c.pop("guessable")
+        view.update(seat=None, reveal={"A": record.key.a, "B": record.key.b},
+                    intents=resolved_intents(record, state, intents, lambda i: state.green_covered[i],
+                                             state.phase == "guess", lambda _s: True, lambda i: None))
+        return view
+
+    # ----- moves from the page ----------------------------------------------------------------------
+    def parse(self, t, seat: str, msg: dict):
+        kind = msg.get("type")
+        if kind == "clue":
+            clue = _clue(msg, seat, unlimited=False)
+            if not t.state.clue_seats and t.first == "bot" and t.state.phase == "clue":
+                raise IllegalAction("3.4", "the bot partner gives the first clue (as chosen)")
+            return clue
+        if kind == "guess":
+            return Guess(seat, _card(msg, t.record.words))
+        if kind == "stop":
+            return Stop(seat)
+        if kind == "pass":
+            s = t.state
+            if s.phase != "sudden_death":
+                raise IllegalAction("3.9", "a seat may hold back only in sudden death")
+            if seat not in s.guessers():
+                raise IllegalAction("3.9", f"{seat} has no greens left to find in sudden death")
+            return Pass()
+        if kind == "first":
+            if t.state.clue_seats or t.state.phase != "clue":
+                raise BadMove("the first clue has been given already")
+            if not any(t.is_bot(x) for x in self.seat_names):
+                raise BadMove("there is no bot partner here: either of you may give the first clue")
+            return PartnerFirst()
+        raise BadMove(f"unknown move type {str(kind)[:20]!r}; Duet moves: clue, guess, stop, pass, first")
+
+    def apply_special(self, t, seat: str, move) -> None:
+        if isinstance(move, PartnerFirst):
+            t.first = "bot"
+        elif isinstance(move, Pass):
+            t.passes.add(seat)
+            self._check_all_passed(t)
+
+    def _check_all_passed(self, t) -> None:
+        if set(t.state.guessers()) <= t.passes:
+            t.ended = "both held back in sudden death" if len(t.state.guessers()) > 1 else "held back in sudden death"
+
+    def after_action(self, t, action) -> None:
+        if isinstance(action, Guess):
+            t.passes.clear()
+
+    # ----- bots -------------------------------------------------------------------------------------
+    def bot_job(self, t) -> BotJob | None:
+        s = t.state
+        if self.over(t):
+            return None
+        if s.phase == "clue":
+            givers = s.clue_givers()
+            bots = [x for x in givers if t.is_bot(x)]
+            if not bots:
+                return None
+            if any(not t.is_bot(x) for x in givers) and not (not s.clue_seats and t.first == "bot"):
+                return None
+            seat = bots[0]
+            covered = [w for i, w in enumerate(s.words) if s.covered_for_both(i)]
+            return BotJob(seat, "clue", s.observe(seat), {"board": s.visible_words(), "covered": covered,
+                                                          "language": s.config.language})
+        if s.phase == "guess":
+            (seat,) = s.guessers()
+            return BotJob(seat, "guess", s.observe(seat)) if t.is_bot(seat) else None
+        if s.phase == "sudden_death":
+            seats = s.guessers()
+            if any(not t.is_bot(x) and x not in t.passes for x in seats):
+                return None
+            bots = [x for x in seats if t.is_bot(x) and x not in t.passes]
+            return BotJob(bots[0], "sudden", s.observe(bots[0])) if bots else None
+        return None
+
+    def make_agents(self, t, seat: str):
+        from agents.registry import make_guesser, make_spymaster
+
+        info, lang = t.seats[seat], t.record.config.language or "en"
+        spymaster, guesser = make_spymaster(info["spymaster"], lang), make_guesser(info["guesser"], lang)
+        n = self.seat_names.index(seat)
+        seed = t.record.seed or 0
+        spymaster.begin_game([seed, n, 0])
+        guesser.begin_game([seed, n, 1])
+        return {"spymaster": spymaster, "guesser": guesser}
+
+    def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):
+        """In a worker thread: the bot's decision from its observation only."""
+        if job.kind == "clue":
+            decision = agents["spymaster"].give_clue(job.obs)
+            referee.prejudge(decision.word, decision.number, job.extra["board"], job.extra["covered"],
+                             job.extra["language"])
+            return decision
+        return agents["guesser"].next_guess(job.obs)
+
+    def bot_action(self, t, job: BotJob, result):
+        """The engine action (or Pass) for a bot's decision, and the intent to record with it."""
+        if job.kind == "clue":
+            return Clue(job.seat, result.word, int(result.number)), result
+        if job.kind == "sudden":
+            return (Pass() if result is None else Guess(job.seat, result)), None
+        if result is None:
+            if t.state.correct_this_turn == 0:
+                raise RuntimeError(f"the bot guesser {t.seats[job.seat]['guesser']} gave no guess on a new clue "
+                                   "(RULES 3.4)")
+            return Stop(job.seat), None
+        return Guess(job.seat, result), None
+
+
+# ----- Codenames and Pictures ------------------------------------------------------------------------
+WEB_VARIANTS = ("two_player", "teams")
+
+
+class CodenamesAdapter:
+    title = "Codenames"
+    seat_names = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")
+
+    def __init__(self, game: str = "codenames"):
+        self.game = game
+        self.title = "Codenames Pictures" if game == "pictures" else "Codenames"
+
+    def setup(self, raw: dict):
+        from agents.registry import default_spymaster
+
+        lang, seed = _lang(raw), _seed(raw)
+        variant = raw.get("variant", "two_player")
+        if variant not in WEB_VARIANTS:
+            raise BadSetup(f"variant: {' or '.join(WEB_VARIANTS)}")
+        record = deal(self.game, seed, lang, variant=variant, invalid_clue="reject")
+        kinds = raw.get("seats") or {}
+        if not isinstance(kinds, dict):
+            raise BadSetup("seats: an object of seat: person or bot")
+        if variant == "two_player":  # RULES 1.8: the starting team against a virtual opponent
+            team = record.key.starts
+            roles = {"spymaster": kinds.get("spymaster", PERSON), "guesser": kinds.get("guesser", BOT)}
+            wanted = {f"{team}-{role}": kind for role, kind in roles.items()}
+        else:
+            wanted = {seat: kinds.get(seat, BOT) for seat in self.seat_names}
+        if any(k not in (PERSON, BOT) for k in wanted.values()):
+            raise BadSetup("seats: each seat is person or bot")
+        if PERSON not in wanted.values():
+            raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)")
+        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
+               "guesser": _spec(raw, "guesser", default_guesser(self.game), "guesser")}
+        seats = {seat: ({"kind": PERSON} if kind == PERSON else dict(bot)) for seat, kind in wanted.items()}
+        return record, seats, None
+
+    def new_state(self, record, referee):
+        return record.new_state(referee=referee)
+
+    def seats_in_order(self, record) -> tuple[str, ...]:
+        return self.seat_names
+
+    def over(self, t) -> bool:
+        return t.state.is_terminal() or t.ended is not None
+
+    def may_act(self, t, seat: str) -> dict:
+        s = t.state
+        if self.over(t) or t.error or seat not in s.to_act():
+            return {}
+        if s.phase == "clue":
+            return {"clue": True}
+        if s.phase == "cover":
+            return {"cover": True}
+        return {"guess": True, "stop": s.phase == "guess" and s.guesses_this_turn > 0}
+
+    def _label(self, i: int, words) -> dict:
+        if self.game != "pictures":
+            return {}
+        from engine.codenames.pictures import describe
+
+        card = describe(words[i])
+        return {"img": f"/pictures/{card.file}", "label": card.description,
+                "label_ko": ", ".join(card.tags_ko[:2]) if card.tags_ko else card.description}
+
+    def _view(self, obs, state) -> dict:
+        pending = state.pending[0] if state.phase == "cover" and state.pending else None  # public (RULES 1.6, 1.8)
+        return {
+            "game": self.game, "variant": obs.variant, "seat": obs.seat, "role": obs.role, "team": obs.team,
+            "grid": list(obs.grid), "starts": obs.starts,
+            "cards": [{"i": i, "word": w, "revealed": obs.revealed[i], "key": obs.key[i] if obs.key else None,
+                       **self._label(i, obs.words)} for i, w in enumerate(obs.words)],
+            "agents_left": dict(obs.agents_left), "phase": obs.phase, "turn_team": obs.turn_team,
+            "to_act": list(obs.to_act),
+            "current_clue": None if obs.current_clue is None else
+            {"word": obs.current_clue[0], "number": obs.current_clue[1]},
+            "guesses_this_turn": obs.guesses_this_turn, "guesses_left": obs.guesses_left,
+            "history": [e.to_dict() for e in obs.history], "winner": obs.winner,
+            "pending": None if pending is None else {"seat": pending.seat, "team": pending.team, "rule": pending.rule},
+        }
+
+    def seat_view(self, t, seat: str) -> dict:
+        from engine.codenames.state import seat_team
+
+        obs = t.state.observe(seat)
+        view = self._view(obs, t.state)
+        view["you"] = self.may_act(t, seat)
+        team = seat_team(seat)
+        view["intents"] = self.intents(t, lambda bot_seat: seat_team(bot_seat) == team)
+        if self.over(t):
+            view["reveal"] = {"key": t.record.key.letters}
+        view["outcome"] = self.outcome(t)
+        return view
+
+    def intents(self, t, show) -> list[dict]:
+        s, words = t.state, t.record.words
+        label = (lambda i: self._label(i, words).get("label")) if self.game == "pictures" else (lambda i: None)
+        return resolved_intents(t.record, s, t.intents, lambda i: s.revealed[i],
+                                s.phase == "guess" and not self.over(t), show, label)
+
+    def outcome(self, t) -> dict:
+        from engine.codenames.labels import two_player_label
+
+        s = t.state
+        score = s.score()
+        status = "finished" if s.is_terminal() else ("unfinished" if t.ended else "playing")
+        return {"status": status, "winner": s.winner, "loss_reason": s.loss_reason, "score": score,
+                "score_label": two_player_label(score), "turns": s.turns_used, "ended": t.ended,
+                "ours": s.ours if s.solo else None, "over": self.over(t),
+                "agents_left": {team: s.agents_left(team) for team in ("red", "blue")}}
+
+    def result_text(self, t) -> str:
+        o = self.outcome(t)
+        if o["status"] == "finished":
+            if o["ours"]:
+                return f"won, score {o['score']}" if o["winner"] == o["ours"] else f"lost ({o['loss_reason']})"
+            return f"{o['winner']} won ({o['loss_reason']})"
+        return o["status"] if not o["ended"] else f"unfinished ({o['ended']})"
+
+    def spectator(self, record, state, intents) -> dict:
+        obs = state.observe(f"{record.key.starts}-spymaster")
+        view = self._view(obs, state)
+        view.update(seat=None, role=None, reveal={"key": record.key.letters},
+                    intents=resolved_intents(record, state, intents, lambda i: state.revealed[i],
+                                             state.phase == "guess", lambda _s: True, lambda i: None))
+        return view
+
+    def parse(self, t, seat: str, msg: dict):
+        kind = msg.get("type")
+        words = t.record.words
+        if kind == "clue":
+            return _clue(msg, seat, unlimited=True)
+        if kind == "guess":
+            return Guess(seat, _card(msg, words))
+        if kind == "stop":
+            return Stop(seat)
+        if kind == "cover":
+            return Cover(seat, _card(msg, words))
+        raise BadMove(f"unknown move type {str(kind)[:20]!r}; Codenames moves: clue, guess, stop, cover")
+
+    def apply_special(self, t, seat, move) -> None:  # pragma: no cover - Codenames has none
+        raise BadMove("not a Codenames move")
+
+    def after_action(self, t, action) -> None:
+        pass
+
+    def bot_job(self, t) -> BotJob | None:
+        s = t.state
+        if self.over(t) or not s.to_act():
+            return None
+        (seat,) = s.to_act()
+        if not t.is_bot(seat):
+            return None
+        kind = {"clue": "clue", "cover": "cover"}.get(s.phase, "guess")
+        extra = {}
+        if kind == "clue":
+            extra = {"board": s.visible_words(), "covered": s.covered_words(), "language": s.config.language}
+        elif kind == "cover":
+            extra = {"team": s.pending[0].team}
+        return BotJob(seat, kind, s.observe(seat), extra)
+
+    def make_agents(self, t, seat: str):
+        from agents.registry import make_guesser, make_spymaster
+        from engine.codenames.state import seat_role
+
+        info, lang = t.seats[seat], t.record.config.language or "en"
+        role = seat_role(seat)
+        agent = make_spymaster(info["spymaster"], lang) if role == "spymaster" else make_guesser(info["guesser"], lang)
+        agent.begin_game([t.record.seed or 0, self.seat_names.index(seat)])
+        return {role: agent}
+
+    def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):
+        obs = job.obs
+        if job.kind == "clue":
+            decision = agents["spymaster"].give_clue(obs)
+            referee.prejudge(decision.word, int(decision.number), job.extra["board"], job.extra["covered"],
+                             job.extra["language"])
+            return decision
+        if job.kind == "cover":
+            spymaster = agents["spymaster"]
+            if job.extra["team"] != obs.team and hasattr(spymaster, "choose_cover"):
+                return spymaster.choose_cover(obs)  # RULES 1.8: an agent of the virtual opponent
+            letter = "R" if job.extra["team"] == "red" else "B"
+            cards = [i for i in obs.hidden() if obs.key[i] == letter]
+            return obs.words[cards[int(rng.integers(len(cards)))]]
+        return agents["guesser"].next_guess(obs)
+
+    def bot_action(self, t, job: BotJob, result):
+        if job.kind == "clue":
+            return Clue(job.seat, result.word, int(result.number)), result
+        if job.kind == "cover":
+            return Cover(job.seat, result), None
+        if result is None:
+            if t.state.phase == "sudden_death" or t.state.guesses_this_turn == 0:
+                raise RuntimeError(f"the bot guesser {t.seats[job.seat]['guesser']} made no guess (RULES 1.4)")
+            return Stop(job.seat), None
+        return Guess(job.seat, result), None
+
+
+ADAPTERS = {"duet": DuetAdapter(), "codenames": CodenamesAdapter("codenames"),
+            "pictures": CodenamesAdapter("pictures")}
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+
+
+def adapter_for(game: Any):
+    if game not in ADAPTERS:
+        raise BadSetup(f"game: one of {', '.join(ADAPTERS)}")
+    return ADAPTERS[game]
+
+
+def page_config() -> dict:
+    """What the new-game page offers: games, defaults, missions, the pictures' credit."""
+    import json
+
+    from agents.registry import default_spymaster
+    from engine.paths import data_path
+
+    missions = json.loads(data_path("duet", "missions.json").read_text(encoding="utf-8"))["missions"]
+    cards = json.loads(data_path("pictures", "cards.json").read_text(encoding="utf-8"))
+    return {
+        "games": [{"id": k, "title": a.title} for k, a in ADAPTERS.items()],
+        "languages": list(LANGUAGES),
+        "defaults": {lang: {game: {"spymaster": default_spymaster(lang), "guesser": default_guesser(game)}
+                            for game in ADAPTERS} for lang in LANGUAGES},
+        "missions": [{"id": m["id"], "name": m["name"], "name_ko": m.get("name_ko", m["name"]),
+                      "timer_tokens": m["timer_tokens"], "mistakes": m["mistakes"]}
+                     for m in missions if m.get("mistakes") is not None],
+        "pictures_credit": {"text": cards.get("credit", ""), "license_url": cards.get("license_url", "")},
+        "bot_examples": {"spymaster": ["robust:use-m3+glove-50", "expected:use-m3", "margin:use-m3", "random"],
+                         "guesser": ["duet-bayes:use-m3", "nearest:use-m3", "human", "random"]},
+    }

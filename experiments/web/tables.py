@@ -1,0 +1,215 @@
+"""Games in play on the server: a `Table` per game (its record, engine state, seats, bots, sockets)
+and the `TableStore` that deals new ones, saves each as a record after every change and resumes
+the games of a folder after a restart.
+
+A record is the engine's own (`engine.records.record_to_json`, replayable by `cnlab replay`) with
+two added fields, kept on round trip: `intents` (the bots' intended targets, as the self-play
+loops record them) and `web` (the seats, hashed seat tokens and what the engine does not hold:
+who gives the first Duet clue, sudden-death passes, how an unfinished game ended).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from engine.records import record_from_json, record_to_json
+
+from .games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for
+
+log = logging.getLogger("cnlab.web")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Table:
+    """One game on the server. Every change happens in the event loop thread, under `lock`."""
+
+    def __init__(self, game_id: str, record, path: Path):
+        self.id = game_id
+        self.record = record
+        self.path = path
+        self.adapter = adapter_for(record.to_dict()["game"])
+        web = record.extra.setdefault("web", {})
+        self.seats: dict[str, dict] = web.get("seats", {})
+        self.tokens: dict[str, str] = web.get("tokens", {})
+        self.first: str | None = web.get("first")
+        self.ended: str | None = web.get("ended")
+        self.error: str | None = web.get("error")
+        self.passes: set[str] = set(web.get("passes", []))
+        self.created: float = web.get("created", time.time())
+        self.updated: float = web.get("updated", self.created)
+        self.intents: list[dict] = list(record.extra.get("intents", []))
+        self.referee = WebReferee()
+        self.state = self.adapter.new_state(record, self.referee)
+        for n, action in enumerate(record.actions):  # a game in progress resumes where it stopped
+            try:
+                self.state.apply(action)
+            except Exception as exc:
+                raise ValueError(f"action {n}: {exc}") from None
+        self.referee.trust = False
+        self.agents: dict[str, dict] = {}
+        self.sockets: dict[str, set] = {seat: set() for seat in self.seats}
+        self.lock = asyncio.Lock()
+        self.thinking: str | None = None   # the bot seat whose move is being computed
+        self.loading = False               # ... and it is loading its models first
+        self.version = 0
+        self.driving = False
+        self.rng = np.random.default_rng([record.seed or 0, 0, 2])  # a bot's random covers
+
+    # ----- seats ------------------------------------------------------------------------------------
+    def is_bot(self, seat: str) -> bool:
+        return self.seats.get(seat, {}).get("kind") == BOT
+
+    def seat_for(self, token: Any) -> str | None:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        digest = hash_token(token)
+        for seat, known in self.tokens.items():
+            if hmac.compare_digest(known, digest):
+                return seat
+        return None
+
+    def person_seats(self) -> list[str]:
+        return [s for s in self.adapter.seats_in_order(self.record) if self.seats.get(s, {}).get("kind") == PERSON]
+
+    @property
+    def over(self) -> bool:
+        return self.adapter.over(self)
+
+    @property
+    def lang(self) -> str:
+        return self.record.config.language or "en"
+
+    # ----- changes ----------------------------------------------------------------------------------
+    def apply(self, action) -> None:
+        """An engine action: IllegalAction leaves everything unchanged."""
+        self.state.apply(action)
+        self.record.actions.append(action)
+        self.adapter.after_action(self, action)
+        self.changed()
+
+    def changed(self) -> None:
+        self.version += 1
+        self.updated = time.time()
+        self.save()
+
+    def save(self) -> None:
+        self.record.extra["intents"] = [i for i in self.intents if i["action"] < len(self.record.actions)]
+        self.record.extra["web"] = {
+            "seats": self.seats, "tokens": self.tokens, "first": self.first, "ended": self.ended,
+            "error": self.error, "passes": sorted(self.passes), "created": self.created, "updated": self.updated,
+        }
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    # ----- what goes out ----------------------------------------------------------------------------
+    def public_seats(self) -> dict:
+        out = {}
+        for seat in self.adapter.seats_in_order(self.record):
+            info = self.seats.get(seat)
+            if info is None:
+                continue
+            entry = {"kind": info["kind"], "connected": bool(self.sockets.get(seat))}
+            if info["kind"] == BOT:
+                entry.update(spymaster=info.get("spymaster"), guesser=info.get("guesser"),
+                             thinking=self.thinking == seat)
+            out[seat] = entry
+        return out
+
+    def view(self, seat: str) -> dict:
+        """What seat's browser receives: built from `state.observe(seat)` by the adapter."""
+        view = self.adapter.seat_view(self, seat)
+        view.update(id=self.id, title=self.adapter.title, lang=self.lang, seed=self.record.seed,
+                    seats=self.public_seats(), thinking=self.thinking, loading=self.loading, error=self.error,
+                    moves=len(self.record.actions), mission=getattr(self.record.config, "mission", None))
+        return view
+
+    def summary(self) -> dict:
+        """One line of the games list (no hidden information)."""
+        return {"id": self.id, "game": self.adapter.game, "title": self.adapter.title, "lang": self.lang,
+                "variant": getattr(self.record.config, "variant", None), "seed": self.record.seed,
+                "seats": {s: i["kind"] for s, i in self.seats.items()}, "moves": len(self.record.actions),
+                "over": self.over, "result": self.adapter.result_text(self), "outcome": self.adapter.outcome(self),
+                "error": self.error, "created": self.created, "updated": self.updated}
+
+    def replay_frames(self) -> list[dict]:
+        """The whole table after each action, for a finished game's replay page."""
+        from engine import Clue
+
+        referee = WebReferee()  # trusting: the recorded clues were judged when given
+        state = self.adapter.new_state(self.record, referee)
+        frames = [{"action": None, **self.adapter.spectator(self.record, state, [])}]
+        for n, action in enumerate(self.record.actions):
+            state.apply(action)
+            so_far = SimpleNamespace(words=self.record.words, key=self.record.key, seed=self.record.seed,
+                                     actions=self.record.actions[: n + 1])  # the record after action n
+            frame = self.adapter.spectator(so_far, state, [i for i in self.intents if i["action"] <= n])
+            frame["action"] = {"n": n, **action.to_dict(), "kind": type(action).__name__.lower()}
+            if isinstance(action, Clue):
+                frame["action"]["intent"] = next((i["targets"] for i in self.intents if i["action"] == n), None)
+            frames.append(frame)
+        return frames
+
+
+class TableStore:
+    """Every game of one games folder, by id."""
+
+    def __init__(self, games_dir: str | Path):
+        self.dir = Path(games_dir)
+        self.tables: dict[str, Table] = {}
+
+    def load(self) -> list[str]:
+        """Read the folder's records: games in progress resume; returns one line per skipped file."""
+        skipped = []
+        self.dir.mkdir(parents=True, exist_ok=True)
+        for path in sorted(self.dir.glob("*.json")):
+            game_id = path.stem
+            if not GAME_ID.match(game_id):
+                continue
+            try:
+                record = record_from_json(path.read_text(encoding="utf-8"))
+                if "web" not in record.extra or record.to_dict()["game"] not in ("duet", "codenames", "pictures"):
+                    skipped.append(f"{path.name}: not a game of the web server")
+                    continue
+                self.tables[game_id] = Table(game_id, record, path)
+            except Exception as exc:  # a damaged file must not stop the server
+                skipped.append(f"{path.name}: {type(exc).__name__}: {exc}")
+        for line in skipped:
+            log.warning("skipped %s", line)
+        return skipped
+
+    def get(self, game_id: str) -> Table | None:
+        return self.tables.get(game_id) if isinstance(game_id, str) else None
+
+    def create(self, raw: Any) -> tuple[Table, dict[str, str]]:
+        """A new game from the page's settings; returns it and the seat tokens (shown once)."""
+        if not isinstance(raw, dict):
+            raise BadSetup("the settings are a JSON object")
+        adapter = adapter_for(raw.get("game"))
+        record, seats, first = adapter.setup(raw)
+        game_id = f"{adapter.game}-{record.seed}-{secrets.token_hex(3)}"
+        tokens = {seat: secrets.token_urlsafe(16) for seat, info in seats.items() if info["kind"] == PERSON}
+        record.extra["web"] = {"seats": seats, "tokens": {s: hash_token(t) for s, t in tokens.items()},
+                               "first": first, "created": time.time()}
+        table = Table(game_id, record, self.dir / f"{game_id}.json")
+        table.save()
+        self.tables[game_id] = table
+        return table, tokens
+
+    def listing(self) -> list[dict]:
+        return sorted((t.summary() for t in self.tables.values()), key=lambda s: -s["updated"])

@@ -1,0 +1,125 @@
+"""Duet in the browser with a bot partner, played to its end from the page (RULES 3): an illegal
+clue shows its rule, a covered card says why, the end screen shows both keys and the 3.11 score,
+the record replays with `cnlab replay`, and the games page lists and replays it move by move."""
+
+from __future__ import annotations
+
+import re
+
+from engine.records import record_from_dict, replay_summary
+
+from web_harness import CHEAP, act, click_card, give_clue, legal_clue, new_game, notice, screenshot, wait_my_turn
+
+
+def play_duet_as(page, server, game_id: str, seat: str, lang: str = "en", checks: dict | None = None) -> dict:
+    """Play seat `seat` to the end: on the partner's clues touch every green of the partner's side
+    (the test knows the deal), give legal clues, guess or pass in sudden death."""
+    checks = checks if checks is not None else {}
+    partner = "B" if seat == "A" else "A"
+    for _ in range(200):
+        v = wait_my_turn(page)
+        if v["outcome"]["over"]:
+            return v
+        record = server.record(game_id)
+        side = record["key"][partner]
+        todo = [c["i"] for c in v["cards"] if side[c["i"]] == "G" and not c["agent"] and c["guessable"]]
+        you = v["you"]
+        if you.get("clue"):
+            covered = [c["word"] for c in v["cards"] if c["agent"] or len(c["marks"]) == 2]
+            visible = [c["word"] for c in v["cards"] if c["word"] not in covered]
+            if not checks.get("illegal_clue"):
+                # a visible board word: the clue filter refuses it (RULES 4.3), the state does not change
+                word = next(c["word"] for c in v["cards"] if c["word"] in visible)
+                after = give_clue(page, word, 2)
+                n = notice(page)
+                assert n and n["code"] == "illegal" and n["rule"].startswith("4"), n
+                assert after["moves"] == v["moves"] and after["history"] == v["history"]
+                text = page.inner_text("#notice")
+                assert f"RULES {n['rule']}" in text or f"규칙 {n['rule']}" in text
+                assert n["message"] in text
+                checks["illegal_clue"] = text
+            give_clue(page, legal_clue(visible, lang, covered), 9)
+        elif you.get("guess"):
+            if todo:
+                after = click_card(page, todo[0])
+                if not checks.get("covered_card") and after["phase"] == "guess" and after["you"].get("guess"):
+                    # the card just covered by an agent: the engine says why it cannot be touched again
+                    again = click_card(page, todo[0])
+                    n = notice(page)
+                    assert n and n["rule"] == "3.7" and again["moves"] == after["moves"], n
+                    checks["covered_card"] = page.inner_text("#notice")
+            elif you.get("stop"):
+                act(page, lambda: page.click("#stop"))
+            elif you.get("pass"):
+                act(page, lambda: page.click("#pass"))
+            else:  # nothing of the partner's side left to find on a first guess: any guessable card
+                click_card(page, next(c["i"] for c in v["cards"] if c["guessable"]))
+        elif you.get("partner_first"):
+            act(page, lambda: page.click("#partner-first"))
+    raise AssertionError("the game did not end")
+
+
+def test_duet_with_a_bot_partner_to_the_end(page, server):
+    game_id = new_game(page, server, game="duet", lang="en", mode="bot", seat="A", first="partner",
+                       seed=11, **CHEAP)
+    checks: dict = {}
+    v = play_duet_as(page, server, game_id, "A", checks=checks)
+    assert checks.get("illegal_clue") and checks.get("covered_card")
+    outcome = v["outcome"]
+    assert outcome["over"] and outcome["status"] in ("won", "lost", "unfinished")
+
+    # the end screen: the outcome, the score when won (RULES 3.11), both key sides
+    page.wait_for_selector("#end #keys")
+    record = server.record(game_id)
+    keys = page.eval_on_selector_all("#keys .keygrid", "gs => gs.map(g => g.dataset.key)")
+    assert keys == [record["key"]["A"], record["key"]["B"]]
+    assert v["reveal"] == record["key"]
+    if outcome["status"] == "won":
+        assert page.inner_text("#score").startswith(f"Score {outcome['score']}")
+    # what the bot meant: every resolved bot clue lists the targets it gave
+    bot_clues = [n for n, a in enumerate(record["actions"]) if a["seat"] == "B" and "clue" in a]
+    assert [i["action"] for i in v["intents"]] == bot_clues
+    assert [i["action"] for i in record["intents"]] == bot_clues
+    assert page.locator("#intents .intent").count() == len(bot_clues)
+    screenshot(page, "duet-end")
+
+    # the record replays with the engine (what `cnlab replay` prints)
+    summary = replay_summary(record_from_dict(record))
+    assert summary["greens_found"] == v["greens_found"] and summary["score"] == outcome["score"]
+
+    # the games page lists it with its outcome; its replay steps through the moves
+    page.click("#nav-games")
+    row = page.locator(f"tr[data-id='{game_id}']")
+    row.wait_for()
+    assert row.locator(".result").inner_text() == server.get(f"/api/games/{game_id}")[1]["result"]
+    row.locator("a.replay").click()
+    page.wait_for_selector("#replay #board .card")
+    assert page.inner_text("#replay-pos") == f"Move 0 of {len(record['actions'])}"
+    page.click("#replay-next")
+    first = record["actions"][0]
+    assert first["clue"].upper() in page.inner_text("#replay-action")
+    page.click("#replay-next")
+    page.wait_for_function("() => document.querySelector('#replay-pos').textContent.startsWith('Move 2')")
+    assert page.locator("#replay .card.agent").count() + page.locator("#replay .mark").count() >= 1
+    screenshot(page, "duet-replay")
+
+
+def test_korean_page_and_board(page, server):
+    """A Korean board with the Korean interface: Hangul words and labels, a clue in English
+    refused by the Korean filter (RULES 4.6) with its reason, a Korean clue accepted."""
+    game_id = new_game(page, server, ui="ko", game="duet", lang="ko", mode="bot", seat="B", first="me",
+                       seed=3, **CHEAP)
+    v = wait_my_turn(page)
+    assert v["lang"] == "ko" and v["seat"] == "B"
+    assert all(re.search("[가-힣]", c["word"]) for c in v["cards"])
+    assert page.inner_text("#nav-new") == "새 게임" and "힌트" in page.inner_text("#turn")
+    after = give_clue(page, "zebra", 2)
+    n = notice(page)
+    assert n and n["rule"] == "4.6" and after["moves"] == 0
+    assert "규칙 4.6" in page.inner_text("#notice")
+    words = [c["word"] for c in v["cards"]]
+    after = give_clue(page, legal_clue(words, "ko"), 2)
+    assert after["moves"] >= 1 and after["history"][0]["kind"] == "clue"
+    wait_my_turn(page)
+    screenshot(page, "duet-ko")
+    assert server.record(game_id)["config"]["language"] == "ko"

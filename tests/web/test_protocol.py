@@ -1,0 +1,251 @@
+"""The server's protocol without a browser: bad input gets a clear error and changes nothing, the
+server keeps serving other games, bots think without blocking it, a restart resumes games from
+their records, and the records replay with `cnlab replay`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import websockets
+from typer.testing import CliRunner
+
+from web_harness import CHEAP, Server
+
+
+def run(coro):
+    """asyncio.run in a thread of its own (Playwright's sync API may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+async def recv(ws, timeout: float = 10) -> dict:
+    return json.loads(await asyncio.wait_for(ws.recv(), timeout))
+
+
+async def recv_until(ws, predicate, timeout: float = 10) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = await recv(ws, max(0.1, deadline - time.monotonic()))
+        if predicate(msg):
+            return msg
+
+
+async def view_now(ws) -> dict:
+    await ws.send(json.dumps({"type": "hello"}))
+    return (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+
+
+def new_duet(server, **options) -> dict:
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", "seed": 5, **CHEAP, **options})
+    assert status == 200, made
+    return made
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(server):
+    made = new_duet(server, first="me")
+    other = new_duet(server, first="me", seed=6)
+    url = f"{server.ws_base}/ws/{made['id']}?token={made['token']}"
+
+    async def scenario():
+        # an unknown game, a wrong token: one error frame, then the server closes the socket
+        async with websockets.connect(f"{server.ws_base}/ws/no-such-game?token=x") as ws:
+            msg = await recv(ws)
+            assert msg["code"] == "unknown_game" and "no-such-game" in msg["message"]
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await recv(ws)
+            assert closed.value.rcvd.code == 4404
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token=wrong") as ws:
+            assert (await recv(ws))["code"] == "bad_token"
+
+        async with websockets.connect(url) as ws:
+            before = (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+            bad = [
+                ("{not json", "malformed"),
+                (json.dumps([1, 2]), "malformed"),
+                (json.dumps({"no": "type"}), "malformed"),
+                (b"\x00\x01", "malformed"),                              # a binary frame
+                (json.dumps({"type": "clue", "word": "x" * 9000, "number": 1}), "too_large"),
+                (json.dumps({"type": "teleport"}), "bad_move"),
+                (json.dumps({"type": "clue", "word": "zebra", "number": "two"}), "bad_clue"),
+                (json.dumps({"type": "clue", "word": "", "number": 1}), "bad_clue"),
+                (json.dumps({"type": "guess", "card": 99}), "bad_move"),
+                (json.dumps({"type": "guess", "card": "3"}), "bad_move"),
+                (json.dumps({"type": "clue", "seat": "B", "word": "zebra", "number": 1}), "not_your_seat"),
+                (json.dumps({"type": "guess", "card": 0}), "illegal"),     # a guess needs a clue first (3.4)
+                (json.dumps({"type": "stop"}), "illegal"),
+                (json.dumps({"type": "pass"}), "illegal"),                 # only in sudden death (3.9)
+                (json.dumps({"type": "clue", "word": "zebra", "number": 12}), "illegal"),  # 0..9 (3.4)
+            ]
+            for message, code in bad:
+                await ws.send(message)
+                msg = await recv_until(ws, lambda m: m["type"] == "error")
+                assert msg["code"] == code, (message[:40], msg)
+                assert msg["message"]
+                if code == "illegal":
+                    assert msg["rule"][0] in "34"
+            after = await view_now(ws)
+            assert after == before  # the state unchanged, for this seat's eyes
+
+        # beyond the WebSocket limit uvicorn closes the connection (1009); the server goes on
+        async with websockets.connect(url, max_size=None) as ws:
+            await recv(ws)
+            await ws.send("x" * 70_000)
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await recv(ws)
+
+        # the other game is served meanwhile, and this one still is
+        async with websockets.connect(f"{server.ws_base}/ws/{other['id']}?token={other['token']}") as ws:
+            assert (await recv(ws))["view"]["id"] == other["id"]
+        async with websockets.connect(url) as ws:
+            await recv(ws)
+            await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": 2}))
+            v = await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] >= 1)
+            assert v["view"]["history"][0] == {"kind": "clue", "seat": "A", "word": "zebra", "number": 2}
+
+    run(scenario())
+
+    assert server.get("/api/games/no-such-game")[0] == 404
+    assert "no-such-game" in server.get("/api/games/no-such-game")[1]["error"]
+    for body, words in [({"game": "chess"}, "game"), ({"game": "duet", "spymaster": "nope:x"}, "unknown spymaster"),
+                        ({"game": "duet", "lang": "fr"}, "lang"), ({"game": "duet", "mission": "atlantis"}, "atlantis"),
+                        ({"game": "codenames", "seats": {"spymaster": "bot", "guesser": "bot"}}, "person"),
+                        (b"{nope", "not JSON"), (b"x" * 20_000, "at most")]:
+        status, reply = server.post("/api/games", body)
+        assert status in (400, 413) and words in reply["error"], (body, reply)
+
+
+def test_a_move_for_the_other_seat_in_a_two_person_game(server):
+    made = new_duet(server, mode="people")
+    link_b = made["links"]["B"]
+    token_b = link_b.rsplit("/", 1)[1]
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as a, \
+                websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={token_b}") as b:
+            await recv(a)
+            assert (await recv_until(b, lambda m: m["type"] == "state"))["view"]["seat"] == "B"
+            await a.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+            await recv_until(b, lambda m: m["type"] == "state" and m["view"]["moves"] == 1)
+            # A may not guess on its own clue (RULES 3.5), nor send B's move
+            await a.send(json.dumps({"type": "guess", "card": 0}))
+            msg = await recv_until(a, lambda m: m["type"] == "error")
+            assert msg["rule"] == "3.5" and "only B guesses" in msg["message"]
+            await a.send(json.dumps({"type": "guess", "card": 0, "seat": "B"}))
+            assert (await recv_until(a, lambda m: m["type"] == "error"))["code"] == "not_your_seat"
+            assert (await view_now(b))["moves"] == 1
+
+    run(scenario())
+
+
+def test_a_mission_sets_the_timer_tokens_and_mistakes(server):
+    """Cairo 9-5 (RULES 3.10): 9 tokens, 5 of them bystander side up, 5 mistakes allowed."""
+    made = new_duet(server, mission="cairo")
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            return (await recv(ws))["view"]
+
+    v = run(scenario())
+    assert v["mission"] == "cairo"
+    assert v["tokens"] == {"check": 4, "bystander": 5, "timer": 9, "left": 9, "mistakes_allowed": 5, "mistakes": 0}
+
+
+def test_the_person_lets_the_bot_give_the_first_clue(server):
+    made = new_duet(server, first="me", seat="B")
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            v = (await recv(ws))["view"]
+            assert v["seat"] == "B" and v["you"] == {"clue": True, "partner_first": True}
+            await ws.send(json.dumps({"type": "first"}))
+            v = (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] == 1))["view"]
+            assert v["history"][0]["seat"] == "A" and v["history"][0]["kind"] == "clue"
+            await ws.send(json.dumps({"type": "first"}))
+            assert (await recv_until(ws, lambda m: m["type"] == "error"))["code"] == "bad_move"
+
+    run(scenario())
+
+
+def test_bots_think_without_blocking_the_server(server, monkeypatch):
+    """A bot that takes 1.5 s per clue: meanwhile the server answers the list of games and
+    another game's moves at once (bots think in a worker thread)."""
+    from agents.baselines import RandomSpymaster
+
+    quick = RandomSpymaster.give_clue
+
+    def slow_clue(self, obs):
+        time.sleep(1.5)
+        return quick(self, obs)
+
+    monkeypatch.setattr(RandomSpymaster, "give_clue", slow_clue)
+    slow = new_duet(server, first="partner")
+    fast = new_duet(server, first="me", seed=8)
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{slow['id']}?token={slow['token']}") as ws:
+            msg = await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["thinking"] == "B")
+            assert msg["view"]["seats"]["B"]["thinking"]
+            started = time.monotonic()
+            async with websockets.connect(f"{server.ws_base}/ws/{fast['id']}?token={fast['token']}") as other:
+                await recv(other)
+                await other.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+                await recv_until(other, lambda m: m["type"] == "state" and m["view"]["moves"] == 1)
+            status, _ = await asyncio.to_thread(server.get, "/api/games")
+            assert status == 200
+            assert time.monotonic() - started < 1.0  # all of it while the slow bot thinks
+            msg = await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] == 1, timeout=15)
+            assert msg["view"]["history"][0]["seat"] == "B"
+
+    run(scenario())
+
+
+def test_a_restart_resumes_games_from_their_records(tmp_path):
+    first = Server(tmp_path).start()
+    try:
+        made = new_duet(first, first="me")
+        url = f"{first.ws_base}/ws/{made['id']}?token={made['token']}"
+
+        async def before_restart():
+            async with websockets.connect(url) as ws:
+                await recv(ws)
+                await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": 2}))
+                # the random bot guesses on it, then gives its clue: wait until the person is to act
+                return (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] >= 2
+                                         and not m["view"]["thinking"] and m["view"]["you"]))["view"]
+
+        seen = run(before_restart())
+    finally:
+        first.stop()
+
+    saved = json.loads((tmp_path / f"{made['id']}.json").read_text())
+    assert len(saved["actions"]) == seen["moves"] and made["token"] not in json.dumps(saved)
+    second = Server(tmp_path).start()
+    try:
+        url = f"{second.ws_base}/ws/{made['id']}?token={made['token']}"
+
+        async def after_restart():
+            async with websockets.connect(url) as ws:
+                v = (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+                return v
+
+        resumed = run(after_restart())
+        assert resumed["history"] == seen["history"] and resumed["cards"] == seen["cards"]
+        assert resumed["tokens"] == seen["tokens"]
+        listed = {g["id"]: g for g in second.get("/api/games")[1]["games"]}
+        assert listed[made["id"]]["moves"] == seen["moves"] and not listed[made["id"]]["over"]
+    finally:
+        second.stop()
+
+    # the record is the engine's: `cnlab replay` reads it
+    from experiments.cli import app
+
+    result = CliRunner().invoke(app, ["replay", str(tmp_path / f"{made['id']}.json")])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["game"] == "duet" and summary["turns_used"] == len(
+        [e for e in seen["history"] if e["kind"] == "clue"])
