@@ -12,6 +12,7 @@ from typing import Any
 
 from .errors import MalformedRecord
 from .game import game_spec
+from .record_fields import check_tree, parse_json
 
 
 def game_module(game: Any) -> ModuleType:
@@ -20,18 +21,17 @@ def game_module(game: Any) -> ModuleType:
 
 
 def record_from_dict(data: Any):
-    """The record object for a parsed JSON record of any game."""
+    """The record object for a parsed JSON record of any game (checked by `check_tree` first:
+    bounded nesting, valid Unicode everywhere)."""
     if not isinstance(data, dict):
         raise MalformedRecord("a record must be a JSON object")
+    check_tree(data)
     return game_module(data.get("game")).record_from_dict(data)
 
 
 def record_from_json(text: str):
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedRecord(f"not valid JSON: {exc}") from None
-    return record_from_dict(data)
+    """The record of one JSON document: every way it can be bad is one MalformedRecord."""
+    return record_from_dict(parse_json(text))
 
 
 def record_to_json(record) -> str:

@@ -40,7 +40,7 @@ def deal(
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
     variant: Optional[str] = typer.Option(None, help="Codenames/Pictures: teams, two_player, three_player, single_team, assassin_ending"),
     players: Optional[int] = typer.Option(None, help="Spy's Word: number of players (4-12)"),
-    invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: allow, reject or penalize"),
+    invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: reject (default), allow or penalize"),
 ) -> None:
     """Print COUNT new game records (JSON lines, no actions)."""
     from engine.records import record_to_json
@@ -54,6 +54,8 @@ def deal(
         options = check_options(game, "deal", module.DEAL_OPTIONS,
                                 dict(mission=mission, missions_file=missions_file, tokens=tokens, variant=variant,
                                      players=players, invalid_clue=invalid_clue))
+        if "invalid_clue" in module.DEAL_OPTIONS:  # a dealt record referees its clues unless told otherwise
+            options.setdefault("invalid_clue", "reject")
         records = [module.deal_record(seed=seed + i, lang=lang, game=game, **options) for i in range(count)]
     except (KeyError, ValueError, TypeError) as exc:
         fail(_known(exc))
@@ -100,17 +102,21 @@ def _read_records(path: str, limit: int = 16 * 2**20):
 
     def streamed(stream, head: bytes, number: int):
         pending = head
-        for chunk in iter(lambda: stream.read(1 << 20), b""):
-            pending += chunk
-            *complete, pending = pending.split(b"\n")
-            for line in complete:
-                number += 1
-                if len(line) > limit:
-                    raise MalformedRecord(f"line {number}: a record of more than {limit} bytes")
-                yield number, decode(line, f"line {number}: ")
-            if len(pending) > limit:
-                raise MalformedRecord(f"line {number + 1}: a record of more than {limit} bytes")
-        yield number + 1, decode(pending, f"line {number + 1}: ")
+        try:
+            for chunk in iter(lambda: stream.read(1 << 20), b""):
+                pending += chunk
+                *complete, pending = pending.split(b"\n")
+                for line in complete:
+                    number += 1
+                    if len(line) > limit:
+                        raise MalformedRecord(f"line {number}: a record of more than {limit} bytes")
+                    yield number, decode(line, f"line {number}: ")
+                if len(pending) > limit:
+                    raise MalformedRecord(f"line {number + 1}: a record of more than {limit} bytes")
+            yield number + 1, decode(pending, f"line {number + 1}: ")
+        finally:
+            if path != "-":
+                stream.close()
 
     stdin = getattr(sys.stdin, "buffer", None)
     if path == "-" and stdin is None:  # a text stream without bytes underneath
@@ -130,6 +136,8 @@ def _read_records(path: str, limit: int = 16 * 2**20):
         return numbered(enumerate(text.split("\n"), 1))
     first, _, rest = head.partition(b"\n")  # larger than one record: JSON lines, streamed
     if len(first) > limit or (first.strip() and not one_document(decode(first, "line 1: ").strip())):
+        if path != "-":
+            stream.close()
         raise MalformedRecord(f"a file of more than {limit} bytes must be JSON lines (one record per line, "
                               f"each at most {limit} bytes)")
     return numbered(itertools.chain([(1, decode(first, "line 1: "))], streamed(stream, rest, 1)))

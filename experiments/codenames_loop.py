@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from agents.base import Guesser, Spymaster
+from agents.llm.seat import keep_log
 from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
 from .duet_loop import AgentError, apply_agent_action
+from .seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
 
@@ -26,16 +28,16 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
 
     `agents` maps seats (`red-spymaster`, `red-guesser`, ...) to agents; only seats that act need
     one (single_team and two_player: the starting team's). Agent randomness is seeded from
-    (seed..., seat index): an agent object shared by several seats is seeded once, for its first seat.
+    `agent_seed(seed, seat)`: an agent object shared by several seats is seeded once, for its first seat.
     """
     from engine.codenames import SEATS
 
     state = record.new_state()
     seeded: set[int] = set()
-    for n, seat in enumerate(SEATS):
+    for seat in SEATS:
         agent = agents.get(seat)
         if agent is not None and id(agent) not in seeded:
-            agent.begin_game([*seed, n])
+            agent.begin_game(agent_seed(seed, seat))  # nothing of the deal (experiments/seeds.py)
             seeded.add(id(agent))
     intents: list[dict] = []
 
@@ -77,4 +79,5 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         else:  # pragma: no cover - the engine has no other phase
             raise AgentError(f"unexpected phase {state.phase!r}")
     record.extra["intents"] = intents
+    keep_log(record, agents.values())  # llm agents' moves (agents/llm)
     return record

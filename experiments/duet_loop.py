@@ -6,9 +6,12 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from agents.base import Guesser, Spymaster
+from agents.llm.seat import keep_log
 from engine import Clue, Guess, IllegalAction, Stop
 from engine.duet import SEATS, DuetRecord
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
+
+from .seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
 
@@ -36,12 +39,13 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
               first_giver: str = "A") -> DuetRecord:
     """Play the dealt record to its end; returns it with the actions and the clues' intended targets.
 
-    Agent randomness is seeded from (seed..., seat index, role), so a game depends only on its seed.
+    Agent randomness is seeded from `agent_seed(seed, seat, role)`, so a game depends only on its seed,
+    and no agent is given the seed the record was dealt from.
     """
     state = record.new_state()
-    for n, seat in enumerate(SEATS):
-        seats[seat].spymaster.begin_game([*seed, n, 0])
-        seats[seat].guesser.begin_game([*seed, n, 1])
+    for seat in SEATS:  # keyed hashes of (seed, seat, role): nothing of the deal (experiments/seeds.py)
+        seats[seat].spymaster.begin_game(agent_seed(seed, seat, "spymaster"))
+        seats[seat].guesser.begin_game(agent_seed(seed, seat, "guesser"))
     intents: list[dict] = []
 
     def act(action, agent) -> None:
@@ -77,4 +81,5 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             else:
                 break
     record.extra["intents"] = intents
+    keep_log(record, [a for s in seats.values() for a in (s.spymaster, s.guesser)])  # llm agents' moves
     return record

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from agents.registry import DEFAULT_GUESSER, default_spymaster
+from agents.llm.seat import row_fields as llm_row_fields
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 from engine.records import record_to_json
 
@@ -34,8 +35,14 @@ DEFAULT_SPYMASTER = default_spymaster("en")
 
 
 def run_fingerprint(run: Any, **extra: str) -> str:
-    """The resume key of any run: every field that decides its games (not how many there are)."""
-    fields = {**extra, **{k: v for k, v in asdict(run).items() if k != "games"}}
+    """The resume key of any run: every field that decides its games (not how many there are),
+    the seed scheme's version and a hash of the run secret (experiments.seeds), so a folder played
+    under other seeds is never resumed into."""
+    from .seeds import SEED_KEY, run_secret
+
+    secret = run_secret()
+    fields = {**extra, **{k: v for k, v in asdict(run).items() if k != "games"}, "seeds": SEED_KEY.decode(),
+              **({"secret": hashlib.sha256(secret).hexdigest()[:16]} if secret else {})}
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -144,6 +151,7 @@ def game_row(index: int, record: DuetRecord) -> dict:
         "turns_used": len(state.clue_seats), "mistakes": state.mistakes,
         "sudden_death": state.went_to_sudden_death, "clues": len(numbers),
         "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else 0.0,
+        **llm_row_fields(record.extra.get("llm")),  # llm agents only: moves, tokens, latency (agents/llm)
     }
 
 

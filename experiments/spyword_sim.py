@@ -175,6 +175,9 @@ def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict
     else:
         raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
     beliefs = {s: (b.belief_history[-1] if getattr(b, "belief_history", None) else None) for s, b in bots.items()}
+    from agents.llm.seat import keep_log
+
+    keep_log(record, bots.values())  # llm seats' moves (agents/llm)
     return {"state": state, "refusals": refusals, "beliefs": beliefs}
 
 

@@ -40,15 +40,18 @@ def summary_fields(s: dict) -> dict:
 
 
 def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int = 0,
-               out: str | Path | None = None, workers: int = 1, progress: bool = True, **run_options) -> pd.DataFrame:
-    """Run every pairing (resumable: each pairing keeps its own results folder) and rank them."""
+               out: str | Path | None = None, workers: int = 1, progress: bool = True, isolate: bool = False,
+               move_timeout: float = 60.0, **run_options) -> pd.DataFrame:
+    """Run every pairing (resumable: each pairing keeps its own results folder) and rank them.
+    `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
     runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)
             for s in spymasters for g in guessers]
     for run in runs:
         run.validate()  # every bad spec is reported before the first game
     rows = []
     for run in runs:
-        s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress)
+        s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,
+                     move_timeout=move_timeout)
         rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
                      "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
     table = pd.DataFrame(rows, columns=COLUMNS)

@@ -6,6 +6,7 @@
 """
 
 from engine.clues.filter import ClueFilter, check_clue, get_analyzer, number_ok
+from engine.clues.normalize import MAX_CLUE_LENGTH, ClueTextError, normalize_clue
 from engine.clues.types import RULES, UNLIMITED, ClueOptions, ClueVerdict, FilterUnavailable
 
 __all__ = [
@@ -18,4 +19,7 @@ __all__ = [
     "RULES",
     "get_analyzer",
     "number_ok",
+    "normalize_clue",
+    "ClueTextError",
+    "MAX_CLUE_LENGTH",
 ]

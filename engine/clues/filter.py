@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from engine.clues.messages import message
+from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
 from engine.clues.types import UNLIMITED, ClueOptions, ClueVerdict
 from engine.clues.wordinfo import WordInfo
@@ -310,7 +311,10 @@ class ClueFilter:
         m = self.rules.msg
         if not number_ok(number):
             return ClueVerdict(False, "4.2", m("number", number=number))
-        raw = "" if clue is None else str(clue)
+        try:  # NFC, dashes as "-", bounded length, no invisible characters, before any rule
+            raw = normalize_clue("" if clue is None else str(clue))
+        except ClueTextError as exc:
+            return ClueVerdict(False, "4.7", exc.describe(self.language))
         w = normalize(raw, self.language)
         hit = self.rules.early(raw.strip(), w)
         meaning_letter = _is_letter(w) and _letter_key(w) in self._meaning_letters

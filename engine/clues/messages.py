@@ -24,6 +24,8 @@ _MESSAGES = {
     "foreign": ("다른 언어의 단어는 힌트로 줄 수 없습니다({lang}): {clue}", "{clue} is a word of another language ({lang}); clues are in the board's language only."),
     "not_one_word_form": ("'{clue}'은(는) 공개된 코드네임 '{visible}'을(를) 띄어 쓰거나 하이픈으로 나눈 것입니다(한 단어도 아닙니다).", "{clue} is the visible code word {visible} split by a space or hyphen (and not one word)."),
     "invented": ("사전에 없는 단어입니다: {clue}", "Not a known word (invented words are not allowed): {clue}."),
+    "too_long": ("힌트는 한 단어입니다: {limit}자를 넘을 수 없습니다({length}자).", "A clue is one word: at most {limit} characters, not {length}."),
+    "invisible": ("힌트에 보이지 않는 문자({code})가 들어 있습니다.", "A clue may not hold an invisible character ({code})."),
     "invented_compound": ("없는 합성어는 만들 수 없습니다: {clue}", "Not an existing compound (invented compounds are not allowed): {clue}."),
 }
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
+from ..record_fields import check_choice, shown
 
 GAMES = ("codenames", "pictures")
 VARIANTS = ("teams", "two_player", "three_player", "single_team", "assassin_ending")
 INVALID_CLUE_MODES = ("allow", "reject", "penalize")
 THREE_PLAYER_MODES = ("shared_guesser", "two_guessers")
+LANGUAGES = ("en", "ko")
 
 # Which variants each game offers: the single-team protocol is the word game's (25 cards);
 # the assassin ending is the Pictures rulebook's expert variant (RULES 2.3).
@@ -34,7 +37,10 @@ class CodenamesConfig:
       the guesser seat).
     - `invalid_clue`: `allow` (no referee), `reject` (an illegal clue raises IllegalAction,
       nothing changes) or `penalize` (RULES 1.6: the turn ends, the other spymaster covers one of
-      their own agents before their next clue). The referee needs the clue `language`.
+      their own agents before their next clue). The referee needs the clue `language` (`en`,
+      `ko`, or None when nothing is refereed). The dataclass default is `allow` (what code that
+      builds a config gets); a record's config without `invalid_clue` is refereed (`reject`,
+      see `from_dict`).
     - `turn_time_limit`: RULES 1.10, an optional per-turn thinking limit in seconds for bots; the
       engine records it, the runner enforces it.
     """
@@ -47,21 +53,18 @@ class CodenamesConfig:
     turn_time_limit: float | None = None
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise MalformedRecord(f"game must be one of {GAMES}, not {self.game!r}")
-        if self.variant not in VARIANTS:
-            raise MalformedRecord(f"config.variant must be one of {VARIANTS}, not {self.variant!r}")
+        check_choice(self.game, GAMES, "game")
+        check_choice(self.variant, VARIANTS, "config.variant")
         if self.variant not in GAME_VARIANTS[self.game]:
             raise MalformedRecord(f"{self.game} has no variant {self.variant!r}; "
                                   f"it has {', '.join(GAME_VARIANTS[self.game])}")
-        if self.invalid_clue not in INVALID_CLUE_MODES:
-            raise MalformedRecord(f"config.invalid_clue must be one of {INVALID_CLUE_MODES}")
-        if self.invalid_clue != "allow" and self.language not in ("en", "ko"):
+        check_choice(self.invalid_clue, INVALID_CLUE_MODES, "config.invalid_clue")
+        check_choice(self.language, (None,) + LANGUAGES, "config.language")
+        if self.invalid_clue != "allow" and self.language not in LANGUAGES:
             raise MalformedRecord("config.language must be 'en' or 'ko' when clues are refereed")
-        if self.three_player_mode not in THREE_PLAYER_MODES:
-            raise MalformedRecord(f"config.three_player_mode must be one of {THREE_PLAYER_MODES}")
+        check_choice(self.three_player_mode, THREE_PLAYER_MODES, "config.three_player_mode")
         t = self.turn_time_limit
-        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or t <= 0):
+        if t is not None and (type(t) not in (int, float) or not math.isfinite(t) or t <= 0):
             raise MalformedRecord("config.turn_time_limit must be null or a positive number (RULES 1.10)")
 
     # ----- derived rules -----------------------------------------------------------------------
@@ -92,19 +95,24 @@ class CodenamesConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any, game: str | None = None) -> "CodenamesConfig":
+    def from_dict(cls, data: Any, game: str | None = None, board_language: str | None = None) -> "CodenamesConfig":
+        """A record's config. Fields it lacks take the dataclass defaults, except the referee's:
+        a missing `invalid_clue` is `reject` (a record's clues are refereed unless it says
+        `allow`), and when clues are refereed a missing or null `language` is `board_language`
+        (the record's board words, or a Pictures game's clues: Hangul -> 'ko', otherwise 'en').
+        Unknown fields are ignored."""
         if not isinstance(data, dict):
             raise MalformedRecord("config must be an object")
         known = set(cls.__dataclass_fields__)
         fields = {k: v for k, v in data.items() if k in known}
         if game is not None:
             if fields.get("game", game) != game:
-                raise MalformedRecord(f"config.game {fields['game']!r} does not match the record's game {game!r}")
+                raise MalformedRecord(f"config.game {shown(fields['game'])} does not match the record's game {game!r}")
             fields["game"] = game
-        try:
-            return cls(**fields)
-        except TypeError as exc:
-            raise MalformedRecord(f"config: {exc}") from None
+        fields.setdefault("invalid_clue", "reject")
+        if fields["invalid_clue"] != "allow" and fields.get("language") is None and board_language is not None:
+            fields["language"] = board_language
+        return cls(**fields)
 
 
 # The Codenames AI Competition protocol (Kim et al., 2019) and the LLM benchmark built on it: one

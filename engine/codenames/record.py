@@ -14,13 +14,23 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..actions import Action, action_from_dict
-from ..errors import MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
+from ..record_fields import (RECORD_VERSION, board_language, check_header, check_words, parse_actions, parse_seed,
+                             replay_actions)
 from .config import GAMES, CodenamesConfig
 from .key import CodenamesKey, generate_key
 from .labels import two_player_label
 from .state import CodenamesState, Referee
 
+
+def _language_of(game: str, data: dict) -> str:
+    """The language a record's clues are judged in when its config does not say: the board's
+    script (Hangul -> 'ko', otherwise 'en'); a Pictures board is picture card ids, so there the
+    script of the record's clues decides."""
+    if game == "codenames":
+        words = data.get("words")
+        return board_language(words if isinstance(words, list) else ())
+    actions = data.get("actions")
+    return board_language(a.get("clue") for a in (actions if isinstance(actions, list) else ()) if isinstance(a, dict))
 
 
 @dataclass
@@ -47,10 +57,9 @@ class CodenamesRecord:
     @classmethod
     def from_dict(cls, data: Any) -> "CodenamesRecord":
         game = check_header(data, GAMES, "Codenames or Pictures")
-        config = CodenamesConfig.from_dict(data.get("config", {}), game=game)
-        words = data.get("words")
-        if not isinstance(words, list) or len(words) != config.board_size or not all(isinstance(w, str) for w in words):
-            raise MalformedRecord(f"'words' must be a list of {config.board_size} strings")
+        config = CodenamesConfig.from_dict(data.get("config", {}), game=game,
+                                           board_language=_language_of(game, data))
+        words = check_words(data.get("words"), config.board_size)
         key = CodenamesKey.parse(data.get("key"), data.get("starts"))
         key.validate(game, config.variant)
         seed = parse_seed(data)

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
+from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
+from ..fresh import text, texts
 from ..game import Outcome
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
@@ -195,15 +197,18 @@ class CodenamesState:
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
         spymaster = seat_role(seat) == "spymaster"
+        clue = self.current_clue
+        # Every container (and text) is a new object: nothing here leads back to the state (issue 14).
         return CodenamesObservation(
-            seat=seat, role=seat_role(seat), team=seat_team(seat), game=self.config.game,
-            variant=self.config.variant, words=self.words, grid=self.config.grid,
-            key=self.key.letters if spymaster else None, starts=self.key.starts,
-            revealed=tuple(self.key.letters[i] if r else None for i, r in enumerate(self.revealed)),
-            agents_left=tuple((t, self.agents_left(t)) for t in TEAMS), phase=self.phase,
-            turn_team=None if self.phase == FINISHED else self.team, to_act=self.to_act(),
-            current_clue=self.current_clue, guesses_this_turn=self.guesses_this_turn,
-            guesses_left=self.guesses_left(), history=tuple(self.history), winner=self.winner,
+            seat=text(seat), role=seat_role(seat), team=seat_team(seat), game=text(self.config.game),
+            variant=text(self.config.variant), words=texts(self.words), grid=tuple(self.config.grid),
+            key=text(self.key.letters) if spymaster else None, starts=text(self.key.starts),
+            revealed=tuple([self.key.letters[i] if r else None for i, r in enumerate(self.revealed)]),
+            agents_left=tuple([(text(t), self.agents_left(t)) for t in TEAMS]), phase=text(self.phase),
+            turn_team=None if self.phase == FINISHED else text(self.team), to_act=texts(self.to_act()),
+            current_clue=None if clue is None else (text(clue[0]), text(clue[1])),
+            guesses_this_turn=self.guesses_this_turn, guesses_left=self.guesses_left(),
+            history=tuple([e.copy() for e in self.history]), winner=text(self.winner),
         )
 
     # ----- moves ---------------------------------------------------------------------------
@@ -245,7 +250,10 @@ class CodenamesState:
         if not (number == UNLIMITED or (isinstance(number, int) and not isinstance(number, bool)
                                         and 0 <= number <= MAX_CLUE_NUMBER)):
             raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {number!r}")
-        word = a.word.strip()
+        try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
+            word = normalize_clue(a.word)
+        except ClueTextError as exc:
+            raise IllegalAction("2.2" if self.config.game == "pictures" else "1.2", exc.describe()) from None
         if not word:
             raise IllegalAction("1.2", "a clue is one word")
         verdict = None

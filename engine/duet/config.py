@@ -6,20 +6,31 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
+from ..record_fields import check_bool, check_choice, shown
 
 INVALID_CLUE_MODES = ("allow", "reject", "penalize")
+
+
+#: The box holds 11 timer tokens: 9 for the base game, 10 or 11 make it easier (RULES 3.3, 3.10).
+MAX_TIMER_TOKENS = 11
+LANGUAGES = ("en", "ko")
 
 
 @dataclass(frozen=True)
 class DuetConfig:
     """Timer tokens and mistakes (a mission T-M), turn order and the clue referee.
 
+    `timer_tokens`: 1..MAX_TIMER_TOKENS (11, what the box holds: RULES 3.3).
     `mistakes=None` means no mistake limit (the base game and every T-T mission): all tokens
     start bystander side up. Otherwise `mistakes` tokens start bystander side up and the rest
     check side up (RULES 3.10).
+    `mission`: the mission's id on the map, or None. `relaxed_order`: true or false (RULES 3.4).
     `invalid_clue`: `allow` (no referee), `reject` (an illegal clue raises, RULES 4) or
     `penalize` (RULES 4.8: one token is discarded, then the guesser still guesses); the referee
-    needs the board's `language`.
+    needs the board's `language` (`en`, `ko`, or None when nothing is refereed).
+    The dataclass default is `allow` (what code that builds a config gets); a record's config
+    without `invalid_clue` is refereed (`reject`, see `from_dict`).
+    Every field is checked strictly: a boolean is a JSON true/false, a choice one of its values.
     """
 
     timer_tokens: int = 9
@@ -30,16 +41,19 @@ class DuetConfig:
     language: str | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.timer_tokens, bool) or not isinstance(self.timer_tokens, int) or self.timer_tokens < 1:
-            raise MalformedRecord("config.timer_tokens must be a positive integer (RULES 3.3)")
+        if type(self.timer_tokens) is not int or not 1 <= self.timer_tokens <= MAX_TIMER_TOKENS:
+            raise MalformedRecord(f"config.timer_tokens must be an integer 1..{MAX_TIMER_TOKENS} (the box holds "
+                                  f"{MAX_TIMER_TOKENS}: RULES 3.3), not {shown(self.timer_tokens)}")
         if self.mistakes is not None and (
-            isinstance(self.mistakes, bool) or not isinstance(self.mistakes, int)
-            or not 0 <= self.mistakes <= self.timer_tokens
+            type(self.mistakes) is not int or not 0 <= self.mistakes <= self.timer_tokens
         ):
             raise MalformedRecord("config.mistakes must be null or an integer 0..timer_tokens (RULES 3.10)")
-        if self.invalid_clue not in INVALID_CLUE_MODES:
-            raise MalformedRecord(f"config.invalid_clue must be one of {INVALID_CLUE_MODES}")
-        if self.invalid_clue != "allow" and self.language not in ("en", "ko"):
+        if self.mission is not None and not isinstance(self.mission, str):
+            raise MalformedRecord(f"config.mission must be null or a mission's id, not {shown(self.mission)}")
+        check_bool(self.relaxed_order, "config.relaxed_order", "RULES 3.4")
+        check_choice(self.invalid_clue, INVALID_CLUE_MODES, "config.invalid_clue")
+        check_choice(self.language, (None,) + LANGUAGES, "config.language")
+        if self.invalid_clue != "allow" and self.language not in LANGUAGES:
             raise MalformedRecord("config.language must be 'en' or 'ko' when clues are refereed")
 
     @property
@@ -55,11 +69,16 @@ class DuetConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "DuetConfig":
+    def from_dict(cls, data: Any, board_language: str | None = None) -> "DuetConfig":
+        """A record's config. Fields it lacks take the dataclass defaults, except the referee's:
+        a missing `invalid_clue` is `reject` (a record's clues are refereed unless it says
+        `allow`), and when clues are refereed a missing or null `language` is `board_language`
+        (the record's board: Hangul -> 'ko', otherwise 'en'). Unknown fields are ignored."""
         if not isinstance(data, dict):
             raise MalformedRecord("config must be an object")
         known = set(cls.__dataclass_fields__)
-        try:
-            return cls(**{k: v for k, v in data.items() if k in known})
-        except TypeError as exc:
-            raise MalformedRecord(f"config: {exc}") from None
+        fields = {k: v for k, v in data.items() if k in known}
+        fields.setdefault("invalid_clue", "reject")
+        if fields["invalid_clue"] != "allow" and fields.get("language") is None and board_language is not None:
+            fields["language"] = board_language
+        return cls(**fields)

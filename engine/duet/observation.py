@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..fresh import text
+
 
 @dataclass(frozen=True)
 class Event:
@@ -17,6 +19,10 @@ class Event:
 
     def to_dict(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if v is not None}
+
+    def copy(self) -> "Event":
+        """An equal event made of new objects (observations share nothing with the state)."""
+        return Event(text(self.kind), text(self.seat), text(self.word), text(self.number), text(self.result))
 
 
 @dataclass(frozen=True)

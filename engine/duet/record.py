@@ -9,7 +9,8 @@ import numpy as np
 
 from ..actions import Action, action_from_dict
 from ..errors import MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
+from ..record_fields import (RECORD_VERSION, board_language, check_header, check_words, parse_actions, parse_seed,
+                             replay_actions)
 from .config import DuetConfig
 from .key import BOARD_SIZE, DuetKey, generate_key
 from .state import DuetState
@@ -35,9 +36,7 @@ class DuetRecord:
     @classmethod
     def from_dict(cls, data: Any) -> "DuetRecord":
         check_header(data, ("duet",), "Duet")
-        words = data.get("words")
-        if not isinstance(words, list) or len(words) != BOARD_SIZE or not all(isinstance(w, str) for w in words):
-            raise MalformedRecord("'words' must be a list of 25 strings")
+        words = check_words(data.get("words"), BOARD_SIZE)
         key = data.get("key")
         if not isinstance(key, dict) or set(key) != {"A", "B"}:
             raise MalformedRecord("'key' must be an object with sides 'A' and 'B'")
@@ -46,7 +45,8 @@ class DuetRecord:
         known = {"game", "version", "seed", "words", "key", "config", "actions"}
         return cls(
             words=list(words), key=DuetKey(key["A"], key["B"]),
-            config=DuetConfig.from_dict(data.get("config", {})), seed=seed, actions=parsed,
+            config=DuetConfig.from_dict(data.get("config", {}), board_language=board_language(words)),
+            seed=seed, actions=parsed,
             extra={k: v for k, v in data.items() if k not in known},
         )
 

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..actions import Action, Clue, Guess, Stop
+from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
+from ..fresh import text, texts
 from ..game import Outcome
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
@@ -150,16 +152,19 @@ class DuetState:
     def observe(self, seat: str) -> DuetObservation:
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r}; Duet seats are A and B")
+        # Every container (and text) is a new object: nothing here leads back to the state (issue 14).
+        clue = self.current_clue
         return DuetObservation(
-            seat=seat, words=self.words, own_key=self.key.side(seat),
+            seat=seat, words=texts(self.words), own_key=text(self.key.side(seat)),
             green_covered=tuple(self.green_covered),
-            bystander_marks=tuple(frozenset(m) for m in self.marks),
+            bystander_marks=tuple([frozenset(m) for m in self.marks]),
             check_tokens=self.check_tokens, bystander_tokens=self.bystander_tokens,
             timer_tokens=self.config.timer_tokens, mistakes_allowed=self.config.mistakes,
-            phase=self.phase, clue_giver=self.clue_giver, to_act=self.to_act(),
-            current_clue=self.current_clue, correct_this_turn=self.correct_this_turn,
+            phase=text(self.phase), clue_giver=self.clue_giver, to_act=tuple(self.to_act()),
+            current_clue=None if clue is None else (text(clue[0]), clue[1]),
+            correct_this_turn=self.correct_this_turn,
             greens_found=self.greens_found, partner_finished=self.side_finished(other(seat)),
-            history=tuple(self.history),
+            history=tuple([e.copy() for e in self.history]),
         )
 
     # ----- moves ---------------------------------------------------------------------------
@@ -188,7 +193,10 @@ class DuetState:
             raise IllegalAction("3.4", f"it is {' or '.join(self.clue_givers())}'s turn to give a clue")
         if isinstance(a.number, bool) or not isinstance(a.number, int) or not 0 <= a.number <= MAX_CLUE_NUMBER:
             raise IllegalAction("3.4", f"a Duet clue number is 0..{MAX_CLUE_NUMBER}, not {a.number!r}")
-        word = a.word.strip()
+        try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
+            word = normalize_clue(a.word)
+        except ClueTextError as exc:
+            raise IllegalAction("3.4", exc.describe()) from None
         if not word:
             raise IllegalAction("3.4", "a clue is one word")
         penalty = None

@@ -8,7 +8,8 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ..errors import MalformedRecord
-from ..record_fields import RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions
+from ..record_fields import (MAX_WORD_LENGTH, RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions,
+                             shown)
 from .actions import SpyWordAction, action_from_dict
 from .settings import SpyWordSettings, check_player_count
 from .state import CITIZEN, GHOST, ROLES, SPY, ClueChecker, SpyWordState
@@ -63,14 +64,15 @@ class SpyWordRecord:
         for k in ("citizen_word", "spy_word"):
             if not isinstance(data.get(k), str):
                 raise MalformedRecord(f"'{k}' must be a string")
+            if len(data[k]) > MAX_WORD_LENGTH:
+                raise MalformedRecord(f"'{k}' is one word of at most {MAX_WORD_LENGTH} characters (RULES 5.3)")
         seed = parse_seed(data)
         lang, host, pack = data.get("lang"), data.get("host"), data.get("pack", {})
         if lang is not None and not isinstance(lang, str):
             raise MalformedRecord("'lang' must be a string or null")
         if host is not None and not isinstance(host, str):
             raise MalformedRecord("'host' must be a seat")
-        if not isinstance(pack, dict):
-            raise MalformedRecord("'pack' must be an object")
+        pack = _parse_pack(pack)
         clue_filter = data.get("clue_filter", True)
         if not isinstance(clue_filter, bool):
             raise MalformedRecord("'clue_filter' must be true or false")
@@ -96,6 +98,26 @@ class SpyWordRecord:
         return replay_actions(self.new_state(clue_checker), self.actions[:upto])
 
 
+def _parse_pack(pack: Any) -> dict[str, Any]:
+    """A record's pack: an object; when it names its words, a pack as `check_pack` wants it, with
+    string ids, category and pictures (null for a word without one)."""
+    if not isinstance(pack, dict):
+        raise MalformedRecord("'pack' must be an object")
+    for k in ("id", "category"):
+        if pack.get(k) is not None and not isinstance(pack[k], str):
+            raise MalformedRecord(f"'pack.{k}' must be a string")
+    if "words" in pack or "pictures" in pack:
+        try:
+            check_pack(pack)
+        except ValueError as exc:
+            raise MalformedRecord(f"'pack': {exc}") from None
+        if any(len(w) > MAX_WORD_LENGTH for w in pack["words"]):
+            raise MalformedRecord(f"'pack.words' are words of at most {MAX_WORD_LENGTH} characters (RULES 5.3)")
+        if not all(p is None or isinstance(p, str) for p in pack.get("pictures") or ()):
+            raise MalformedRecord("'pack.pictures' names one picture (a string, or null) per word")
+    return pack
+
+
 def check_pack(pack: Any) -> dict[str, Any]:
     """A pack: two different non-empty words of one kind, optional category, id and pictures (5.3)."""
     if not isinstance(pack, Mapping):
@@ -103,7 +125,7 @@ def check_pack(pack: Any) -> dict[str, Any]:
     words = pack.get("words")
     if not (isinstance(words, (list, tuple)) and len(words) == 2 and all(isinstance(w, str) and w.strip() for w in words)
             and words[0] != words[1]):
-        raise ValueError(f"RULES 5.3: a pack holds two different words, not {words!r}")
+        raise ValueError(f"RULES 5.3: a pack holds two different words, not {shown(words)}")
     pictures = pack.get("pictures")
     if pictures is not None and not (isinstance(pictures, (list, tuple)) and len(pictures) == 2):
         raise ValueError("a pack's 'pictures' names one picture per word")

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
+from ..record_fields import check_bool, check_choice, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 12
 UNLIMITED = "unlimited"
@@ -14,6 +15,7 @@ VOTE_DISPLAYS = ("public", "counts")
 CLUE_MODES = ("word", "sentence")
 TIE_BREAKS = ("duel", "lottery")
 DEVICES = ("multi", "single")
+MAX_TIMER_SECONDS = 86_400  # a timer of a day at most: the engine never waits, a driver's clock does
 
 
 def spy_range(players: int) -> tuple[int, int]:
@@ -75,8 +77,10 @@ class SpyWordSettings:
     device                 "multi" (each on their own phone, default) or "single" (one phone passed
                            around): decides the timers, who may start the vote, leaving and kicking.
 
-    The timer lengths are carried so that a driver with a clock knows when to send the clock's
-    time-out actions; the engine itself never reads a clock (RULES 5.4-5.6, 5.10, 5.12).
+    The timer lengths (whole seconds, 1..MAX_TIMER_SECONDS) are carried so that a driver with a
+    clock knows when to send the clock's time-out actions; the engine itself never reads a clock
+    (RULES 5.4-5.6, 5.10, 5.12). Every field is checked strictly: a boolean is a JSON true/false,
+    a choice one of its values of the same type (90.0 is not 90).
     """
 
     spies: int | None = None
@@ -96,22 +100,19 @@ class SpyWordSettings:
 
     def __post_init__(self) -> None:
         for name in ("reveal_spy_role", "reveal_eliminated_role", "allow_pass"):
-            if not isinstance(getattr(self, name), bool):
-                raise MalformedRecord(f"settings.{name} must be true or false (RULES 5.14)")
+            check_bool(getattr(self, name), f"settings.{name}", "RULES 5.14")
         if self.ghost is not None and not isinstance(self.ghost, bool):
-            raise MalformedRecord("settings.ghost must be true, false or null (RULES 5.14)")
-        if self.spies is not None and (isinstance(self.spies, bool) or not isinstance(self.spies, int)):
-            raise MalformedRecord("settings.spies must be an integer or null (RULES 5.14)")
+            raise MalformedRecord(f"settings.ghost must be true, false or null, not {shown(self.ghost)} (RULES 5.14)")
+        if self.spies is not None and type(self.spies) is not int:
+            raise MalformedRecord(f"settings.spies must be an integer or null, not {shown(self.spies)} (RULES 5.14)")
         choices = {"vote_display": VOTE_DISPLAYS, "clue_mode": CLUE_MODES, "discussion_seconds": DISCUSSION_TIMES,
                    "tie_break": TIE_BREAKS, "device": DEVICES}
-        for name, allowed in choices.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or value not in allowed:
-                raise MalformedRecord(f"settings.{name} must be one of {allowed}, not {value!r} (RULES 5.14)")
+        for name, allowed in choices.items():  # strict: 90.0 is not 90, true is not 1
+            check_choice(getattr(self, name), allowed, f"settings.{name}", "RULES 5.14")
         for name in ("speaker_seconds", "vote_seconds", "host_notice_seconds", "host_replace_seconds"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise MalformedRecord(f"settings.{name} must be a positive integer")
+            if type(value) is not int or not 1 <= value <= MAX_TIMER_SECONDS:
+                raise MalformedRecord(f"settings.{name} must be an integer 1..{MAX_TIMER_SECONDS}, not {shown(value)}")
 
     # ----- derived --------------------------------------------------------------------------
     def role_counts(self, players: int) -> tuple[int, bool]:
@@ -158,8 +159,5 @@ class SpyWordSettings:
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known
         if unknown:
-            raise MalformedRecord(f"settings: unknown field(s) {sorted(unknown)}")
-        try:
-            return cls(**data)
-        except TypeError as exc:
-            raise MalformedRecord(f"settings: {exc}") from None
+            raise MalformedRecord(f"settings: unknown field(s) {shown(sorted(unknown))}")
+        return cls(**data)

@@ -25,7 +25,9 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..clues.normalize import MAX_CLUE_LENGTH, MAX_SENTENCE_LENGTH, ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
+from ..fresh import deep, text, texts
 from ..game import Outcome
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
                       Reconnect, SpyWordAction, StartVote, Timeout, Vote)
@@ -311,18 +313,21 @@ class SpyWordState:
         screen = None
         if self.pending == seat and self.phase in (GHOST_GUESS, PRIVATE_SCREEN):
             screen = {"kind": "ghost_guess"} if role == GHOST else {"kind": "role", "role": role}
+        voting = self.phase in (VOTE, DUEL_VOTE)
+        # Every container (and text) is a new object: nothing here leads back to the state (issue 14).
         return SpyWordObservation(
-            seat=seat, word=self.word_of(seat), picture=self.picture_of(seat), role=told, is_spectator=out,
-            phase=self.phase, round=self.round, host=self.host, seats=self.seats, order=self.round_order or self.order,
-            to_act=self.to_act(), clues=tuple(dict(c) for c in self.clues),
-            eliminated=tuple(self._public_elimination(e) for e in self.eliminations),
-            departed=tuple(self.departed), votes=self._public_votes(),
-            voted=tuple(v for v in self.voters if v in self.votes) if self.phase in (VOTE, DUEL_VOTE) else (),
-            my_vote=self.votes.get(seat) if self.phase in (VOTE, DUEL_VOTE) else None,
-            vote_candidates=self.candidates if self.phase in (VOTE, DUEL_VOTE) else (),
-            pass_allowed=self.pass_allowed_now(), duel=self.duel, private_screen=screen,
-            ghost_guesses=self._public_ghost_guesses(seat), settings=self.settings.to_dict(),
-            report=self.end_report() if self.is_terminal() else None,
+            seat=text(seat), word=text(self.word_of(seat)), picture=text(self.picture_of(seat)), role=text(told),
+            is_spectator=out, phase=text(self.phase), round=self.round, host=text(self.host),
+            seats=texts(self.seats), order=texts(self.round_order or self.order),
+            to_act=texts(self.to_act()), clues=tuple([deep(c) for c in self.clues]),
+            eliminated=tuple([deep(self._public_elimination(e)) for e in self.eliminations]),
+            departed=texts(self.departed), votes=deep(self._public_votes()),
+            voted=texts(v for v in self.voters if v in self.votes) if voting else (),
+            my_vote=text(self.votes.get(seat)) if voting else None,
+            vote_candidates=texts(self.candidates) if voting else (),
+            pass_allowed=self.pass_allowed_now(), duel=texts(self.duel), private_screen=deep(screen),
+            ghost_guesses=deep(self._public_ghost_guesses(seat)), settings=deep(self.settings.to_dict()),
+            report=deep(self.end_report()) if self.is_terminal() else None,
         )
 
     def end_report(self) -> dict:
@@ -387,7 +392,11 @@ class SpyWordState:
             if self.phase == DUEL_CLUES and actor not in self.duel:
                 raise IllegalAction("5.7", "only the tied players give a duel clue")
             raise IllegalAction("5.4", f"it is {self.speaker}'s turn to give a clue")
-        text = a.text.strip() if isinstance(a.text, str) else ""
+        try:  # NFC, dashes as "-", bounded length, no invisible characters (engine.clues.normalize)
+            limit = MAX_CLUE_LENGTH if self.settings.clue_mode == "word" else MAX_SENTENCE_LENGTH
+            text = normalize_clue(a.text, limit) if isinstance(a.text, str) else ""
+        except ClueTextError as exc:
+            raise IllegalAction("5.4", exc.describe()) from None
         if not text:
             raise IllegalAction("5.4", "a clue may not be empty")
         if self.settings.clue_mode == "word" and len(text.split()) != 1:

@@ -12,11 +12,13 @@ PLAYABLE = True
 
 
 def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, backend: str = "local",
-             out=None, progress: bool = True, **options) -> dict:
+             out=None, progress: bool = True, isolate: bool = False, move_timeout: float = 60.0,
+             **options) -> dict:
     if game != "codenames":
         raise ValueError(f"simulate plays Codenames with words; {game} needs picture-reading bots")
     run = CodenamesRun(games=games, seed=seed, lang=lang, **options)
-    return simulate_codenames(run, out=out, workers=workers, progress=progress, backend=backend)
+    return simulate_codenames(run, out=out, workers=workers, progress=progress, backend=backend, isolate=isolate,
+                              move_timeout=move_timeout)
 
 
 def open_actions(state, rng, lang: str = "en") -> list:

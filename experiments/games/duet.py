@@ -14,7 +14,8 @@ PLAYABLE = True
 
 
 def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, backend: str = "local",
-             out=None, progress: bool = True, **options) -> dict:
+             out=None, progress: bool = True, isolate: bool = False, move_timeout: float = 60.0,
+             **options) -> dict:
     run = DuetRun(games=games, seed=seed, lang=lang, spymaster=options.get("spymaster"),
                   **{k: v for k, v in dict(guesser=options.get("guesser"), spymaster_b=options.get("seat_b_spymaster"),
                                            guesser_b=options.get("seat_b_guesser"), mission=options.get("mission"),
@@ -22,7 +23,8 @@ def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, back
                                            missions_file=str(options["missions_file"]) if options.get("missions_file")
                                            else None).items() if v is not None})
     run.validate()
-    return _simulate(run, out=out, workers=workers, backend=backend, progress=progress)
+    return _simulate(run, out=out, workers=workers, backend=backend, progress=progress, isolate=isolate,
+                     move_timeout=move_timeout)
 
 
 def open_actions(state, rng, lang: str = "en") -> list:

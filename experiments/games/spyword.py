@@ -11,9 +11,10 @@ PLAYABLE = False
 
 
 def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, backend: str = "local",
-             out=None, progress: bool = True, **options) -> dict:
+             out=None, progress: bool = True, isolate: bool = False, move_timeout: float = 60.0,
+             **options) -> dict:
     return simulate_spyword(games, seed=seed, lang=lang, out=out, workers=workers, progress=progress,
-                            backend=backend, **options)
+                            backend=backend, isolate=isolate, move_timeout=move_timeout, **options)
 
 
 def open_actions(state, rng, lang: str = "en") -> list:

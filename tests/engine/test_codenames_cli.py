@@ -78,7 +78,7 @@ def test_replay_of_a_pictures_game_in_progress(tmp_path):
 def test_replay_illegal_action_exits_2_with_index_and_rule(tmp_path):  # RULES 1.4
     (rec,) = deal("codenames", "--seed", "4")
     t = rec["starts"]
-    rec["actions"] = [{"seat": f"{t}-spymaster", "clue": "x", "number": 1}, {"seat": f"{t}-guesser", "stop": True}]
+    rec["actions"] = [{"seat": f"{t}-spymaster", "clue": "hint", "number": 1}, {"seat": f"{t}-guesser", "stop": True}]
     result = replay(tmp_path, rec)
     assert result.exit_code == 2
     assert "action 1: RULES 1.4" in result.stderr and result.stdout == ""

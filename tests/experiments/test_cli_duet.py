@@ -71,11 +71,11 @@ def test_replay_a_lost_game(tmp_path):
 
 @pytest.mark.parametrize("actions, index, rule", [
     ([{"seat": "B", "guess": "WORD0"}], 0, "3.4"),                                      # guess before a clue
-    ([{"seat": "A", "clue": "x", "number": 1}, {"seat": "A", "guess": "WORD0"}], 1, "3.5"),  # wrong seat
-    ([{"seat": "A", "clue": "x", "number": 1}, {"seat": "B", "stop": True}], 1, "3.6"),      # stop first
-    ([{"seat": "A", "clue": "x", "number": 1}, {"seat": "B", "guess": "nowhere"}], 1, "3.1"),  # not on board
-    ([{"seat": "A", "clue": "x", "number": 1}, {"seat": "B", "guess": "ASSASSIN"},
-      {"seat": "A", "clue": "y", "number": 1}], 2, "3.9"),                                # after the end
+    ([{"seat": "A", "clue": "hint", "number": 1}, {"seat": "A", "guess": "WORD0"}], 1, "3.5"),  # wrong seat
+    ([{"seat": "A", "clue": "hint", "number": 1}, {"seat": "B", "stop": True}], 1, "3.6"),      # stop first
+    ([{"seat": "A", "clue": "hint", "number": 1}, {"seat": "B", "guess": "nowhere"}], 1, "3.1"),  # not on board
+    ([{"seat": "A", "clue": "hint", "number": 1}, {"seat": "B", "guess": "ASSASSIN"},
+      {"seat": "A", "clue": "music", "number": 1}], 2, "3.9"),                                # after the end
 ])
 def test_replay_illegal_action_exits_2_with_index_and_rule(tmp_path, actions, index, rule):
     (rec,) = deal("--seed", "4")
@@ -97,8 +97,8 @@ def test_replay_a_guess_of_a_covered_card(tmp_path):  # RULES 3.7
     (rec,) = deal("--seed", "9", "--tokens", "9")
     a = rec["key"]["A"]
     green_a = rec["words"][a.index("G")]
-    acts = [{"seat": "A", "clue": "x", "number": 1}, {"seat": "B", "guess": green_a}, {"seat": "B", "stop": True},
-            {"seat": "B", "clue": "y", "number": 1}, {"seat": "A", "guess": green_a}]
+    acts = [{"seat": "A", "clue": "hint", "number": 1}, {"seat": "B", "guess": green_a}, {"seat": "B", "stop": True},
+            {"seat": "B", "clue": "music", "number": 1}, {"seat": "A", "guess": green_a}]
     rec["actions"] = acts
     path = tmp_path / "covered.json"
     path.write_text(json.dumps(rec))

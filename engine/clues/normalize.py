@@ -1,0 +1,73 @@
+"""A clue's text as every referee reads it, before any rule (RULES 2.2, 4.7, 5.4).
+
+One function for every engine and the filter, so that the one-word rules see the same text:
+
+- NFC, so a composed and a decomposed accent are the same letter;
+- trimmed, and every dash variant (Unicode dash punctuation: U+2010 hyphen, U+2011 non-breaking
+  hyphen, en and em dashes, the minus sign, the fullwidth hyphen...) written as "-", so that
+  snow‐man is refused as two words like snow-man;
+- refused when it holds an invisible character (zero-width space, joiners, soft hyphen, byte-order
+  mark, direction marks, other format or control characters, unassigned or private-use code
+  points, lone surrogates): a zero-width space would hide a word break from the one-word rules,
+  and what the guesser sees must be what the referee judged;
+- refused when longer than MAX_CLUE_LENGTH characters (a clue is one word; the longest words of
+  either language are far shorter), or MAX_SENTENCE_LENGTH for a Spy's Word sentence clue, before
+  any analysis, so that no rule ever analyses a huge text.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: The longest clue any referee analyses: a clue is one word (RULES 4.7, 2.2, 3.4).
+MAX_CLUE_LENGTH = 64
+#: The longest Spy's Word clue in sentence mode (RULES 5.4).
+MAX_SENTENCE_LENGTH = 256
+
+# Dashes that are not dash punctuation (Pd) but read as a hyphen inside a word.
+_EXTRA_DASHES = frozenset("\u2212\u2043\ufe63\uff0d")
+_INVISIBLE = frozenset(("Cf", "Cs", "Co", "Cn"))
+
+
+class ClueTextError(ValueError):
+    """A clue no rule needs to analyse: too long, or holding an invisible character.
+
+    `key` names the message in engine.clues.messages ("too_long" or "invisible"); `describe`
+    gives it in a board language."""
+
+    def __init__(self, key: str, **details) -> None:
+        self.key = key
+        self.details = details
+        super().__init__(self.describe("en"))
+
+    def describe(self, language: str | None = "en") -> str:
+        from engine.clues.messages import message
+
+        return message(self.key, language or "en", **self.details)
+
+
+def _invisible(ch: str) -> bool:
+    category = unicodedata.category(ch)
+    if category == "Cc":  # tab and newline are spaces (a word break); other controls are invisible
+        return not ch.isspace()
+    return category in _INVISIBLE
+
+
+def normalize_clue(text: str, max_length: int = MAX_CLUE_LENGTH) -> str:
+    """The clue text the rules judge (see the module); raises ClueTextError.
+
+    >>> normalize_clue(" snow\\u2010man ")
+    'snow-man'
+    """
+    text = str(text)
+    if len(text) > 4 * max_length:  # no normalisation of a huge text: NFC can at most triple it
+        raise ClueTextError("too_long", limit=max_length, length=len(text))
+    text = unicodedata.normalize("NFC", text).strip()
+    for ch in text:
+        if _invisible(ch):
+            raise ClueTextError("invisible", code=f"U+{ord(ch):04X}")
+    if len(text) > max_length:
+        raise ClueTextError("too_long", limit=max_length, length=len(text))
+    if any(unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES for ch in text):
+        text = "".join("-" if unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES else ch for ch in text)
+    return text

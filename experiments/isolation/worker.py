@@ -1,0 +1,119 @@
+"""One isolated agent: `python -m experiments.isolation.worker`, spoken to on stdin/stdout.
+
+Started by `experiments.isolation.proxy` in a fresh interpreter (never a fork: it inherits no
+memory of the game). Before it reads which agent to build, it moves the protocol off fds 0/1
+(what the agent prints goes to stderr, what it reads is /dev/null) and hardens itself
+(`hardening.harden_agent_process`). Then: the hello line names the agent, the agent is built and
+prepared, and every request line gets one answer line (experiments/isolation/protocol.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+
+def _private_stdio():
+    """The protocol's own pipes; fd 0 becomes /dev/null and fd 1 a copy of stderr."""
+    proto_in = os.fdopen(os.dup(0), "rb")
+    proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    sys.stdin = open(os.devnull)
+    sys.stdout = sys.stderr
+    return proto_in, proto_out
+
+
+def _read(stream) -> bytes:
+    """One request line (b"" at the end of input)."""
+    return stream.readline()
+
+
+def _error(exc: BaseException) -> dict:
+    return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:500],
+            "traceback": "".join(traceback.format_exception(exc))[-2000:]}
+
+
+def _build(hello: dict):
+    role, spec, language = hello.get("role"), hello.get("spec"), hello.get("language", "en")
+    if role == "spyword":
+        from agents.spyword import make_spyword_bot
+
+        bot = make_spyword_bot(spec, language)
+        words = hello.get("prepare_words")
+        if words:
+            bot.model.prepare(list(words))
+        return bot
+    from agents.registry import make_guesser, make_spymaster
+
+    if role == "spymaster":
+        agent = make_spymaster(spec, language)
+    elif role == "guesser":
+        agent = make_guesser(spec, language)
+    else:
+        raise ValueError(f"unknown role {role!r}")
+    agent.prepare()
+    return agent
+
+
+def _answer(agent, request: dict, protocol) -> dict:
+    op = request.get("op")
+    if op == "begin_game":
+        agent.begin_game(request.get("seed"))
+        return {"ok": True}
+    obs = protocol.from_json_dict(request.get("obs"))
+    if op == "give_clue":
+        return {"ok": True, "clue": protocol.clue_to_json(agent.give_clue(obs))}
+    if op == "next_guess":
+        return {"ok": True, "guess": agent.next_guess(obs)}
+    if op == "choose_cover":
+        return {"ok": True, "cover": agent.choose_cover(obs)}
+    if op == "act":
+        action = agent.act(obs, list(request.get("avoid") or ()))
+        beliefs = [float(b) for b in getattr(agent, "belief_history", None) or ()]
+        return {"ok": True, "action": None if action is None else action.to_dict(), "beliefs": beliefs}
+    raise ValueError(f"unknown request {op!r}")
+
+
+def main() -> int:
+    proto_in, proto_out = _private_stdio()
+    from . import hardening, protocol  # trusted code, imported before any agent code runs
+
+    hardened = hardening.harden_agent_process()
+
+    def send(message: dict) -> None:
+        try:
+            line = protocol.encode_line(message)
+        except (TypeError, ValueError) as exc:  # an answer that is not JSON
+            line = protocol.encode_line(_error(exc))
+        proto_out.write(line)
+
+    hello_line = _read(proto_in)
+    if not hello_line:
+        return 0
+    try:
+        agent = _build(protocol.decode_line(hello_line))
+    except BaseException as exc:  # noqa: BLE001 - the parent forfeits the agent with this reason
+        send(_error(exc))
+        return 1
+    capabilities = [name for name in ("choose_cover",) if callable(getattr(agent, name, None))]
+    send({"ok": True, "ready": True, "capabilities": capabilities, "hardening": hardened,
+          "spec": str(getattr(agent, "spec", ""))})
+    while True:
+        line = _read(proto_in)
+        if not line:
+            return 0
+        try:
+            request = protocol.decode_line(line)
+            if request.get("op") == "bye":
+                return 0
+            send(_answer(agent, request, protocol))
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which forfeits the agent
+            send(_error(exc))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,307 @@
+"""Agents that cheat, or fail, on purpose (issue 14): for tests/agents/test_isolation.py only.
+
+`HostileSpymaster` / `HostileGuesser` play like the random baselines, but first try every route
+to the hidden key they know of and write what each found to a JSON file in the folder named by
+the spec parameter `report` (`tests.agents.hostile_agent:HostileGuesser?report=/tmp/dir`):
+
+- gc:      every object the collector tracks (`gc.get_objects`), and `gc.get_referrers` walked up
+           from the observation, its fields and the seed;
+- frames:  `sys._getframe` up the stack and every thread's frame, their locals and globals;
+- redeal:  the engine's dealers on the seed given (and its prefixes), and on small
+           [run seed, index] pairs until a deal's board matches the board seen;
+- proc:    the parent's /proc/PID/mem, environ; sibling agents' memory; the environment;
+- secret:  CNLAB_SEED_SECRET anywhere it can look.
+
+A finding is the other side's key (or a state, key or record object, or a read of another
+process's memory or the secret); `controls` show each route works where nothing stops it (its own
+memory, its own frames).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+from agents.base import ClueDecision, Guesser, Spymaster
+
+SECRET_TYPES = {"DuetState", "DuetKey", "DuetRecord", "CodenamesState", "CodenamesKey", "CodenamesRecord",
+                "SpyWordState", "SpyWordRecord"}
+DUET_SIDE = re.compile(r"^[GNX]{25}$")
+CODENAMES_KEY = re.compile(r"^[RBNX]{25}$")
+SECRET_ENV = "CNLAB_SEED_SECRET"
+
+
+def is_secret(obj, obs) -> str | None:
+    """What `obj` gives away, or None."""
+    name = type(obj).__name__
+    if name in SECRET_TYPES:
+        return f"a {name} object"
+    if isinstance(obj, str) and len(obj) == 25:
+        own = getattr(obs, "own_key", None) or getattr(obs, "key", None)
+        if DUET_SIDE.match(obj) and obj != own and obj.count("G") == 9:
+            return f"a Duet key side {obj}"
+        if CODENAMES_KEY.match(obj) and obj != own:
+            return f"a Codenames key {obj}"
+    return None
+
+
+def _scan(values, obs, found: list, where: str) -> None:
+    """Look at every value, and one level inside containers and objects' attributes."""
+    for v in values:
+        hit = is_secret(v, obs)
+        if hit:
+            found.append(f"{where}: {hit}")
+            continue
+        if isinstance(v, dict):
+            inner = v.values()
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            inner = v
+        else:
+            try:
+                d = getattr(v, "__dict__", None) if type(v).__module__ != "builtins" else None
+            except Exception:  # noqa: BLE001 - objects whose attributes raise
+                d = None
+            inner = d.values() if isinstance(d, dict) else ()
+        for w in inner:
+            if (type(w) is str and len(w) == 25) or type(w).__name__ in SECRET_TYPES:
+                hit = is_secret(w, obs)
+                if hit:
+                    found.append(f"{where}: {hit} inside a {type(v).__name__}")
+                    break
+
+
+def attack_gc(obs, seed) -> list[str]:
+    found: list[str] = []
+    _scan(gc.get_objects(), obs, found, "gc.get_objects")
+    frontier = [obs, seed] + [getattr(obs, f) for f in getattr(obs, "__dataclass_fields__", {})]
+    seen = {id(x) for x in frontier}
+    for depth in range(3):  # one pass over the heap per level: who refers to what I was given
+        nxt = [r for r in gc.get_referrers(*frontier) if id(r) not in seen and r is not frontier]
+        seen.update(id(r) for r in nxt)
+        _scan(nxt, obs, found, f"gc.get_referrers depth {depth + 1}")
+        frontier = nxt[:500]
+        if not frontier:
+            break
+    return sorted(set(found))
+
+
+def attack_frames(obs) -> list[str]:
+    found: list[str] = []
+    frames = []
+    f = sys._getframe()
+    while f is not None:
+        frames.append(f)
+        f = f.f_back
+    for tf in sys._current_frames().values():
+        while tf is not None:
+            frames.append(tf)
+            tf = tf.f_back
+    for fr in frames:
+        _scan(list(fr.f_locals.values()), obs, found, f"frame {fr.f_code.co_name} locals")
+        _scan([v for k, v in fr.f_globals.items() if not k.startswith("__")], obs, found,
+              f"frame {fr.f_code.co_name} globals")
+    return sorted(set(found))
+
+
+def _deal(obs, seed):
+    """(board, key as the other side sees it) of the game dealt from `seed`, for the obs's game."""
+    from agents.wordlists import board_words
+
+    if hasattr(obs, "own_key"):  # Duet
+        from engine.duet import deal_duet
+
+        rec = deal_duet(seed, board_words("en"))
+        other = rec.key.b if obs.seat == "A" else rec.key.a
+        return tuple(rec.words), other
+    from experiments.dealing_codenames import deal_record
+
+    rec = deal_record(seed, variant=obs.variant)
+    return tuple(rec.words), rec.key.letters
+
+
+def attack_redeal(obs, seed, run_seeds=range(3), indices=range(12)) -> dict:
+    """Deal from the seed given (and its prefixes), then search small [run seed, index] pairs."""
+    direct, searched = [], []
+    seeds = [seed] + ([list(seed[:k]) for k in range(1, len(seed))] if isinstance(seed, list) else [])
+    for s in seeds:
+        try:
+            words, key = _deal(obs, s)
+        except Exception:  # noqa: BLE001 - a seed the dealer refuses
+            continue
+        if words == tuple(obs.words):
+            direct.append(f"the deal of the given seed {s} is this game: key {key}")
+    for r in run_seeds:
+        for i in indices:
+            words, key = _deal(obs, [r, i])
+            if words == tuple(obs.words):
+                searched.append(f"the deal [{r}, {i}] is this game: key {key}")
+    return {"direct": direct, "search": searched}
+
+
+def _read_some_memory(pid: int | str) -> int:
+    """Bytes read from the first readable mapping of a process (raises when denied)."""
+    with open(f"/proc/{pid}/maps") as f:
+        maps = f.read().splitlines()
+    with open(f"/proc/{pid}/mem", "rb", buffering=0) as mem:
+        for line in maps:
+            addr, perms = line.split()[:2]
+            if not perms.startswith("r"):
+                continue
+            start = int(addr.split("-")[0], 16)
+            try:
+                mem.seek(start)
+                return len(mem.read(4096))
+            except OSError:
+                continue
+    return 0
+
+
+def attack_proc() -> dict:
+    found, notes = [], []
+    ppid = os.getppid()
+    try:
+        n = _read_some_memory(ppid)
+        found.append(f"read {n} bytes of the parent's memory")
+    except OSError as exc:
+        notes.append(f"parent mem: {type(exc).__name__}")
+    try:
+        env = open(f"/proc/{ppid}/environ", "rb").read()
+        found.append("read the parent's environment" + (" and the seed secret" if SECRET_ENV.encode() in env else ""))
+    except OSError as exc:
+        notes.append(f"parent environ: {type(exc).__name__}")
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) in (os.getpid(), ppid):
+            continue
+        try:
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"experiments.isolation.worker" in cmd:
+            try:
+                n = _read_some_memory(pid)
+                found.append(f"read {n} bytes of sibling agent {pid}'s memory")
+            except OSError as exc:
+                notes.append(f"sibling {pid} mem: {type(exc).__name__}")
+    if os.environ.get(SECRET_ENV):
+        found.append("the seed secret is in the agent's environment")
+    return {"found": found, "notes": notes}
+
+
+def controls(obs) -> dict:
+    """Each route where nothing stops it: its own memory, its own frame."""
+    out = {}
+    try:
+        out["own_memory_bytes"] = _read_some_memory("self")
+    except OSError as exc:
+        out["own_memory_bytes"] = f"{type(exc).__name__}"
+    marker = {"side": "".join(["G"] * 9 + ["N"] * 13 + ["X"] * 3)}  # built now (no code constant): frames must see it
+    out["frame_sees_a_local"] = any("Duet key side" in f for f in attack_frames(obs)) and bool(marker)
+    return out
+
+
+class _Hostile:
+    def _setup(self, spec) -> None:
+        self.report_dir = Path(str(spec.params.get("report", "."))) if hasattr(spec, "params") else Path(".")
+        self.seed = None
+        self.attacked = False
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self.seed = seed
+        self.attacked = False
+
+    def _attack(self, obs) -> None:
+        if self.attacked:
+            return
+        self.attacked = True
+        report = {
+            "pid": os.getpid(), "role": type(self).__name__, "seat": obs.seat, "isolated": bool(os.environ.get("CNLAB_ISOLATED")),
+            "gc": attack_gc(obs, self.seed), "frames": attack_frames(obs), "redeal": attack_redeal(obs, self.seed),
+            "proc": attack_proc(), "controls": controls(obs),
+        }
+        self.report_dir.mkdir(parents=True, exist_ok=True)
+        path = self.report_dir / f"{type(self).__name__}-{obs.seat}-{os.getpid()}-{time.time_ns()}.json"
+        path.write_text(json.dumps(report, indent=1))
+
+
+class HostileSpymaster(_Hostile, Spymaster):
+    def __init__(self, spec, language="en"):
+        Spymaster.__init__(self)
+        self._setup(spec)
+
+    def give_clue(self, obs) -> ClueDecision:
+        self._attack(obs)
+        board = {w.lower() for w in obs.words}
+        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
+        targets = [obs.words[i] for i in obs.own_targets()][:1]
+        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
+
+
+class HostileGuesser(_Hostile, Guesser):
+    def __init__(self, spec, language="en"):
+        Guesser.__init__(self)
+        self._setup(spec)
+
+    def next_guess(self, obs):
+        self._attack(obs)
+        options = obs.guessable() if hasattr(obs, "guessable") else obs.hidden()
+        return obs.words[options[int(self.rng.integers(len(options)))]]
+
+
+# ----- agents that fail ----------------------------------------------------------------------------
+class SleepyGuesser(Guesser):
+    """Takes `sleep` seconds (spec parameter, default 30) over every guess."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.seconds = float(spec.params.get("sleep", 30))
+
+    def next_guess(self, obs):
+        time.sleep(self.seconds)
+        return obs.words[obs.guessable()[0]]
+
+
+class CrashingGuesser(Guesser):
+    """Dies at its first guess (exit code 3), as a segfaulting extension would."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def next_guess(self, obs):
+        sys.stderr.write("about to die\n")
+        os._exit(3)
+
+
+class RaisingSpymaster(Spymaster):
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def give_clue(self, obs):
+        return 1 / 0
+
+
+class GarbageGuesser(Guesser):
+    """Answers a number where a word is due, after printing to stdout (which must not break the protocol)."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def next_guess(self, obs):
+        print("{not json")
+        return 42
+
+
+class CheatingGuesser(Guesser):
+    """Guesses a word that is not on the board: an illegal move."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def next_guess(self, obs):
+        return "definitely-not-a-board-word"
+

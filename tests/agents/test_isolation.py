@@ -1,0 +1,325 @@
+"""Hidden information as a security boundary (issue 14): seeds, observations, isolated agents.
+
+The hostile agents of tests/agents/hostile_agent.py try gc, frames, re-dealing and /proc. In one
+process the first two reach the state (the controls below: that is why --isolate exists); run
+isolated, with a seed secret, every route comes back empty and the games still finish. Slow,
+crashing, raising, garbled and cheating agents forfeit with the documented reason.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from agents.registry import make_guesser, make_spymaster
+from agents.wordlists import board_words
+from engine.duet import deal_duet
+from experiments.codenames_loop import play_codenames
+from experiments.codenames_sim import CodenamesRun, simulate_codenames
+from experiments.dealing_codenames import deal_record
+from experiments.duet_loop import DuetSeat, play_duet
+from experiments.isolation import from_json_dict, to_json_dict
+from experiments.isolation import hardening
+from experiments.isolation.proxy import child_environment
+from experiments.seeds import SECRET_ENV, agent_seed, deal_seed
+from experiments.simulate import DuetRun, simulate
+
+HOSTILE = "tests.agents.hostile_agent"
+
+
+def rows(path: Path) -> list[dict]:
+    return sorted((json.loads(l) for l in (path / "games.jsonl").read_text().splitlines()),
+                  key=lambda r: r["game_index"])
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(l) for l in (path / "records.jsonl").read_text().splitlines()]
+
+
+def reports(folder: Path) -> list[dict]:
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+
+
+# ----- 1. agent seeds -----------------------------------------------------------------------------------
+class Recorder:
+    """Wraps an agent and keeps every seed it is given."""
+
+    def __init__(self, inner, seeds: list):
+        self.inner, self.seeds, self.spec = inner, seeds, inner.spec
+
+    def begin_game(self, seed):
+        self.seeds.append(seed)
+        self.inner.begin_game(seed)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_agent_seeds_are_keyed_hashes_of_game_seat_and_role():
+    a = agent_seed((0, 1), "A", "spymaster")
+    assert a == agent_seed([0, 1], "A", "spymaster") and 0 <= a < 2**128  # deterministic
+    others = {agent_seed((0, 1), "A", "guesser"), agent_seed((0, 1), "B", "spymaster"),
+              agent_seed((0, 2), "A", "spymaster"), agent_seed((1, 1), "A", "spymaster"),
+              agent_seed((0, 1), "A", "spymaster", secret="s")}
+    assert a not in others and len(others) == 5  # every seat, role, game and secret its own stream
+    assert deal_seed(3, 4, secret=b"") == [3, 4]  # without a secret: the deals of every earlier run
+    assert deal_seed(3, 4, secret="s")[:2] == [3, 4] and len(deal_seed(3, 4, secret="s")) == 3
+
+
+def test_no_loop_gives_an_agent_a_seed_that_redeals_its_game(monkeypatch):
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    words = board_words("en")
+    seeds: list = []
+    record = deal_duet(deal_seed(0, 5), words)
+    seats = {s: DuetSeat(Recorder(make_spymaster("random"), seeds), Recorder(make_guesser("random"), seeds))
+             for s in "AB"}
+    play_duet(record, seats, seed=(0, 5))
+    cn_record = deal_record(deal_seed(0, 5), variant="two_player")
+    agents = {"red-spymaster": Recorder(make_spymaster("random"), seeds),
+              "red-guesser": Recorder(make_guesser("random"), seeds)}
+    play_codenames(cn_record, agents, seed=(0, 5))
+    assert len(seeds) == 6 and all(isinstance(s, int) for s in seeds)
+    for s in seeds:
+        assert deal_duet(s, words).key != record.key and deal_duet(s, words).words != record.words
+        assert deal_record(s, variant="two_player").key.letters != cn_record.key.letters
+        assert s not in (0, 5)
+
+
+def test_spyword_bots_get_seeds_that_redeal_nothing(tmp_path, monkeypatch):
+    from experiments import spyword_sim
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    given: list = []
+    original = spyword_sim.play_game
+
+    def spy(record, bots, checker=None):
+        given.extend(b.rng.bit_generator.seed_seq.entropy for b in bots.values())
+        return original(record, bots, checker)
+
+    monkeypatch.setattr(spyword_sim, "play_game", spy)
+    spyword_sim.simulate_spyword(1, 6, 7, "en", "spyword:fake?vocab=300", None, tmp_path, progress=False)
+    packs = spyword_sim._LOADED["packs"]
+    dealt = spyword_sim.deal_game(spyword_sim._LOADED["run"], 0, packs)
+    assert len(given) == 6
+    for seed in given:  # a 128-bit hash, not [7, 0, seat] (whose prefix deals the game)
+        assert isinstance(seed, int) and seed >= 2**32
+    assert dealt.roles == spyword_sim.deal_game(spyword_sim._LOADED["run"], 0, packs).roles  # still seeded
+
+
+# ----- 2. observations ----------------------------------------------------------------------------------
+def _containers(obj, seen: dict, depth: int = 0) -> None:
+    """id -> object of every non-empty container, object and text reachable from obj."""
+    if depth > 12 or id(obj) in seen or obj is None or isinstance(obj, (bool, int, float)):
+        return
+    if isinstance(obj, str):
+        if len(obj) > 1:
+            seen[id(obj)] = obj
+        return
+    if isinstance(obj, (tuple, list, set, frozenset, dict)) and not obj:
+        return  # the empty singletons are shared by everything
+    seen[id(obj)] = obj
+    items = obj.items() if isinstance(obj, dict) else obj if isinstance(obj, (tuple, list, set, frozenset)) else \
+        vars(obj).values() if hasattr(obj, "__dict__") else ()  # attribute names are the class's
+    for item in items:
+        _containers(item, seen, depth + 1)
+
+
+def _shared(state, obs) -> list:
+    in_state: dict = {}
+    _containers(vars(state), in_state)
+    in_obs: dict = {}
+    for f in dataclasses.fields(obs):
+        _containers(getattr(obs, f.name), in_obs)
+    assert not any(callable(v) and not isinstance(v, type) for v in in_obs.values())
+    return [in_obs[i] for i in set(in_state) & set(in_obs)]
+
+
+def _played_duet():
+    record = deal_duet([1, 2], board_words("en"))
+    play_duet(record, {s: DuetSeat(make_spymaster("random"), make_guesser("random")) for s in "AB"}, seed=(1, 2))
+    return record
+
+
+def _played_codenames(variant="teams"):
+    record = deal_record([1, 2], variant=variant)
+    sm, g = make_spymaster("random"), make_guesser("random")
+    play_codenames(record, {seat: sm if seat.endswith("spymaster") else g
+                            for seat in ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")},
+                   seed=(1, 2))
+    return record
+
+
+def _played_spyword(tmp_path):
+    from engine.spyword import record_from_dict
+    from experiments.spyword_sim import simulate_spyword
+
+    simulate_spyword(1, 6, 3, "en", "spyword:fake?vocab=300", None, tmp_path / "sw", progress=False)
+    return record_from_dict(records(tmp_path / "sw")[0])
+
+
+def _states(record, seats):
+    state = record.new_state()
+    yield state
+    for action in record.actions:
+        state.apply(action)
+        yield state
+
+
+def test_observations_share_no_object_with_the_state_and_round_trip_json(tmp_path):
+    cases = [(_played_duet(), ("A", "B")),
+             (_played_codenames("teams"), ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")),
+             (_played_codenames("two_player"), ("red-spymaster", "red-guesser")),
+             (_played_spyword(tmp_path), None)]
+    checked = 0
+    for record, seats in cases:
+        for state in _states(record, seats):
+            for seat in seats or state.seats:
+                obs = state.observe(seat)
+                assert _shared(state, obs) == [], f"{type(obs).__name__} shares with the state"
+                wire = json.loads(json.dumps(to_json_dict(obs)))
+                assert from_json_dict(wire) == obs
+                checked += 1
+    assert checked > 200
+
+
+# ----- 3. isolated play ----------------------------------------------------------------------------------
+def test_the_agents_environment_never_holds_the_secret(monkeypatch):
+    monkeypatch.setenv(SECRET_ENV, "hush")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "nope")
+    env = child_environment()
+    assert SECRET_ENV not in env and "AWS_SECRET_ACCESS_KEY" not in env
+    assert env["CNLAB_ISOLATED"] == "1" and "PATH" in env
+
+
+def test_isolated_play_gives_the_same_games(tmp_path):
+    run = DuetRun(games=2, seed=4, spymaster="random", guesser="random")
+    simulate(run, out=tmp_path / "plain", progress=False)
+    simulate(run, out=tmp_path / "isolated", workers=2, progress=False, isolate=True, move_timeout=30)
+    assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
+    assert sorted(map(json.dumps, records(tmp_path / "plain"))) == sorted(map(json.dumps, records(tmp_path / "isolated")))
+    assert hardening.is_dumpable() in (True, None)  # restored once the agents are gone
+
+
+def test_in_one_process_the_hostile_agent_reaches_the_state(tmp_path, monkeypatch):
+    """The controls: without --isolate, gc and frames lead to the other side's key, and small seeds
+    can be searched when no secret is set. Only the seed the agent is given leads nowhere."""
+    from tests.agents.hostile_agent import HostileGuesser, HostileSpymaster
+    from agents.spec import parse_spec
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    spec = parse_spec(f"{HOSTILE}:HostileGuesser?report={tmp_path}")
+    record = deal_duet(deal_seed(0, 0), board_words("en"))
+    seats = {"A": DuetSeat(HostileSpymaster(spec), HostileGuesser(spec)),
+             "B": DuetSeat(make_spymaster("random"), make_guesser("random"))}
+    seats["A"].spymaster.spec = seats["A"].guesser.spec = "hostile"
+    play_duet(record, seats, seed=(0, 0))
+    found = reports(tmp_path)
+    assert len(found) == 2
+    for r in found:
+        assert r["gc"] and r["frames"]  # in-process isolation is no boundary
+        assert r["redeal"]["direct"] == []  # the agent seed itself deals another game
+        assert r["redeal"]["search"]  # the documented limit without CNLAB_SEED_SECRET
+        assert r["controls"]["frame_sees_a_local"] and isinstance(r["controls"]["own_memory_bytes"], int)
+
+
+def _hostile_run(tmp_path, game: str):
+    folder = tmp_path / "reports"
+    spymaster = f"{HOSTILE}:HostileSpymaster?report={folder}"
+    guesser = f"{HOSTILE}:HostileGuesser?report={folder}"
+    if game == "duet":
+        simulate(DuetRun(games=1, seed=0, spymaster=spymaster, guesser=guesser), out=tmp_path / "run",
+                 progress=False, isolate=True, move_timeout=120)
+    else:
+        simulate_codenames(CodenamesRun(games=1, seed=0, spymaster="random", guesser=guesser, variant="two_player"),
+                           out=tmp_path / "run", progress=False, isolate=True, move_timeout=120)
+    return reports(folder), rows(tmp_path / "run")
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_isolated_hostile_agents_find_nothing(tmp_path, monkeypatch, game):
+    monkeypatch.setenv(SECRET_ENV, "a run secret the agents never see")
+    found, played = _hostile_run(tmp_path, game)
+    assert len(found) == (4 if game == "duet" else 1)
+    for r in found:
+        assert r["isolated"]
+        assert r["gc"] == [] and r["frames"] == [], r
+        assert r["redeal"] == {"direct": [], "search": []}, r
+        assert r["proc"]["found"] == [], r["proc"]
+        # the routes themselves work: the agent reads its own memory, sees its own frames
+        assert isinstance(r["controls"]["own_memory_bytes"], int) and r["controls"]["own_memory_bytes"] > 0
+        assert r["controls"]["frame_sees_a_local"]
+    assert len(played) == 1 and played[0]["status"] != "forfeit"
+
+
+FAILING = [
+    ("random", f"{HOSTILE}:CrashingGuesser", "forfeit: B guesser: crashed (exit code 3: about to die)"),
+    (f"{HOSTILE}:RaisingSpymaster", "random", "forfeit: A spymaster: raised ZeroDivisionError: division by zero"),
+    ("random", f"{HOSTILE}:GarbageGuesser", "forfeit: B guesser: answered garbage (a guess is a word of the board "
+                                            "or null, not 42)"),
+    ("random", f"{HOSTILE}:CheatingGuesser", "forfeit: B guesser: illegal move: "),
+]
+
+
+@pytest.mark.parametrize("spymaster,guesser,reason", FAILING, ids=["crash", "raise", "garbage", "illegal"])
+def test_a_failing_agent_forfeits_with_the_reason(tmp_path, spymaster, guesser, reason):
+    simulate(DuetRun(games=1, seed=1, spymaster=spymaster, guesser=guesser), out=tmp_path, progress=False,
+             isolate=True, move_timeout=60)
+    (row,) = rows(tmp_path)
+    assert row["status"] == "forfeit" and not row["won"] and row["loss_reason"].startswith(reason), row
+    (rec,) = records(tmp_path)
+    assert rec["forfeit"]["reason"] == row["loss_reason"] and rec["forfeit"]["seat"] in "AB"
+    from engine.records import record_from_json
+
+    record_from_json(json.dumps(rec)).replay()  # the moves before the forfeit were legal
+
+
+def test_a_slow_agent_forfeits_on_time(tmp_path):
+    started = time.monotonic()
+    simulate(DuetRun(games=1, seed=1, spymaster="random", guesser=f"{HOSTILE}:SleepyGuesser?sleep=60"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=0.5)
+    (row,) = rows(tmp_path)
+    assert row["loss_reason"] == "forfeit: B guesser: no answer within 0.5 s" and row["status"] == "forfeit"
+    assert time.monotonic() - started < 30  # the sleeper was killed, not waited for
+
+
+def test_codenames_forfeit_loses_for_that_team(tmp_path):
+    simulate_codenames(CodenamesRun(games=1, seed=2, spymaster="random", guesser=f"{HOSTILE}:CrashingGuesser",
+                                    variant="single_team"),
+                       out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    (row,) = rows(tmp_path)
+    assert row["status"] == "forfeit" and not row["won"] and row["competition_score"] == 25
+    assert row["loss_reason"].startswith("forfeit: red-guesser: crashed")
+
+
+def test_cli_isolate_and_move_timeout(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "duet", "--games", "1", "--spymaster", "random", "--guesser",
+                                 f"{HOSTILE}:SleepyGuesser?sleep=60", "--isolate", "--move-timeout", "0.5",
+                                 "--out", str(tmp_path / "sim"), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert f"{SECRET_ENV} is not set" in result.stderr
+    assert rows(tmp_path / "sim")[0]["loss_reason"] == "forfeit: B guesser: no answer within 0.5 s"
+    result = runner.invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random", "--games", "1",
+                                 "--isolate", "--no-progress", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    bad = runner.invoke(app, ["simulate", "duet", "--games", "1", "--isolate", "--move-timeout", "0"])
+    assert bad.exit_code == 2 and "move-timeout" in bad.stderr
+
+
+def test_spyword_isolated_gives_the_same_games(tmp_path):
+    from experiments.spyword_sim import simulate_spyword
+
+    bot = "spyword:fake?vocab=300"
+    simulate_spyword(1, 6, 5, "en", bot, None, tmp_path / "plain", progress=False)
+    simulate_spyword(1, 6, 5, "en", bot, None, tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
+    assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
+    assert records(tmp_path / "plain") == records(tmp_path / "isolated")
