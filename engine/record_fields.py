@@ -144,10 +144,16 @@ def check_words(words: Any, count: int, what: str = "strings") -> list[str]:
     return words
 
 
-def parse_seed(data: dict) -> int | None:
+Seed = int | list[int] | None
+
+
+def parse_seed(data: dict) -> Seed:
+    """The seed the game was dealt from: an integer, or the sequence of integers a simulator deals
+    game i of a run from (`[run seed, i]`, numpy's seed-sequence form), each 0..2**64-1; or null."""
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-        raise MalformedRecord("'seed' must be null or an integer 0..2**64-1")
+    entropy = seed if isinstance(seed, list) and 1 <= len(seed) <= 4 else [seed]
+    if seed is not None and not all(type(s) is int and 0 <= s <= MAX_SEED for s in entropy):
+        raise MalformedRecord("'seed' must be null, an integer 0..2**64-1 or a list of 1-4 such integers")
     return seed
 
 

@@ -15,6 +15,24 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="codenames-lab: engines, agents and experiments for the Codenames family.")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("codenames-lab")
+        except metadata.PackageNotFoundError:
+            version = "unknown (not installed)"
+        typer.echo(f"codenames-lab {version}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="print the version and exit")) -> None:
+    """codenames-lab: engines, agents and experiments for the Codenames family."""
+
+
 def fail(message: str) -> None:
     """One line on stderr, exit 2: the contract for bad input and illegal actions."""
     typer.echo(f"error: {message}", err=True)
@@ -42,7 +60,10 @@ def deal(
     players: Optional[int] = typer.Option(None, help="Spy's Word: number of players (4-12)"),
     invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: reject (default), allow or penalize"),
 ) -> None:
-    """Print COUNT new game records (JSON lines, no actions)."""
+    """Print COUNT new game records (JSON lines, no actions).
+
+    Example: cnlab deal duet --seed 7 --count 3 --lang ko > games.jsonl
+    """
     from engine.records import record_to_json
 
     from .games import check_options, harness
@@ -147,9 +168,8 @@ def _read_records(path: str, limit: int = 16 * 2**20):
 def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lines), or - for stdin")) -> None:
     """Replay records and print one JSON summary per record; exit 2 on a bad record or illegal action.
 
-    Records are refereed: a clue the RULES 4 filter refuses is an illegal action unless the
-    record's config says `"invalid_clue": "allow"` (a config without it means `reject`, in the
-    board's language). Every error is one line on stderr (control characters escaped)."""
+    Example: cnlab deal duet --seed 7 | cnlab replay -
+    """
     from engine.clues import FilterUnavailable
     from engine.record_fields import one_line
     from engine.records import record_from_json, replay_summary
@@ -177,17 +197,17 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
 def simulate(
     game: str = typer.Argument("duet", help="duet, codenames or spyword"),
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
-    seed: int = typer.Option(0),
+    seed: int = typer.Option(0, help="run seed: game i is dealt and played from (SEED, i)"),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
                                             "robust:use-m3+glove-50 (en), robust:use-m3+e5-small?vocab=20000 (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
                                           "duet-bayes:use-m3 (Duet), the variant's own for Codenames"),
-    seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster"),
-    seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser"),
-    mission: Optional[str] = typer.Option(None),
-    missions_file: Optional[Path] = typer.Option(None),
-    tokens: Optional[int] = typer.Option(None),
-    lang: str = typer.Option("en"),
+    seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster", help="Duet: seat B's spymaster spec"),
+    seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser", help="Duet: seat B's guesser spec"),
+    mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
+    missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
+    tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
+    lang: str = typer.Option("en", help="board language: en or ko"),
     workers: int = typer.Option(1, help="local processes sharing the loaded embeddings"),
     backend: str = typer.Option("local", help="local or ray"),
     out: Optional[Path] = typer.Option(None, help="results folder: rows, records, summary; a rerun resumes"),
@@ -204,7 +224,10 @@ def simulate(
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
     Duet: game i is dealt and played from (SEED, i). Spy's Word: game i plays pack i//2, both ways
-    round, with seats rotated and roles dealt from (SEED, i)."""
+    round, with seats rotated and roles dealt from (SEED, i).
+
+    Example: cnlab simulate duet --games 1000 --workers 2 --out runs/bench
+    """
     from .games import check_options, harness
 
     try:
@@ -239,20 +262,22 @@ def _isolation_checked(move_timeout: float) -> float:
 def tournament(
     spymasters: str = typer.Option(..., help="comma-separated spymaster specs"),
     guessers: str = typer.Option(..., help="comma-separated guesser specs"),
-    games: int = typer.Option(200),
-    seed: int = typer.Option(0),
-    tokens: Optional[int] = typer.Option(None),
-    mission: Optional[str] = typer.Option(None),
-    lang: str = typer.Option("en"),
-    workers: int = typer.Option(1),
+    games: int = typer.Option(200, help="deals per pairing; game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0, help="run seed: every pairing plays the same deals"),
+    tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11) without a mission"),
+    mission: Optional[str] = typer.Option(None, help="a mission of the map, e.g. cairo"),
+    lang: str = typer.Option("en", help="board language: en or ko"),
+    workers: int = typer.Option(1, help="local processes per pairing"),
     out: Optional[Path] = typer.Option(None, help="folder for per-pairing results and tournament.csv/.parquet"),
-    progress: bool = typer.Option(True),
+    progress: bool = typer.Option(True, help="show progress"),
     isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process (docs/isolation.md)"),
     move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds per move before a forfeit"),
 ) -> None:
-    """Every spymaster x guesser pairing on the same seeded deals; prints the ranking."""
-    import pandas as pd
+    """Every spymaster x guesser pairing on the same seeded Duet deals; prints the ranking.
 
+    Example: cnlab tournament --spymasters robust:use-m3,expected:use-m3 --guessers duet-bayes:glove-50 --games 200
+    """
+    from .tournament import format_table
     from .tournament import tournament as run_tournament
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
@@ -263,8 +288,7 @@ def tournament(
                                **isolation)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
-    with pd.option_context("display.width", 200, "display.max_columns", 20):
-        typer.echo(table.to_string(index=False))
+    typer.echo(format_table(table))
 
 
 @app.command()
@@ -288,7 +312,10 @@ def crossplay(
                                        "Korean): a subfolder per pairing (a rerun resumes), crossplay.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
 ) -> None:
-    """Spymaster algorithms against a panel of partner guessers on the same seeded Duet deals."""
+    """Spymaster algorithms against a panel of partner guessers on the same seeded Duet deals.
+
+    Example: cnlab crossplay --spymasters robust,expected --games 400 --workers 2
+    """
     from .crossplay import crossplay as run_crossplay
     from .crossplay import format_table
 

@@ -1,7 +1,11 @@
 """`cnlab check-clue`: the clue filter (RULES section 4) from the command line.
 
-    cnlab check-clue --lang ko --board 눈사람,강 --covered 강 한강
+    cnlab check-clue --board 눈사람,강 --covered 강 한강
+    cnlab check-clue --board snowman,river riverbank
     cnlab check-clue --cases cases.jsonl
+
+Without --lang (or a case's "lang"), the language is the board's script, like every command that
+reads a board: Hangul on the board or in the clue means Korean, anything else English.
 
 One JSON verdict per clue on stdout ({"legal": false, "rule": "4.4", "message": "..."}); bad input
 (unknown language, empty clue, malformed case line) is one line on stderr and exit code 2.
@@ -34,10 +38,18 @@ def _number(value):
     return value
 
 
-def _case(obj, where: str, default_lang: str) -> dict:
+def _script_language(words) -> str:
+    """ko when any word holds Hangul, else en (engine records infer a board's language the same way)."""
+    return "ko" if any("\uac00" <= ch <= "\ud7a3" or "\u3131" <= ch <= "\u318e"
+                       for w in words if isinstance(w, str) for ch in w) else "en"
+
+
+def _case(obj, where: str, default_lang: str | None) -> dict:
     if not isinstance(obj, dict):
         _fail(f"{where}: expected a JSON object")
     lang = obj.get("lang", default_lang)
+    if lang is None:
+        lang = _script_language([obj.get("clue"), *(obj.get("board") if isinstance(obj.get("board"), list) else [])])
     if lang not in LANGUAGES:
         _fail(f"{where}: unknown language {lang!r} (expected ko or en)")
     clue = obj.get("clue")
@@ -54,13 +66,17 @@ def _case(obj, where: str, default_lang: str) -> dict:
 
 def check_clue_command(
     clue: Optional[str] = typer.Argument(None, help="The clue word to judge."),
-    lang: str = typer.Option("ko", "--lang", help="Board language: ko or en."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Board language: ko or en (default: the board's "
+                                       "script: Hangul means ko, else en)."),
     board: str = typer.Option("", "--board", help="Code words on the board, comma separated."),
     covered: str = typer.Option("", "--covered", help="Covered code words, comma separated (RULES 4.5)."),
     number: str = typer.Option("1", "--number", help="The clue number: 0..9 or unlimited."),
     cases: Optional[Path] = typer.Option(None, "--cases", help="JSON lines file of cases; one verdict per line."),
 ) -> None:
-    """Judge clues with the clue filter (RULES section 4); print one JSON verdict per clue."""
+    """Judge clues with the clue filter (RULES section 4); print one JSON verdict per clue.
+
+    Example: cnlab check-clue --board snowman,river,bark snowmen
+    """
     if cases is not None:
         try:
             lines = cases.read_text(encoding="utf-8").splitlines()
@@ -76,6 +92,8 @@ def check_clue_command(
                 _fail(f"{cases}:{n}: malformed JSON ({exc.msg})")
             items.append(_case(obj, f"{cases}:{n}", lang))
     else:
+        if lang is None:
+            lang = _script_language([clue, *_split(board), *_split(covered)])
         if lang not in LANGUAGES:
             _fail(f"unknown language {lang!r} (expected ko or en)")
         if clue is None or not clue.strip():

@@ -84,7 +84,7 @@ def play_one(index: int) -> tuple[dict, str]:
     """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
     run, agents = _LOADED["run"], _LOADED["agents"]
     record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant)  # seeds.py: + the run secret
-    record.seed = run.seed
+    record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
     try:
         play_codenames(record, agents, seed=(run.seed, index))
@@ -174,13 +174,13 @@ def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: flo
 
 
 SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_competition_score", "mean_turns_wins",
-                  "assassin_rate", "mean_score_wins", "mean_clue_number", "games_per_second"]
+                  "assassin_rate", "mean_score_wins", "mean_clue_number", "games_per_second", "load_seconds"]
 
 
 def format_summary(summary: dict) -> str:
     """The printed table: one metric a line."""
     width = max(len(k) for k in SUMMARY_FIELDS + ["competition_score_histogram"])
-    lines = [f"{k:<{width}}  {summary[k]}" for k in SUMMARY_FIELDS]
+    lines = [f"{k:<{width}}  {summary.get(k)}" for k in SUMMARY_FIELDS]
     if summary["competition_score_histogram"]:
         lines.append(f"{'competition_score_histogram':<{width}}  {summary['competition_score_histogram']}")
     run = summary["config"]["run"]

@@ -15,6 +15,7 @@ import json
 import math
 import multiprocessing
 import os
+import sys
 import time
 from dataclasses import asdict, dataclass
 from importlib import metadata
@@ -124,7 +125,7 @@ def play_one(index: int) -> tuple[dict, str]:
     """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
     run, seats = _LOADED["run"], _LOADED["seats"]
     record = deal_duet(deal_seed(run.seed, index), _LOADED["words"], _LOADED["config"])  # seeds.py: + the run secret
-    record.seed = run.seed
+    record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
     try:
         play_duet(record, seats, seed=(run.seed, index))
@@ -497,14 +498,20 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
     try:
         rows = directory.open() if directory else {}
         todo = [i for i in range(run.games) if i not in rows]
-        started = time.perf_counter()
+        started = loaded = time.perf_counter()
         if todo:
-            collect(results(todo), rows, run.games, directory, progress, on_result)
-        seconds = time.perf_counter() - started
+            if progress:
+                print(f"loading the agents for {len(todo)} games ...", file=sys.stderr, flush=True)
+            stream = results(todo)  # loads the agents (once per process) before the first game
+            loaded = time.perf_counter()
+            if progress:
+                print(f"agents ready in {loaded - started:.1f} s", file=sys.stderr, flush=True)
+            collect(stream, rows, run.games, directory, progress, on_result)
+        seconds = time.perf_counter() - loaded  # games_per_second counts the games only
         if directory:
             directory.finish()
         ordered = [rows[i] for i in sorted(rows)]
-        summary = summarize_rows(ordered, len(todo), seconds)
+        summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
         save_outputs(directory, ordered, summary)
     finally:
         if directory:
@@ -603,13 +610,14 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
 
 
 SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_score_wins", "mean_score_all",
-                  "assassin_rate", "sudden_death_rate", "mean_turns", "mean_clue_number", "games_per_second"]
+                  "assassin_rate", "sudden_death_rate", "mean_turns", "mean_clue_number", "games_per_second",
+                  "load_seconds"]
 
 
 def format_summary(summary: dict) -> str:
     """The printed table: one metric a line."""
     width = max(len(k) for k in SUMMARY_FIELDS)
-    lines = [f"{k:<{width}}  {summary[k]}" for k in SUMMARY_FIELDS]
+    lines = [f"{k:<{width}}  {summary.get(k)}" for k in SUMMARY_FIELDS]
     lines.append(f"{'score_histogram':<{width}}  {summary['score_histogram']}")
     run = summary["config"]["run"]
     lines.append(f"{'agents':<{width}}  A={run['spymaster']} / {run['guesser']}  "

@@ -297,12 +297,12 @@ def summarize(rows: list[dict], run: SpyWordRun, played: int = 0, seconds: float
 SUMMARY_FIELDS = ["games", "citizens_win_rate", "citizens_win_ci95", "spies_ghost_win_rate", "spies_ghost_win_ci95",
                   "ghost_alone_win_rate", "ghost_alone_win_ci95", "ghost_guesses", "ghost_guess_accuracy",
                   "mean_rounds", "no_winner_rate", "first_out_infiltrator_rate", "mean_spy_belief",
-                  "mean_citizen_belief", "clue_refusals", "games_per_second"]
+                  "mean_citizen_belief", "clue_refusals", "games_per_second", "load_seconds"]
 
 
 def format_summary(summary: dict) -> str:
     width = max(len(k) for k in SUMMARY_FIELDS)
-    lines = [f"{k:<{width}}  {summary[k]}" for k in SUMMARY_FIELDS]
+    lines = [f"{k:<{width}}  {summary.get(k)}" for k in SUMMARY_FIELDS]
     run = summary["config"]["run"]
     lines.append(f"{'bots':<{width}}  {run['bot']}" + (f"  (weakened: {run['weaken']} -> random)" if run["weaken"] else ""))
     return "\n".join(lines)

@@ -44,6 +44,9 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
                move_timeout: float = 60.0, **run_options) -> pd.DataFrame:
     """Run every pairing (resumable: each pairing keeps its own results folder) and rank them.
     `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
+    for option, specs in (("--spymasters", spymasters), ("--guessers", guessers)):
+        if not specs:
+            raise ValueError(f"{option} needs at least one spec (comma-separated)")
     runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)
             for s in spymasters for g in guessers]
     for run in runs:
@@ -62,3 +65,27 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
         table.to_csv(Path(out) / "tournament.csv", index=False)
         table.to_parquet(Path(out) / "tournament.parquet", index=False)
     return table
+
+
+def format_table(table: pd.DataFrame, width: int = 80) -> str:
+    """The ranking as printed: fixed precision, readable in `width` columns (the CSV and Parquet
+    files keep full precision). Each pairing's specs follow its figures, on the next line when long."""
+    head = f"{'rank':>4} {'win':>5} {'95% CI':>11} {'assn':>5} {'sdth':>5} {'score':>5} {'clue#':>5}  pairing"
+    lines = [head, "-" * min(width, max(len(head), 60))]
+    for r in table.itertuples(index=False):
+        figures = (f"{r.rank:>4} {r.win_rate:5.3f} {r.ci95_low:5.3f}-{r.ci95_high:5.3f} {r.assassin_rate:5.2f} "
+                   f"{r.sudden_death_rate:5.2f} {(r.mean_score_all or 0):5.2f} {r.mean_clue_number:5.2f}")
+        pairing = f"{r.spymaster} / {r.guesser} ({r.pairing})"
+        if len(figures) + 2 + len(pairing) <= width:
+            lines.append(f"{figures}  {pairing}")
+        else:
+            lines += [figures, f"{'':>5}{pairing}"]
+    lines.append("win: win rate; assn/sdth: games lost to the assassin / ended in sudden death; score: mean "
+                 "score per game; clue#: mean clue number")
+    return "\n".join(_wrap(line, width) for line in lines)
+
+
+def _wrap(line: str, width: int) -> str:
+    import textwrap
+
+    return line if len(line) <= width else "\n".join(textwrap.wrap(line, width, subsequent_indent="     "))

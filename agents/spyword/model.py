@@ -161,9 +161,78 @@ class SpyWordModel:
     def prepare(self, words) -> None:
         """Build the views of these words now (a simulator calls it with every pack word before
         forking its workers: they share the views, and never run the clue filter's batch analysis,
-        whose Korean thread pool would deadlock in a forked child)."""
+        whose Korean thread pool would deadlock in a forked child). The parts that take time (legal
+        masks, neighbourhoods, candidate statistics) are kept in the on-disk cache, keyed by
+        everything they depend on, so a later run loads them instead of rebuilding them."""
+        words = list(dict.fromkeys(words))
+        path = self._views_cache(words)
+        if path is not None and self._load_views(path, words):
+            return
         for w in words:
             self.word_view(w)
+        if path is not None:
+            self._save_views(path, words)
+
+    VIEWS_FORMAT = 1
+
+    def _views_cache(self, words: Sequence[str]):
+        """The cache file of these words' views, or None for in-memory backends (tests)."""
+        if self.emb.name.startswith("fake"):
+            return None
+        import hashlib
+        import json
+
+        from agents.embeddings.cache import default_cache_dir, package_version, vocab_hash
+
+        ident = json.dumps([self.VIEWS_FORMAT, package_version(), self.emb.name, self.emb.version, self.language,
+                            self.k_neighbours, self.m_candidates, self.translation_threshold, self.beta,
+                            vocab_hash(self.words), vocab_hash(words)])
+        return default_cache_dir() / "spyword-views" / (hashlib.sha256(ident.encode()).hexdigest()[:24] + ".npz")
+
+    def _save_views(self, path, words: Sequence[str]) -> None:
+        import os
+
+        views = [self._views[w] for w in words]
+        arrays = {"legal": np.packbits(np.stack([v.legal for v in views])),
+                  "neighbours": np.stack([np.pad(v.neighbours, (0, self.k_neighbours - len(v.neighbours)),
+                                                 constant_values=-1) for v in views]),
+                  "top": np.stack([np.pad(v.top, (0, self.m_candidates - len(v.top)), constant_values=-1)
+                                   for v in views]),
+                  "reveal": np.stack([np.pad(v.reveal_rank, (0, self.m_candidates - len(v.reveal_rank)))
+                                      for v in views]),
+                  "spec": np.stack([np.pad(v.specificity, (0, self.m_candidates - len(v.specificity)))
+                                    for v in views]),
+                  "log_z": np.stack([np.pad(v.log_z, (0, self.k_neighbours + 1 - len(v.log_z)))
+                                     for v in views])}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + f".{os.getpid()}.tmp.npz")
+            np.savez_compressed(tmp, **arrays)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower next time
+
+    def _load_views(self, path, words: Sequence[str]) -> bool:
+        try:
+            with np.load(path) as data:
+                arrays = {k: data[k] for k in data.files}
+            legal = np.unpackbits(arrays["legal"], count=len(words) * len(self.words)).reshape(
+                len(words), len(self.words)).astype(bool)
+        except (OSError, ValueError, KeyError):
+            return False  # missing or damaged: rebuilt (and rewritten) by the caller
+        for j, w in enumerate(words):
+            v = self.vec(w)
+            top = arrays["top"][j][arrays["top"][j] >= 0]
+            neighbours = arrays["neighbours"][j][arrays["neighbours"][j] >= 0]
+            view = WordView(w, v, (self.vectors @ v).astype(np.float32), legal[j], neighbours, self.hub_of(v), top,
+                            arrays["reveal"][j][:len(top)], arrays["spec"][j][:len(top)].astype(np.float32),
+                            arrays["log_z"][j][:len(neighbours) + 1])
+            for i, z in zip(neighbours, view.log_z[1:]):
+                self._log_z_memo.setdefault(int(i), float(z))
+            self._views[w] = view
+        while len(self._views) > 4096:
+            self._views.popitem(last=False)
+        return True
 
     # ----- one word's neighbourhood -------------------------------------------------------------
     def word_view(self, word: str) -> WordView:

@@ -38,7 +38,7 @@ class CodenamesRecord:
     words: list[str]
     key: CodenamesKey
     config: CodenamesConfig = field(default_factory=CodenamesConfig)
-    seed: int | None = None
+    seed: int | list[int] | None = None  # what the board and key were dealt from
     actions: list[Action] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # added fields, kept on round trip
 

@@ -22,7 +22,7 @@ class DuetRecord:
     words: list[str]
     key: DuetKey
     config: DuetConfig = field(default_factory=DuetConfig)
-    seed: int | None = None
+    seed: int | list[int] | None = None  # what the board and key were dealt from
     actions: list[Action] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # added fields, kept on round trip
 

@@ -233,7 +233,9 @@ def eval_human_command(
     cv: Optional[int] = typer.Option(None, help="held-out figures: refit the human model on the other games of "
                                                 "each of CV folds (nested, grouped by game) and score the rest"),
 ) -> None:
-    """Print one JSON object: how often GUESSER picks what people picked (Cultural Codes data)."""
+    """Print one JSON object: how often GUESSER picks what people picked (Cultural Codes data).
+
+    Example: cnlab eval-human --data ../shared/data/cultural-codes --split val --cv 5"""
 
     def fail(message: str) -> None:  # the cli's contract: one line on stderr, exit 2
         typer.echo(f"error: {message}", err=True)

@@ -14,7 +14,9 @@ def serve_command(
                                    help="where every game is saved as a record (games in progress resume from it)"),
     bot_delay: float = typer.Option(0.6, help="seconds a bot's move takes at least (so a person sees it)"),
 ) -> None:
-    """Play Duet, Codenames and Pictures in the browser, with bots or other people."""
+    """Play Duet, Codenames and Pictures in the browser, with bots or other people.
+
+    Example: cnlab serve --port 8000 --games-dir runs/web"""
     try:
         import uvicorn
 

@@ -159,3 +159,30 @@ def test_translation_check():
     with pytest.raises(IllegalAction):
         state.apply(GiveClue("p1", "개"))
     state.apply(GiveClue("p1", "고양이"))
+
+
+def test_word_views_are_cached_on_disk_and_load_equal(emb, tmp_path, monkeypatch):
+    """Preparing the pack words' views takes a minute on the real vocabulary: a second run loads them
+    from the cache (keyed by the backend, the vocabulary, the parameters and the words) unchanged."""
+    from agents.spyword.model import SpyWordModel
+
+    path = tmp_path / "views.npz"
+    monkeypatch.setattr(SpyWordModel, "_views_cache", lambda self, words: path)
+    words = ["ocean", "lake", "wave", "frog"]
+    built = SpyWordModel(emb, "en", words=VOCAB)
+    built.prepare(words)
+    assert path.exists()
+    loaded = SpyWordModel(emb, "en", words=VOCAB)
+    monkeypatch.setattr(SpyWordModel, "word_view", lambda self, w: pytest.fail("rebuilt a cached view"))
+    loaded.prepare(words)
+    for w in words:
+        a, b = built._views[w], loaded._views[w]
+        for field in a.__dataclass_fields__:
+            x, y = getattr(a, field), getattr(b, field)
+            assert np.array_equal(x, y) and np.asarray(x).dtype == np.asarray(y).dtype, (w, field)
+    path.write_bytes(b"damaged")  # a damaged cache is rebuilt, never trusted
+    monkeypatch.undo()
+    monkeypatch.setattr(SpyWordModel, "_views_cache", lambda self, words: path)
+    again = SpyWordModel(emb, "en", words=VOCAB)
+    again.prepare(words)
+    assert np.array_equal(again._views["lake"].legal, built._views["lake"].legal)

@@ -92,3 +92,11 @@ def test_malformed_case_lines_exit_2(app, tmp_path, line):  # RULES 4 (CLI)
 def test_missing_cases_file_exits_2(app, tmp_path):  # RULES 4 (CLI)
     r = run(app, ["--cases", str(tmp_path / "nope.jsonl")])
     assert r.exit_code == 2 and r.stderr.strip()
+
+
+def test_language_defaults_to_the_boards_script(app):  # RULES 4: the board decides the language
+    english = run(app, ["--board", "snowman,river", "snowmen"])
+    assert english.exit_code == 0 and json.loads(english.stdout)["rule"] == "4.3"
+    korean = run(app, ["--board", "눈사람,강", "눈"])
+    assert korean.exit_code == 0 and json.loads(korean.stdout)["rule"] == "4.4"
+    assert "공개된" in json.loads(korean.stdout)["message"]  # a Korean board's message is Korean

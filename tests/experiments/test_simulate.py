@@ -138,3 +138,18 @@ def test_real_agents_give_identical_records_on_one_and_two_workers(tmp_path):
     records = lambda p: sorted((p / "records.jsonl").read_text().splitlines())
     assert records(tmp_path / "w1") == records(tmp_path / "w2")
     assert rows(tmp_path / "w1") == rows(tmp_path / "w2")
+
+
+def test_each_record_says_the_seed_that_deals_it(tmp_path):
+    """A record's `seed` is what its board and key were dealt from: [run seed, game index]."""
+    from engine.duet import deal_duet
+    from engine.records import record_from_json
+    from experiments.dealing import duet_config
+    from agents.wordlists import board_words
+
+    simulate(DuetRun(games=3, seed=5, spymaster="random", guesser="random"), out=tmp_path, progress=False)
+    for index, line in enumerate((tmp_path / "records.jsonl").read_text().splitlines()):
+        record = record_from_json(line)
+        assert record.seed == [5, index]
+        again = deal_duet(record.seed, board_words("en"), duet_config())
+        assert (again.words, again.key) == (record.words, record.key)

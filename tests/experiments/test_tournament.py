@@ -27,3 +27,22 @@ def test_bad_spec_fails_before_any_game(tmp_path):
                                       "--out", str(tmp_path / "t")])
     assert result.exit_code == 2 and "unknown spymaster" in result.stderr
     assert not (tmp_path / "t").exists()
+
+
+def test_the_printed_table_fits_80_columns_and_the_files_keep_full_precision(tmp_path):
+    specs = ["random", "random?stop=0.3333333333"]
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", ",".join(specs),
+                                      "--games", "7", "--out", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and max(map(len, lines)) <= 80
+    assert all(spec in result.stdout for spec in specs)
+    saved = pd.read_csv(tmp_path / "tournament.csv")
+    shown = {f"{w:5.3f}" for w in saved["win_rate"]}
+    assert shown <= {part for line in lines for part in line.split()}  # fixed precision on screen
+    assert any(len(repr(w)) > 6 for w in saved["ci95_high"])  # full precision in the file
+
+
+def test_the_empty_spymaster_list_is_refused():
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "", "--guessers", "random"])
+    assert result.exit_code == 2 and "--spymasters" in result.stderr
