@@ -2,12 +2,15 @@
 (RULES 2) with every picture described in words: the person is the team's guesser (a bot
 spymaster gives the clues) or its spymaster (a bot guesser guesses). After each turn the team's
 spymaster covers one agent of the virtual opponent; a bot spymaster picks it at random.
+
+Pictures: the board shows each card's written description (data/pictures/cards.json; the catalogue
+has English descriptions only, so a Korean board shows the card's Korean name, its first Korean
+tag, before the English description), and a guess or a cover may be a word of the description.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from rich.console import Group
 from rich.text import Text
 
 from engine import Clue, Cover, Guess, IllegalAction, Stop
@@ -15,28 +18,58 @@ from engine.codenames.key import TEAM_LETTER
 from engine.codenames.state import GUESS
 
 from . import view
-from .duet import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, ask_command, submit_clue
 from .intents import BotIntents
-from .prompts import COLUMNS, coordinate, parse
+from .prompts import COLUMNS, coordinate, parse, words_of
+from .terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
+from .text import machine_word, reason
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
-RESULT = {"N": "bystander", "X": "THE ASSASSIN"}
+PICTURE_CELLS = 33  # a Pictures card's description on the board: two cards of 39 columns a row
 
 
-class CodenamesSession:
+def picture_label(card, lang: str) -> str:
+    """How the screen names a picture card: its description (Korean boards: the Korean name first)."""
+    if lang == "ko" and card.tags_ko:
+        return f"{card.tags_ko[0]} ({card.description})"
+    return card.description
+
+
+def picture_short_label(card, lang: str) -> str:
+    """A picture card in the clue history: its Korean name, or its description without the article."""
+    if lang == "ko" and card.tags_ko:
+        return card.tags_ko[0]
+    words = card.description.split()
+    return " ".join(words[1:] if len(words) > 1 and words[0].casefold() in ("a", "an", "the") else words)
+
+
+def picture_keywords(card, lang: str) -> set[str]:
+    """The words a guess may use for a picture card: those of its description (and Korean name)."""
+    words = words_of(card.description)
+    if lang == "ko" and card.tags_ko:
+        words |= words_of(card.tags_ko[0])
+    return words
+
+
+class CodenamesSession(TerminalSession):
     def __init__(self, record, spymaster, guesser, record_path, io: TerminalIO | None = None, pause: float = 0.8,
                  role: str | None = None, partner_label: str = "bot"):
         self.record = record
         self.state = record.new_state()
-        self.labels = None
-        if record.config.game == "pictures":
+        self.game = record.config.game
+        self.lang = record.config.language or "en"
+        self.rows, self.columns = record.config.grid
+        self.labels = self.keywords = None
+        if self.game == "pictures":
             from engine.codenames.pictures import describe
 
-            self.labels = [describe(c).description for c in record.words]
+            cards = [describe(c) for c in record.words]
+            self.labels = [picture_label(c, self.lang) for c in cards]
+            self.short_labels = [picture_short_label(c, self.lang) for c in cards]
+            self.keywords = [picture_keywords(c, self.lang) for c in cards]
         # the bot spymaster's clues: a target (an agent of the team) is found when it is revealed
         self.bot_intents = BotIntents(record, lambda i: self.state.revealed[i], lambda: self.state.phase == GUESS,
-                                      self._card_name)
+                                      self._card_name, lang=self.lang)
         for n, action in enumerate(record.actions, 1):
             self.state.apply(action)
             self.bot_intents.settle(n)
@@ -45,12 +78,11 @@ class CodenamesSession:
         self.io = io or TerminalIO()
         self.pause = pause
         self.role = role
+        self.reveal = False  # the key is shown to a guesser only once the game is over
         self.partner_label = partner_label
         self.notes: list[Text] = []
         self.ended: str | None = None
-        self.game = record.config.game
-        self.language = record.config.language or "en"
-        self.referee = ClueReferee(self.language, self._notice)
+        self.referee = ClueReferee(self.lang, self._notice)
         self.team = self.state.ours
         self.seat = {"spymaster": f"{self.team}-spymaster", "guesser": f"{self.team}-guesser"}
         seed = record.seed or 0
@@ -59,22 +91,43 @@ class CodenamesSession:
         spymaster.begin_game(agent_seed(seed, self.seat["spymaster"]))
         guesser.begin_game(agent_seed(seed, self.seat["guesser"]))
         self.rng = np.random.default_rng([seed, 0, 2])  # the bot spymaster's covers
-        self.rows, self.columns = record.config.grid
-        name = "Codenames Pictures" if self.game == "pictures" else "Codenames"
-        self.title = f"{name} two-player · seed {record.seed} · {self.language} · you: {self.team} "
 
-    # ----- output and record ------------------------------------------------------------------
-    def _notice(self, message: str | Text, style: str = "yellow") -> None:
-        text = message if isinstance(message, Text) else Text(message, style=style)
-        self.notes.append(text)
-        self.io.show(text)
+    # ----- names ------------------------------------------------------------------------------
+    def _team(self, team: str | None) -> str:
+        return self.say(f"team_{team}") if team in ("red", "blue") else "-"
+
+    @property
+    def title(self) -> str:
+        name = self.say("pic_name" if self.game == "pictures" else "cn_name")
+        role = self.say(f"role_{self.role}") if self.role else "?"
+        return self.say("cn_title", name=name, seed=self.record.seed, language=self.lang,
+                        team=self._team(self.team), role=role, partner=self.partner_label)
 
     def _card_name(self, word: str) -> str:
+        """A card in a message: the word (Pictures: the coordinate and the whole description)."""
         if self.labels is None:
             return word
         i = self.record.words.index(word)
-        return f"{coordinate(i, self.record.config.grid[1])} {view.fit(self.labels[i], 18).rstrip()}"
+        return f"{coordinate(i, self.columns)} {self.labels[i]}"
 
+    def _short_name(self, word: str) -> str:
+        """A card in the clue history: the word (Pictures: the coordinate and the description's start)."""
+        if self.labels is None:
+            return word
+        i = self.record.words.index(word)
+        return f"{coordinate(i, self.columns)} {view.fit(self.short_labels[i], 14).rstrip()}"
+
+    def _who(self, seat: str) -> str:
+        return self.say("you" if self.role and seat == self.seat[self.role] else "bot")
+
+    def _mark(self, letter: str) -> tuple[str, str]:
+        if letter == TEAM_LETTER[self.team]:
+            return "✓", "green"
+        if letter == "X":
+            return " ASSASSIN!", "bold red"
+        return "✗", "yellow"
+
+    # ----- output and record ------------------------------------------------------------------
     def _explain_resolved(self) -> None:
         """After a bot clue's guessing turn is over: what the bot meant by it. In the two-player
         variant the one person at the terminal is the bot spymaster's own team (its guesser)."""
@@ -86,7 +139,7 @@ class CodenamesSession:
         letter = self.state.key.letters[i]
         if revealed:
             return "grey50 on grey23", letter.lower()
-        if self.role == "spymaster":
+        if self.reveal or self.role == "spymaster":
             return LETTER_STYLE[letter], letter
         return "bold", " "
 
@@ -97,58 +150,57 @@ class CodenamesSession:
         lines = []  # pictures: the cards described in words, two columns of 39
         half = (len(self.state.words) + 1) // 2
         for r in range(half):
-            line = Text()
+            line = Text(no_wrap=True)
             for i in (r, r + half):
                 if i >= len(self.state.words):
                     continue
                 style, mark = self._cell(i)
                 line.append(" " if i >= half else "")
-                line.append(f"{coordinate(i, self.columns)} {mark} {view.fit(self.labels[i], 33)}", style=style)
+                line.append(f"{coordinate(i, self.columns)} {mark} {view.fit(self.labels[i], PICTURE_CELLS)}",
+                            style=style)
             lines.append(line)
         return lines
 
-    def _redraw(self) -> None:
+    def _screen(self):
         s = self.state
-        status = Text(f"Agents left: yours ({self.team}) {s.agents_left(self.team)}, "
-                      f"opponent {s.agents_left(other(self.team))} · turns {s.turns_used}")
-        legend = Text(f"Rows 1-{self.rows}, columns A-{COLUMNS[self.columns - 1]} · "
-                      + ("R red  B blue  N bystander  X assassin  (lower case: covered)" if self.role == "spymaster"
-                         else "covered cards show their letter in lower case"), style="dim")
-        lines = [Text(self.title + f"({self.role}) · bot: {self.partner_label}", style="bold"), status,
-                 *self._board(), legend, *self._history(), *self.notes[-3:]]
-        for line in lines:
-            line.truncate(80, overflow="ellipsis")
+        status = Text(self.say("cn_status", team=self._team(self.team), ours=s.agents_left(self.team),
+                               theirs=s.agents_left(other(self.team)), turns=s.turns_used))
+        key = self.reveal or self.role == "spymaster"
+        legend = Text(self.say("cn_legend_key") if key else  # the board's header names the columns
+                      self.say("cn_legend_rows", rows=self.rows, last=COLUMNS[self.columns - 1])
+                      + self.say("cn_legend_plain"), style="dim")
+        fixed = [Text(self.title, style="bold"), status, *self._board(), legend]
+        return view.screen(fixed, self._history()[-4:], self.notes, max_notes=3)
+
+    def _redraw(self) -> None:
         self.io.clear()
-        self.io.show(Group(*lines))
+        self.io.show(self._screen())
 
     def _history(self) -> list[Text]:
+        """One line per clue: who gave it, and the guesses and the cover that followed."""
         out: list[Text] = []
         for e in self.state.history:
             if e.kind == "clue":
-                out.append(Text(f"{'You' if self.role == 'spymaster' else 'Bot'}: {str(e.word).upper()} {e.number} →",
-                                style="cyan"))
+                line = Text(f"{self._who(e.seat)}: ", style="bold")
+                line.append(f"{str(e.word).upper()} {e.number}", style="bold cyan")
+                line.append(" →")
+                out.append(line)
             elif e.kind == "guess" and out:
-                out[-1].append(f" {e.word}({e.result})")
+                mark, style = self._mark(e.result)
+                out[-1].append(f" {self._short_name(e.word)}{mark}", style=style)
+            elif e.kind == "stop" and out:
+                out[-1].append(self.say("hist_stop"), style="dim")
             elif e.kind == "cover" and out:
-                out[-1].append(f" [cover {e.word}]", style="dim")
-        return out[-4:]
+                out[-1].append(self.say("hist_cover", card=self._short_name(e.word)), style="dim")
+        return out
 
     def save(self) -> None:
-        import os
-        from pathlib import Path
-
-        from engine.records import record_to_json
-
         self.record.extra["intents"] = self.bot_intents.for_record()
         self.record.extra["play"] = {"human_seat": self.seat[self.role] if self.role else None,
                                      "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
                                                  "guesser": getattr(self.guesser, "spec", "?")},
                                      "ended": self.ended}
-        path = Path(self.record_path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        self._write_record()
 
     def _apply(self, action) -> None:
         self.state.apply(action)
@@ -157,19 +209,18 @@ class CodenamesSession:
 
     def _ask(self, mode: str, prompt: str):
         return ask_command(self.io, prompt,
-                           lambda line: parse(line, mode, self.state.words, self.columns, self.labels),
+                           lambda line: parse(line, mode, self.state.words, self.columns, self.labels, self.lang,
+                                              self.keywords, self.state.revealed),
                            lambda: self._help(mode))
 
     def _help(self, mode: str) -> Text:
-        text = {
-            "role": "Type 'guesser' (the bot gives clues) or 'spymaster' (you give clues, the bot guesses).",
-            "clue": "Give a clue: WORD NUMBER, e.g. 'ocean 2' (0..9). Your guesser may guess NUMBER+1 cards.",
-            "guess": "Guess a card by word, the start of it, or coordinate (B3). 'stop' ends the turn "
-                     "after one guess. Your agents let you go on; anything else ends the turn or the game.",
-            "cover": "Cover one agent of the virtual opponent (RULES 1.8): its word or coordinate.",
-        }[mode]
-        return Text(text + f"\nCoordinates: column letter + row number (A-{COLUMNS[self.columns - 1]}, "
-                    f"1-{self.rows}). 'quit' or Ctrl-C saves the record and leaves.", style="cyan")
+        pictures = self.game == "pictures" and mode in ("guess", "cover")
+        key = {"role": "help_role", "clue": "help_cn_clue", "guess": "help_cn_guess",
+               "cover": "help_cover"}[mode]
+        if pictures:
+            key = {"guess": "help_pic_guess", "cover": "help_pic_cover"}[mode]
+        return Text(self.say(key) + "\n" + self.say("help_cn_common", last=COLUMNS[self.columns - 1],
+                                                      rows=self.rows), style="cyan")
 
     # ----- the game --------------------------------------------------------------------------------
     def run(self) -> int:
@@ -177,9 +228,8 @@ class CodenamesSession:
         try:
             if self.role is None:
                 self._redraw()
-                self.role = "guesser" if self._ask("role", "Play as guesser or spymaster? (Enter = guesser, "
-                                                           "? = help) >").word == "guesser" else "spymaster"
-            self.io.show(Text("Loading the clue referee…", style="dim"))
+                self.role = "guesser" if self._ask("role", self.say("ask_role")).word == "guesser" else "spymaster"
+            self.io.show(Text(self.say("loading_referee"), style="dim"))
             self.referee.warm()
             self._loop()
         except KeyboardInterrupt:
@@ -188,7 +238,7 @@ class CodenamesSession:
             self.ended = leave.reason
         except Exception as exc:  # a bot that breaks its contract: keep the game so far
             self.ended, code = f"bot error: {type(exc).__name__}: {exc}", 1
-            self.io.show(Text(f"The bot failed: {type(exc).__name__}: {exc}", style="bold red"))
+            self.io.show(Text(self.say("bot_failed", error=f"{type(exc).__name__}: {exc}"), style="bold red"))
         self._finish()
         return code
 
@@ -210,8 +260,8 @@ class CodenamesSession:
     def _human_clue(self, seat: str) -> None:
         while True:
             self._redraw()
-            cmd = self._ask("clue", "Your clue: WORD NUMBER (? = help) >")
-            if submit_clue(self, seat, cmd.word, cmd.number, self.state.covered_words()):
+            cmd = self._ask("clue", self.say("cn_ask_clue"))
+            if self.submit_clue(seat, cmd.word, cmd.number, self.state.covered_words()):
                 return
 
     def _human_guess(self, seat: str) -> None:
@@ -219,42 +269,44 @@ class CodenamesSession:
             self._redraw()
             word, number = self.state.current_clue
             left = self.state.guesses_left()
-            more = f"{left} guesses left" if left is not None else "no limit"
-            cmd = self._ask("guess", f"Clue {str(word).upper()} {number} ({more}): guess or stop (? = help) >")
+            more = self.say("guesses_left", left=left) if left is not None else self.say("no_limit")
+            cmd = self._ask("guess", self.say("cn_ask_guess", word=str(word).upper(), number=number, more=more))
             action = Stop(seat) if cmd.kind == "stop" else Guess(seat, cmd.word)
             try:
                 self._apply(action)
             except IllegalAction as exc:
-                self._notice(f"Refused (RULES {exc.rule}): {exc.message}", "bold red")
+                self._refuse(exc)
                 continue
-            self._report("You", action)
+            self._report(seat, action)
             return
 
     def _human_cover(self, seat: str) -> None:
         while True:
             self._redraw()
-            cmd = self._ask("cover", f"Cover an agent of the opponent ({other(self.team)}) (? = help) >")
+            cmd = self._ask("cover", self.say("ask_cover", team=self._team(other(self.team))))
             try:
                 self._apply(Cover(seat, cmd.word))
             except IllegalAction as exc:
-                self._notice(f"Refused (RULES {exc.rule}): {exc.message}", "bold red")
+                self._refuse(exc)
                 continue
-            self._notice(f"You cover {cmd.word} ({coordinate(cmd.index, self.columns)}).", "dim")
+            card = self._card_name(cmd.word) if self.labels else f"{cmd.word} ({coordinate(cmd.index, self.columns)})"
+            self._notice(self.say("you_cover", card=card), "dim")
             return
 
     def _bot(self, seat: str, phase: str) -> None:
         obs = self.state.observe(seat)
         if phase == "clue":
+            self.io.show(Text(self.say("bot_thinking"), style="dim"))
             decision = self.spymaster.give_clue(obs)
             self.io.pause(self.pause)
             self.bot_intents.add(decision)
             self._apply(Clue(seat, decision.word, decision.number))
-            self._notice(f"Bot: clue {decision.word.upper()} {decision.number}.", "bold cyan")
+            self._notice(self.say("bot_clue", word=decision.word.upper(), number=decision.number), "bold cyan")
         elif phase == "cover":
             covers = self.state.legal_actions()
             action = covers[int(self.rng.integers(len(covers)))]
             self._apply(action)
-            self._notice(f"Bot covers an opponent agent: {action.word}.", "dim")
+            self._notice(self.say("bot_covers", card=self._card_name(action.word)), "dim")
         else:
             word = self.guesser.next_guess(obs)
             self.io.pause(self.pause)
@@ -262,47 +314,72 @@ class CodenamesSession:
                 raise RuntimeError(f"the bot guesser {getattr(self.guesser, 'spec', '?')} made no guess")
             action = Stop(seat) if word is None else Guess(seat, word)
             self._apply(action)
-            self._report("Bot", action)
+            self._report(seat, action)
 
-    def _report(self, who: str, action) -> None:
+    def _report(self, seat: str, action) -> None:
+        who = self._who(seat)
         if isinstance(action, Stop):
-            self._notice(f"{who}: stop.", "cyan")
+            self._notice(self.say("cn_stop", who=who), "cyan")
             return
         letter = self.state.key.letters[self.state.words.index(action.word)]
-        what = "your agent ✓" if letter == TEAM_LETTER[self.team] else RESULT.get(letter, "an opponent agent ✗")
-        self._notice(f"{who}: guess {action.word}: {what}", "green" if "✓" in what else "yellow")
+        key = {TEAM_LETTER[self.team]: "res_own", "N": "res_cn_bystander", "X": "res_cn_assassin"}.get(letter,
+                                                                                                     "res_opponent")
+        style = {"res_own": "green", "res_cn_assassin": "bold red"}.get(key, "yellow")
+        self._notice(self.say("cn_guess_report", who=who, card=self._card_name(action.word), result=self.say(key)),
+                     style)
 
+    # ----- the end -------------------------------------------------------------------------------
     def result_line(self) -> str:
         o = self.state.outcome()
-        return (f"Result: {o.status} · winner {o.winner or '-'} · score {'-' if o.score is None else o.score} · "
-                f"turns {o.turns_used} · loss {o.loss_reason or '-'}")
+        return self.say("cn_result", status=machine_word(self.lang, o.status),
+                        winner=machine_word(self.lang, o.winner), score="-" if o.score is None else o.score,
+                        turns=o.turns_used, loss=machine_word(self.lang, o.loss_reason))
+
+    def _role_lines(self) -> list[Text]:
+        """Who played what, and the clues of the game as the person saw them: the bot's clues and
+        what it meant (the person guessed), or the person's clues and the bot's guesses on each."""
+        if self.role == "guesser":
+            lines = [Text(self.say("played_guesser", spec=getattr(self.spymaster, "spec", self.partner_label)),
+                          style="bold")]
+            return lines + self.bot_intents.summary()  # left mid-game: only the clues already resolved
+        if self.role != "spymaster":
+            return []
+        lines = [Text(self.say("played_spymaster", spec=getattr(self.guesser, "spec", self.partner_label)),
+                      style="bold")]
+        clues: list[Text] = []
+        for e in self.state.history:
+            if e.kind == "clue":
+                clues.append(Text(f"{str(e.word).upper()} {e.number} →", style="cyan"))
+            elif e.kind == "guess" and clues:
+                mark, style = self._mark(e.result)
+                clues[-1].append(f" {self._card_name(e.word)}{mark}", style=style)
+        for line in clues:
+            if line.plain.endswith("→"):
+                line.append(" " + self.say("no_guesses"), style="dim")
+        return lines + ([Text(self.say("your_clues_header"), style="bold")] + clues if clues else [])
 
     def _finish(self) -> None:
         o = self.state.outcome()
         self.ended = self.ended or o.status
         self._explain_resolved()
-        try:
-            self.save()
-            saved = f"Record saved to {self.record_path}\nReplay it with: cnlab replay {self.record_path}"
-        except OSError as exc:
-            saved = f"Could not save the record to {self.record_path}: {exc}"
+        saved = self._save_line()
         if self.state.is_terminal():
-            self.role = "spymaster"  # reveal the key
+            self.reveal = True  # the game is over: the key is shown, the roles stay as played
             self._redraw()
             if o.winner == self.team:
                 from engine.codenames.labels import two_player_label
 
                 label = two_player_label(o.score) or {}
-                self.io.show(Text(f"You won! Score {o.score} (opponent agents left). {label.get('en', '')}",
+                self.io.show(Text(self.say("cn_won", score=o.score, label=label.get(self.lang, label.get("en", ""))),
                                   style="bold green"))
             else:
-                self.io.show(Text(f"You lost ({o.loss_reason}).", style="bold red"))
+                self.io.show(Text(self.say("cn_lost", reason=reason(self.lang, o.loss_reason)), style="bold red"))
         else:
-            self.io.show(Text(f"Game left unfinished ({self.ended}).", style="bold yellow"))
-        for line in self.bot_intents.summary():  # left mid-game: only the clues already resolved
+            self.io.show(Text(self.say("left", why=reason(self.lang, self.ended)), style="bold yellow"))
+        for line in self._role_lines():
             self.io.show(line)
         self.io.show(Text(self.result_line(), style="bold"))
-        self.io.show(Text(saved), soft_wrap=True)
+        self.io.show(saved, soft_wrap=True)
 
 
 def other(team: str) -> str:

@@ -37,7 +37,9 @@ def play_command(
     first: Optional[str] = typer.Option(None, help="Duet: 'me' or 'bot' gives the first clue (asked when omitted)"),
     role: Optional[str] = typer.Option(None, help="Codenames/Pictures: 'guesser' or 'spymaster' (asked when omitted)"),
 ) -> None:
-    """Play a whole game with a bot in the terminal; Ctrl-C saves the record so far."""
+    """Play a whole game with a bot in the terminal; Ctrl-C saves the record so far.
+
+    Example: cnlab play duet --lang ko --first me"""
     from engine.game import GAMES
 
     from ..games import harness
@@ -83,7 +85,9 @@ def load_partner(io, partner: str, guesser_spec: str, lang: str):
     """The bot's spymaster and guesser, and how the screen names them; exit 2 if they cannot load."""
     from agents.registry import make_guesser, make_spymaster
 
-    io.show(f"Loading the partner ({partner} + {guesser_spec})…")
+    from .text import say
+
+    io.show(say(lang, "loading_partner", spec=f"{partner} + {guesser_spec}"))
     try:
         spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
     except (ValueError, OSError, ImportError) as exc:
@@ -129,7 +133,8 @@ def start_record(io, record, path: Path) -> Path:
 def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
     from experiments.dealing import deal_duet_record
 
-    from .duet import DuetSession, TerminalIO
+    from .duet import DuetSession
+    from .terminal import TerminalIO
 
     try:
         record = deal_duet_record(seed, lang, mission=mission, missions_file=missions_file, tokens=tokens)

@@ -15,14 +15,16 @@ from typing import Callable
 from rich.text import Text
 
 from . import view
+from .text import say
 
 
 class BotIntents:
     def __init__(self, record, found: Callable[[int], bool], guessing: Callable[[], bool],
-                 names: Callable[[str], str] = str):
+                 names: Callable[[str], str] = str, lang: str = "en"):
         """`found(i)`: card i is found now; `guessing()`: a clue's guessing turn is in progress;
-        `names(card)`: how the screen names a card."""
+        `names(card)`: how the screen names a card; `lang`: the language of the lines."""
         self.record = record
+        self.lang = lang
         self.items: list[dict] = list(record.extra.get("intents", []))
         self.found, self.guessing, self.names = found, guessing, names
         self.resolved: list[tuple[str, int, list[str], list[bool]]] = []  # (clue, number, targets, found)
@@ -56,11 +58,11 @@ class BotIntents:
 
     def line(self, n: int) -> Text:
         word, number, targets, found = self.resolved[n]
-        return view.intent_line(word, number, [self.names(t) for t in targets], found)
+        return view.intent_line(word, number, [self.names(t) for t in targets], found, self.lang)
 
     def summary(self) -> list[Text]:
         """Every resolved bot clue, one line each (for the end of the game)."""
         if not self.resolved:
             return []
-        return [Text("The bot's clues and what it meant (✓ found on that clue):", style="bold")] + [
+        return [Text(say(self.lang, "meant_header"), style="bold")] + [
             self.line(n) for n in range(len(self.resolved))]

@@ -11,7 +11,14 @@ Forms (case does not matter for the keywords):
   ``cover WORD`` (Codenames two-player: the virtual opponent's agent you cover),
 - ``help`` or ``?``, ``quit``.
 
-A board word that is also a keyword is guessed with ``guess WORD``.
+A board word that is also a keyword is guessed with ``guess WORD``. Korean boards take the same
+forms, and Korean keywords too (``힌트``, ``추측``, ``그만``, ``패스``, ``덮기``, ``도움말``, ``종료``).
+
+Pictures (``keywords``): a guess or a cover may be one or more words of a card's description (or,
+on Korean boards, its Korean name): the card is the one uncovered card whose description has them
+all; when several have, the person is told which (coordinates and descriptions).
+
+Every error is worded in the board's language (`lang`, see text.py).
 """
 
 from __future__ import annotations
@@ -21,12 +28,24 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
+from .text import say
+
 COLUMNS = "ABCDE"
 COORDINATE = re.compile(r"^([A-Ea-e])([1-9])$")
-HELP_WORDS = {"help", "?", "h", "도움말"}
-QUIT_WORDS = {"quit", "exit", "q", "종료"}
-STOP_WORDS = {"stop", "end", "그만"}
-PASS_WORDS = {"pass", "skip", "wait", "패스"}
+HELP_WORDS = {"help", "?", "h", "도움말", "도움"}
+QUIT_WORDS = {"quit", "exit", "q", "종료", "나가기"}
+STOP_WORDS = {"stop", "end", "그만", "멈춤"}
+PASS_WORDS = {"pass", "skip", "wait", "패스", "넘김"}
+CLUE_HEADS = {"clue", "힌트"}
+GUESS_HEADS = {"guess", "추측"}
+COVER_HEADS = {"cover", "덮기"}
+FIRST_ME = {"", "me", "m", "i", "1", "a", "나", "내가", "저"}
+FIRST_BOT = {"bot", "b", "partner", "2", "봇"}
+ROLE_GUESSER = {"guesser", "g", "1", "", "요원", "추측", "현장요원"}
+ROLE_SPYMASTER = {"spymaster", "s", "2", "스파이마스터", "스파이", "힌트"}
+# words of a description that name no card ("a red apple": red, apple)
+STOPWORDS = {"a", "an", "the", "of", "with", "and", "in", "on", "from", "its", "to", "for", "at", "or"}
+SHOWN_CANDIDATES = 6
 
 
 @dataclass(frozen=True)
@@ -47,20 +66,28 @@ def _norm(text: str) -> str:
     return unicodedata.normalize("NFC", text).strip().casefold()
 
 
-def resolve_card(text: str, words: Sequence[str], columns: int = 5,
-                 labels: Sequence[str] | None = None) -> tuple[int | None, str | None]:
+def words_of(text: str) -> set[str]:
+    """The words of a description, as a guess is matched against them."""
+    return set(re.findall(r"\w+", _norm(text)))
+
+
+def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequence[str] | None = None,
+                 lang: str = "en", keywords: Sequence[set[str]] | None = None,
+                 covered: Sequence[bool] | None = None) -> tuple[int | None, str | None]:
     """(board index, None) for a word, a unique prefix or a coordinate; (None, why) otherwise.
 
-    `labels` (for Pictures: the descriptions shown) are matched like words."""
+    `labels` (for Pictures: the descriptions shown) are matched like words; `keywords` (Pictures:
+    the words of each card's description) let one or more description words name the one uncovered
+    card (`covered`) that has them all."""
     text = unicodedata.normalize("NFC", text.strip())
     if not text:
-        return None, "name a card: a word or a coordinate such as B3"
+        return None, say(lang, "err_name_card")
     m = COORDINATE.match(text)
-    rows = (len(words) + columns - 1) // columns
+    n_rows = (len(words) + columns - 1) // columns
     if m and text not in words:
         col, row = COLUMNS.index(m.group(1).upper()), int(m.group(2))
-        if col >= columns or row > rows:
-            return None, f"{text} is off the board: columns A-{COLUMNS[columns - 1]}, rows 1-{rows}"
+        if col >= columns or row > n_rows:
+            return None, say(lang, "err_off_board", text=text, last=COLUMNS[columns - 1], rows=n_rows)
         return (row - 1) * columns + col, None
     if text in words:
         return words.index(text), None
@@ -72,16 +99,47 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5,
     exact = [i for i, n in enumerate(names) if key in n]
     if len(exact) == 1:
         return exact[0], None
+
+    def name(i: int) -> str:
+        return f"{coordinate(i, columns)} {labels[i]}" if labels else words[i]
+
+    def several(ids: list[int]) -> str:
+        shown = [name(i) for i in ids[:SHOWN_CANDIDATES]]
+        if len(ids) > SHOWN_CANDIDATES:
+            shown.append(say(lang, "and_more", count=len(ids) - SHOWN_CANDIDATES))
+        return ", ".join(shown)
+
+    content: list[str] = []
+    if keywords:
+        tokens = re.findall(r"\w+", key)
+        content = [t for t in tokens if t not in STOPWORDS] or tokens
+        is_open = [not (covered and covered[i]) for i in range(len(words))]
+        hits = [i for i in range(len(words)) if content and all(t in keywords[i] for t in content)]
+        open_hits = [i for i in hits if is_open[i]]
+        if len(open_hits) == 1:
+            return open_hits[0], None
+        if len(open_hits) > 1:
+            return None, say(lang, "err_several", text=text, count=len(open_hits), cards=several(open_hits))
+        if hits:
+            return None, say(lang, "err_covered_only", text=text, cards=several(hits))
     prefix = [i for i, n in enumerate(names) if any(x.startswith(key) for x in n)]
     if len(prefix) == 1:
         return prefix[0], None
+    if keywords and content:  # the beginnings of description words: "gorill"
+        hits = [i for i in range(len(words)) if is_open[i]
+                and all(any(k.startswith(t) for k in keywords[i]) for t in content)]
+        if len(hits) == 1:
+            return hits[0], None
+        if len(hits) > 1:
+            return None, say(lang, "err_several", text=text, count=len(hits), cards=several(hits))
     if len(prefix) > 1:
-        return None, f"{text!r} could be {', '.join(words[i] for i in prefix[:4])}: type more of it"
-    return None, f"{text!r} is not on the board (type a board word or a coordinate such as B3)"
+        return None, say(lang, "err_ambiguous", text=text, cards=", ".join(name(i) for i in prefix[:4]))
+    return None, say(lang, "err_not_on_board", text=text)
 
 
 def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
-          labels: Sequence[str] | None = None) -> Command:
+          labels: Sequence[str] | None = None, lang: str = "en", keywords: Sequence[set[str]] | None = None,
+          covered: Sequence[bool] | None = None) -> Command:
     """Parse one line typed at a prompt of `mode`: first, clue, guess, sudden, cover, role."""
     line = unicodedata.normalize("NFC", text).strip()
     low = line.casefold()
@@ -92,53 +150,58 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
     parts = line.split()
     head = parts[0].casefold() if parts else ""
     if mode == "first":
-        if low in ("", "me", "m", "i", "1", "a", "나", "내가"):
+        if low in FIRST_ME:
             return Command("me")
-        if low in ("bot", "b", "partner", "2", "봇"):
+        if low in FIRST_BOT:
             return Command("bot")
-        return Command("error", error="type 'me' to give the first clue or 'bot' to let the bot start")
+        return Command("error", error=say(lang, "err_first"))
     if mode == "role":
-        if low in ("guesser", "g", "1", ""):
+        if low in ROLE_GUESSER:
             return Command("me", word="guesser")
-        if low in ("spymaster", "s", "2"):
+        if low in ROLE_SPYMASTER:
             return Command("bot", word="spymaster")
-        return Command("error", error="type 'guesser' or 'spymaster'")
+        return Command("error", error=say(lang, "err_role"))
     if not parts:
-        return Command("error", error="type something, or 'help'")
+        return Command("error", error=say(lang, "err_empty"))
+
+    def card(rest: list[str]) -> tuple[int | None, str | None]:
+        return resolve_card(" ".join(rest), words, columns, labels, lang, keywords, covered)
+
     if mode == "clue":
-        if head == "clue":
+        if head in CLUE_HEADS:
             parts = parts[1:]
-        if head in ("guess",) or (len(parts) == 1 and parts[0].casefold() in STOP_WORDS | PASS_WORDS):
-            return Command("error", error="it is your turn to give a clue: type WORD NUMBER, e.g. ocean 2")
+        if head == "guess" or (len(parts) == 1 and parts[0].casefold() in STOP_WORDS | PASS_WORDS):
+            return Command("error", error=say(lang, "err_clue_turn"))
         if len(parts) < 2:
-            return Command("error", error="a clue is a word and a number: type WORD NUMBER, e.g. ocean 2")
+            return Command("error", error=say(lang, "err_clue_form"))
         number = parts[-1]
         if not re.fullmatch(r"\d+", number):
-            return Command("error", error=f"the clue's number must be 0..9, not {number!r} (type WORD NUMBER)")
+            return Command("error", error=say(lang, "err_clue_number", number=number))
         return Command("clue", word=" ".join(parts[:-1]), number=int(number))
     if mode == "cover":
-        if head == "cover":
+        if head in COVER_HEADS:
             parts = parts[1:]
-        index, why = resolve_card(" ".join(parts), words, columns, labels)
+        index, why = card(parts)
         if index is None:
             return Command("error", error=why)
         return Command("cover", word=words[index], index=index)
     # guess / sudden
-    keywords = PASS_WORDS if mode == "sudden" else STOP_WORDS | PASS_WORDS
-    if len(parts) == 1 and head in keywords:
+    kinds = PASS_WORDS if mode == "sudden" else STOP_WORDS | PASS_WORDS
+    if len(parts) == 1 and head in kinds:
         on_board = [w for w in words if _norm(w) == head]
         if not on_board:
             return Command("pass" if mode == "sudden" else "stop")
         if head in ("pass", "stop"):  # the main keyword and a card: ask which one
             alias = "skip" if mode == "sudden" else "end"
-            return Command("error", error=f"{line!r} is a card too: type 'guess {on_board[0]}' to guess it, "
-                                          f"or '{alias}' to {'pass' if mode == 'sudden' else 'stop'}")
+            what = say(lang, "what_pass" if mode == "sudden" else "what_stop")
+            return Command("error", error=say(lang, "err_keyword_card", line=line, card=on_board[0],
+                                              alias=alias, what=what))
         # any other keyword that is a card of the board is a guess of that card
-    if head == "guess":
+    if head in GUESS_HEADS:
         parts = parts[1:]
-    elif head == "clue" or (len(parts) >= 2 and re.fullmatch(r"\d+", parts[-1])):
-        return Command("error", error="it is not your turn to give a clue: guess a card (word or B3)")
-    index, why = resolve_card(" ".join(parts), words, columns, labels)
+    elif head in CLUE_HEADS or (len(parts) >= 2 and re.fullmatch(r"\d+", parts[-1])):
+        return Command("error", error=say(lang, "err_not_clue_turn"))
+    index, why = card(parts)
     if index is None:
         return Command("error", error=why)
     return Command("guess", word=words[index], index=index)

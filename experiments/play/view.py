@@ -1,4 +1,4 @@
-"""Rich rendering of a Duet table for the person at seat A, made to fit an 80x24 terminal.
+"""Rich rendering of a Duet table for the person at seat A, made for an 80x24 terminal.
 
 The board is 5 rows of 5 cells, 15 columns each: the key letter of the person's own side (G green
 agent, X assassin, - bystander) or a check mark when a green agent covers the card, the word
@@ -6,10 +6,15 @@ agent, X assassin, - bystander) or a check mark when a green agent covers the ca
 (`*` from the person's wrong guess, `+` from the bot's). Only the person's own side is ever drawn;
 the bot's side appears only in `reveal()`, after the game, and as the targets of a resolved bot clue
 (`intent_line()`, see intents.py).
+
+Board rows are laid out to fit 80 columns; every other line (the title, the clue history, notices,
+refusals) wraps at the terminal's width and is never cut: `screen()` keeps a whole screen within
+22 rows by showing fewer older notices and clues when lines wrap.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Sequence
 
 from rich.cells import cell_len
@@ -17,8 +22,10 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from .prompts import COLUMNS
+from .text import say
 
 WORD_CELLS = 10
+WIDTH, HEIGHT = 80, 22  # the screen above the prompt line of an 80x24 terminal (one spare row)
 STYLE = {
     "G": "bold white on dark_green",
     "X": "bold white on grey15",
@@ -27,7 +34,6 @@ STYLE = {
 }
 LETTER = {"G": "G", "X": "X", "N": "-"}
 RESULT = {"green": ("✓", "green"), "bystander": ("✗", "yellow"), "assassin": (" ASSASSIN!", "bold red")}
-NAMES = {"A": "You", "B": "Bot"}
 
 
 def fit(word: str, cells: int = WORD_CELLS) -> str:
@@ -47,14 +53,39 @@ def make_console(**kw) -> Console:
     return Console(highlight=False, **kw)
 
 
+def rows(text: Text, width: int = WIDTH) -> int:
+    """How many terminal rows `text` takes once wrapped at `width` columns."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    return max(1, len(text.wrap(console, width)))
+
+
+def screen(fixed: Sequence[Text], history: Sequence[Text] = (), notes: Sequence[Text] = (),
+           width: int = WIDTH, height: int = HEIGHT, max_notes: int = 4) -> Group:
+    """The fixed lines (title, status, board, legend), then the clue history, then the latest
+    notices; long lines wrap. When they would take more than `height` rows, older notices go first
+    (the latest one always stays), then older clues (the latest one always stays)."""
+    fixed = [t.copy() for t in fixed]
+    history = [t.copy() for t in history]
+    notes = [t.copy() for t in list(notes)[-max_notes:]]
+
+    def used() -> int:
+        return sum(rows(t, width) for t in (*fixed, *history, *notes))
+
+    while used() > height and len(notes) > 1:
+        notes.pop(0)
+    while used() > height and len(history) > 1:
+        history.pop(0)
+    return Group(*fixed, *history, *notes)
+
+
 def board_lines(words: Sequence[str], cells: Sequence[tuple[str, str, str]], columns: int = 5) -> list[Text]:
     """Rows of cells: each cell is (style, left mark, token marks)."""
-    rows = (len(words) + columns - 1) // columns
+    n_rows = (len(words) + columns - 1) // columns
     header = Text("  ")
     for c in range(columns):
         header.append(f" {COLUMNS[c]}".ljust(15), style="bold")
     lines = [header]
-    for r in range(rows):
+    for r in range(n_rows):
         line = Text(f"{r + 1} ", style="bold")
         for c in range(columns):
             i = r * columns + c
@@ -62,6 +93,8 @@ def board_lines(words: Sequence[str], cells: Sequence[tuple[str, str, str]], col
             line.append(" ")
             line.append(f"{mark} {fit(words[i])}{tokens:<2}", style=style)
         lines.append(line)
+    for line in lines:
+        line.no_wrap = True  # laid out to fit 80 columns
     return lines
 
 
@@ -80,102 +113,86 @@ def duet_cells(obs, seat: str = "A") -> list[tuple[str, str, str]]:
     return cells
 
 
-def history_lines(history, limit: int = 6, width: int = 80) -> list[Text]:
+def history_lines(history, limit: int = 6, lang: str = "en", human: str = "A") -> list[Text]:
     """One line per clue with the guesses made on it; a separate line for sudden-death guesses."""
+    names = {human: say(lang, "you"), "B" if human == "A" else "A": say(lang, "bot")}
+    sudden = say(lang, "hist_sudden")
     turns: list[Text] = []
     open_turn = False
     for e in history:
         if e.kind == "clue":
-            line = Text(f"{NAMES[e.seat]}: ", style="bold")
+            line = Text(f"{names[e.seat]}: ", style="bold")
             line.append(f"{e.word.upper()} {e.number}", style="bold cyan")
             line.append(" →")
             turns.append(line)
             open_turn = True
         elif e.kind == "guess":
             if not open_turn:
-                if not turns or not turns[-1].plain.startswith("Sudden death"):
-                    turns.append(Text("Sudden death:", style="bold magenta"))
+                if not turns or not turns[-1].plain.startswith(sudden):
+                    turns.append(Text(sudden, style="bold magenta"))
             mark, style = RESULT.get(e.result, ("?", ""))
-            who = "" if open_turn else f" {NAMES[e.seat]}"
+            who = "" if open_turn else f" {names[e.seat]}"
             turns[-1].append(f"{who} {e.word}{mark}", style=style)
             if e.result == "bystander":
                 open_turn = False
         elif e.kind == "stop":
-            turns[-1].append(" (stop)", style="dim")
+            turns[-1].append(say(lang, "hist_stop"), style="dim")
             open_turn = False
         elif e.kind == "penalty" and turns:
-            turns[-1].append(f" [penalty {e.result}]", style="red")
+            turns[-1].append(say(lang, "hist_penalty", result=e.result), style="red")
     shown = turns[-limit:]
     if len(turns) > limit:
-        shown[0] = Text(f"(+{len(turns) - limit + 1} earlier clues) ", style="dim") + shown[0]
-    for line in shown:
-        line.truncate(width, overflow="ellipsis")
+        shown[0] = Text(say(lang, "hist_earlier", count=len(turns) - limit + 1), style="dim") + shown[0]
     return shown
 
 
-def duet_screen(obs, title: str, notes: Sequence[Text] = (), seat: str = "A") -> Group:
-    """Everything the person sees at a prompt: at most 22 lines of at most 80 columns."""
+def duet_screen(obs, title: str, notes: Sequence[Text] = (), seat: str = "A", lang: str = "en") -> Group:
+    """Everything the person sees at a prompt: at most 22 rows; only board rows are laid out to 80
+    columns, every other line wraps."""
     status = Text()
-    status.append(f"Agents found {obs.greens_found}/15", style="bold green")
-    status.append(f" · Tokens left {obs.tokens_left}")
+    status.append(say(lang, "status_found", found=obs.greens_found), style="bold green")
+    status.append(say(lang, "status_tokens", tokens=obs.tokens_left))
     if obs.mistakes_allowed is not None:
-        status.append(f" (check {obs.check_tokens}, bystander {obs.bystander_tokens})")
+        status.append(say(lang, "status_mistakes", check=obs.check_tokens, bystander=obs.bystander_tokens))
     if obs.partner_finished:
-        status.append(" · bot's side done", style="green")
+        status.append(say(lang, "status_bot_done"), style="green")
     if obs.phase == "sudden_death":
-        status.append(" · SUDDEN DEATH", style="bold magenta")
-    legend = Text("G agent  X assassin  - bystander (your side)  ✓ found  * your miss  + bot's miss",
-                  style="dim")
-    lines: list = [Text(title, style="bold"), status, *board_lines(obs.words, duet_cells(obs, seat)), legend]
-    hist = history_lines(obs.history, limit=6)
-    lines += hist or [Text("No clues yet.", style="dim")]
-    lines += list(notes)[-4:]
-    for line in lines:
-        line.truncate(80, overflow="ellipsis")
-    return Group(*lines)
+        status.append(say(lang, "status_sudden"), style="bold magenta")
+    legend = Text(say(lang, "duet_legend"), style="dim")
+    fixed = [Text(title, style="bold"), status, *board_lines(obs.words, duet_cells(obs, seat)), legend]
+    hist = history_lines(obs.history, limit=6, lang=lang, human=seat) or [Text(say(lang, "no_clues"), style="dim")]
+    return screen(fixed, hist, notes)
 
 
-def reveal(words: Sequence[str], key_a: str, key_b: str, covered: Sequence[bool] | None = None) -> Group:
+def reveal(words: Sequence[str], key_a: str, key_b: str, covered: Sequence[bool] | None = None,
+           lang: str = "en") -> Group:
     """Both key sides after the game: each cell shows side A's letter, the word, side B's letter."""
     cells = []
     for i in range(len(words)):
         a, b = key_a[i], key_b[i]
         style = STYLE["covered"] if covered and covered[i] else STYLE["G" if "G" in (a, b) else a]
         cells.append((style, LETTER[a], LETTER[b]))
-    lines = [Text("Both sides (left: yours, right: the bot's; G agent, X assassin, - bystander):",
-                  style="bold")]
+    lines = [Text(say(lang, "reveal_header"), style="bold")]
     lines += board_lines(words, cells)
-    lines.append(Text(f"Side A (you): {key_a}"))
-    lines.append(Text(f"Side B (bot): {key_b}"))
-    for line in lines:
-        line.truncate(80, overflow="ellipsis")
+    lines.append(Text(say(lang, "side_a", key=key_a)))
+    lines.append(Text(say(lang, "side_b", key=key_b)))
     return Group(*lines)
 
 
-def help_text(mode: str) -> Text:
-    common = ("Coordinates: column letter + row number, e.g. B3 = column B, row 3 (A-E left to right, "
-              "1-5 top to bottom).\n'help' or '?' shows this, 'quit' saves the record and leaves, "
-              "Ctrl-C too.")
-    body = {
-        "first": "Type 'me' (or Enter) to give the first clue, or 'bot' to let the bot start.",
-        "clue": ("Give a clue: WORD NUMBER (or 'clue WORD NUMBER'), e.g. 'ocean 2'. One word, no board word "
-                 "or part of one (RULES 4); the number is 0..9. The bot guesses on your side's key."),
-        "guess": ("Guess a card: a board word, the start of one, or a coordinate such as B3 ('guess WORD' "
-                  "also works). A green card lets you guess again; a bystander ends the turn; an "
-                  "assassin loses. 'stop' ends the turn after at least one correct guess."),
-        "sudden": ("Sudden death: no more clues. Guess a card (a miss loses at once), or 'pass' to let the "
-                   "bot guess. If both of you hold back, the game ends unfinished."),
-    }.get(mode, "")
-    return Text(body + "\n" + common, style="cyan")
+def help_text(mode: str, lang: str = "en") -> Text:
+    body = {"first": "help_first", "clue": "help_clue", "guess": "help_guess", "sudden": "help_sudden"}.get(mode)
+    lines = [say(lang, body)] if body else []
+    lines += [say(lang, "help_coordinates"), say(lang, "help_common")]
+    return Text("\n".join(lines), style="cyan")
 
 
-def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], width: int = 80) -> Text:
+def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], lang: str = "en") -> Text:
     """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets."""
-    line = Text("Bot meant ", style="cyan")
+    line = Text(say(lang, "meant"), style="cyan")
     line.append(f"{str(word).upper()} {number}", style="bold cyan")
-    line.append(" for: " if targets else " for: (no targets given)", style="cyan")
+    line.append(say(lang, "meant_for") if targets else say(lang, "meant_none"), style="cyan")
+    missing = say(lang, "not_found")
     for n, (target, hit) in enumerate(zip(targets, found)):
         line.append(", " if n else "")
-        line.append(f"{target} ✓" if hit else f"{target} (not found)", style="green" if hit else "yellow")
-    line.truncate(width, overflow="ellipsis")
+        line.append(f"{target} ✓" if hit else f"{target} {missing}", style="green" if hit else "yellow")
     return line

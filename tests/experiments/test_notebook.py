@@ -1,27 +1,61 @@
-"""The analysis notebook runs top to bottom on a small simulate + tournament output."""
+"""The analysis notebooks run top to bottom on a small simulate + tournament output, through the
+runner the README names (`python -m experiments.tools.run_notebook`); their figures are shown inline
+(image/png outputs in the executed notebook) and saved as PNG files next to the results they read."""
+
+import base64
 
 import nbformat
-from nbclient import NotebookClient
 
 from engine.paths import DATA_DIR
 from experiments.simulate import DuetRun, simulate
+from experiments.tools.run_notebook import main as run_notebook_main
+from experiments.tools.run_notebook import run_notebook
 from experiments.tournament import tournament
 
 NOTEBOOK = DATA_DIR.parent / "notebooks" / "duet_benchmark.ipynb"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def outputs_of(nb):
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+
+
+def images(outputs) -> list[bytes]:
+    return [base64.b64decode(o["data"]["image/png"]) for o in outputs if "image/png" in o.get("data", {})]
 
 
 def test_duet_benchmark_notebook_executes(tmp_path, monkeypatch):
     simulate(DuetRun(games=12, seed=0, spymaster="random", guesser="random"), out=tmp_path / "run", progress=False)
     tournament(["random"], ["random", "random?stop=0.5"], games=4, out=tmp_path / "tour", progress=False)
-    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
+    monkeypatch.setenv("CNLAB_RESULTS", "run")  # relative: the kernel runs in the current folder
     monkeypatch.setenv("CNLAB_TOURNAMENT", str(tmp_path / "tour"))
+    monkeypatch.chdir(tmp_path)
     nb = nbformat.read(NOTEBOOK, as_version=4)
     assert not any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), "outputs are not committed"
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
-    text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert run_notebook_main([str(NOTEBOOK), "--timeout", "120"]) == 0
+    executed = nbformat.read(tmp_path / "runs" / "notebooks" / "duet_benchmark.ipynb", as_version=4)
+    outputs = outputs_of(executed)
+    text = "\n".join(o.get("text", "") for o in outputs)
     assert "12 games, win rate" in text
     assert "game 0:" in text
-    assert not any(o.get("output_type") == "error" for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert not any(o.get("output_type") == "error" for o in outputs)
+    # the figures: shown inline (at least one image/png output: here all three) and saved as PNG
+    shown = images(outputs)
+    assert len(shown) >= 1 and len(shown) == 3 and all(png.startswith(PNG) for png in shown)
+    saved = [tmp_path / "run" / "score_distribution.png", tmp_path / "tour" / "win_rate_by_pairing.png",
+             tmp_path / "tour" / "win_rate_heatmap.png"]
+    assert all(p.read_bytes().startswith(PNG) for p in saved)
+    assert "figure saved to run/score_distribution.png" in text
+
+
+def test_the_notebook_runner_names_a_failing_cell(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "nothing-here"))
+    monkeypatch.chdir(tmp_path)
+    assert run_notebook_main([str(NOTEBOOK), "--out", "out.ipynb"]) == 1
+    err = capsys.readouterr().err
+    assert "a cell of" in err and "FileNotFoundError" in err and err.count("\n") == 1
+    assert (tmp_path / "out.ipynb").exists()  # saved up to the failing cell
+    assert run_notebook_main([str(tmp_path / "missing.ipynb")]) == 2
 
 
 PARTNER_NOTEBOOK = DATA_DIR.parent / "notebooks" / "partner_robustness.ipynb"
@@ -45,10 +79,13 @@ def test_partner_robustness_notebook_executes(tmp_path, monkeypatch):
     monkeypatch.setenv("CNLAB_CROSSPLAY", str(tmp_path / "cross"))
     nb = nbformat.read(PARTNER_NOTEBOOK, as_version=4)
     assert not any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), "outputs are not committed"
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    executed = nbformat.read(run_notebook(PARTNER_NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    outputs = outputs_of(executed)
     text = "\n".join(o.get("text", "") for o in outputs)
     assert "crossplay: 2 algorithms x 6 partners, 3-3 games per pairing" in text
     assert "best algorithm (leave-one-out mean win rate):" in text
-    assert sum(1 for o in outputs if "image/png" in o.get("data", {})) >= 3  # means, per partner, heatmap
+    assert len(images(outputs)) >= 3  # means, per partner, heatmap
+    for name in ("notebook_means.png", "notebook_per_partner.png", "notebook_heatmap.png"):
+        assert (tmp_path / "cross" / name).read_bytes().startswith(PNG)
     assert not any(o.get("output_type") == "error" for o in outputs)

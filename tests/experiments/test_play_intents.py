@@ -86,10 +86,10 @@ def test_codenames_bot_clues_are_explained_to_the_guesser_and_recorded(tmp_path)
         session = CodenamesSession(record, Meant("zebra", mine), make_guesser("random", "en"), path, io=io,
                                    pause=0, role="guesser")
         assert session.run() == 0
-        text = io.out.getvalue()
-        name = session._card_name
+        text = " ".join(io.out.getvalue().split())  # long lines wrap at 80 columns
+        name = session._card_name  # Pictures: the coordinate and the description
         line = f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, {name(mine[1])} (not found)"
-        last = text.index(f"You: guess {mine[3]}: your agent ✓")
+        last = text.index(f"You: guess {name(mine[3])}: your agent ✓")
         assert "Bot meant" not in text[:last] and text.index(line) > last
         assert "Game left unfinished" in text and line in text[text.index("Game left unfinished"):]
         assert record.key.letters not in text

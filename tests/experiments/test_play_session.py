@@ -257,3 +257,279 @@ def test_a_person_gives_the_clues_of_a_pictures_game_and_covers_for_the_virtual_
     assert "You won!" in text
     summary = replay_summary(record_from_json((tmp_path / "pic.json").read_text()))
     assert summary["winner"] == record.key.starts and summary["game"] == "pictures"
+
+
+# ----- Korean boards ------------------------------------------------------------------------------
+def test_every_line_has_an_english_and_a_korean_wording_with_the_same_fields():
+    import string
+
+    from experiments.play.text import TEXT
+
+    assert set(TEXT["en"]) == set(TEXT["ko"])
+    fields = lambda s: {f for _, f, _, _ in string.Formatter().parse(s) if f}  # noqa: E731
+    for key, english in TEXT["en"].items():
+        assert fields(english) == fields(TEXT["ko"][key]), key
+
+
+def hangul(text: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+def test_a_korean_board_prompts_helps_refuses_and_ends_in_korean(tmp_path):
+    record = deal_duet_record(4, "ko")
+    greens_b = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    session, io = session_for(4, ["?", "나", "도움말", f"{record.words[3]} 1", "우주 12", "ocean", "우주 2",
+                                  "?"], tmp_path, lang="ko")
+    session.run()
+    text = io.out.getvalue()
+    assert io.prompts and all(hangul(p) for p in io.prompts)
+    assert io.prompts[0] == "누가 첫 힌트를 줄까요? 나/봇 (Enter = 나, ? = 도움말) > "
+    assert "내 힌트: 단어 숫자 (? = 도움말) > " in io.prompts
+    assert "첫 힌트를 직접 주려면 '나'(또는 Enter)" in text and "힌트 주기: 단어 숫자" in text  # help
+    assert "좌표: 열 글자 + 행 숫자" in text
+    assert "거절 (규칙 4.3): 공개된 코드네임은 힌트로 줄 수 없습니다" in text  # the clue filter, in Korean
+    assert "거절 (규칙 3.4): 듀엣의 힌트 숫자는 0~9입니다 (12 아님)." in text
+    assert "힌트는 단어와 숫자입니다" in text  # a parse error
+    assert "나: 힌트 우주 2." in text and "찾은 요원 0/15" in text and "아직 힌트가 없습니다." in text
+    assert "게임을 끝내지 않고 나갔습니다 (입력 끝)." in text
+    assert "결과: 진행 중(playing) · 점수 - · 요원" in text and "기록을 저장했습니다:" in text
+    for english in ("Your clue", "Refused", "You:", "Game left", "Result:", "Record saved", "Give a clue",
+                    "Coordinates", "Agents found", "No clues"):
+        assert english not in text, english
+    assert session.record.extra["play"]["ended"] == "end of input"  # the record keeps the engine's words
+    assert greens_b  # (the deal has a side B)
+
+
+def test_an_engine_refusal_is_translated_on_a_korean_board(tmp_path):
+    from experiments.play.text import refusal
+
+    record = deal_duet_record(3, "ko")
+    green = next(w for w, c in zip(record.words, record.key.b) if c == "G")
+    miss = next(w for w, a, b in zip(record.words, record.key.a, record.key.b) if b == "N" and a != "X")
+    assert refusal("ko", "3.7", f"{green!r} is covered by an agent") == \
+        f"거절 (규칙 3.7): '{green}'은(는) 이미 요원으로 덮인 카드입니다"
+    assert refusal("ko", "9.9", "something new") == "거절 (규칙 9.9): something new"  # shown as it is
+    assert refusal("en", "3.7", "x") == "Refused (RULES 3.7): x"
+    # the bot gives a clue; the person finds a green, guesses it again (refused), then misses
+    session, io = session_for(3, ["봇", green, green, miss], tmp_path, lang="ko")
+    session.run()
+    assert "이미 요원으로 덮인 카드입니다" in io.out.getvalue()
+
+
+# ----- wrapping -----------------------------------------------------------------------------------
+def test_long_messages_wrap_at_80_columns_instead_of_being_cut(tmp_path):
+    from rich.text import Text
+
+    label = "robust:use-m3+glove-50 + duet-bayes:use-m3?noise=0.05"
+    session, _ = session_for(3, [], tmp_path, partner_label=label)
+    long = Text("Refused (RULES 4.3): " + "a very long reason " * 8 + "END OF THE MESSAGE.")
+    console = Console(width=80, record=True, color_system=None, file=open(os.devnull, "w"))
+    console.print(duet_screen(session.state.observe("A"), session.title, [Text("older note"), long]))
+    out = console.export_text()
+    lines, flat = out.splitlines(), " ".join(out.split())
+    assert "END OF THE MESSAGE." in flat and "…" not in flat
+    assert "duet-bayes:use-m3?noise=0.05)" in flat  # the title wraps too
+    assert all(cell_len(line) <= 80 for line in lines) and len(lines) <= 22
+    rows = [line for line in lines if line[:1] in "12345" and line[1:3] == "  "]
+    assert len(rows) == 5  # board rows are laid out to fit, never wrapped
+    # a screen full of long notices keeps the board and the latest notice whole, within 22 rows
+    many = [Text(f"note {n}: " + "word " * 30 + f"end {n}") for n in range(4)]
+    console = Console(width=80, record=True, color_system=None, file=open(os.devnull, "w"))
+    console.print(duet_screen(session.state.observe("A"), session.title, many))
+    out = console.export_text()
+    assert len(out.splitlines()) <= 22 and "end 3" in " ".join(out.split())
+
+
+# ----- line editing -------------------------------------------------------------------------------
+def test_line_editing_is_on_only_at_a_terminal():
+    import io as stdio
+    import sys
+
+    from experiments.play.terminal import TerminalIO
+
+    piped = TerminalIO(console=Console(file=stdio.StringIO()))
+    assert piped.line_editing is False  # scripted or piped input: plain lines
+    at_terminal = TerminalIO(console=Console(file=stdio.StringIO(), force_terminal=True), line_editing=True)
+    assert at_terminal.line_editing is True and "readline" in sys.modules
+    prompt = at_terminal.readline_prompt("Your clue: > ")
+    assert "Your clue: > " in prompt and "\x1b[" in prompt
+    # every escape code is marked as taking no columns, so readline keeps the cursor in place
+    import re
+
+    assert all(m.start() > 0 and prompt[m.start() - 1] == "\x01" and prompt[m.end()] == "\x02"
+               for m in re.finditer(r"\x1b\[[0-9;]*m", prompt))
+
+
+# ----- Codenames and Pictures: the end screen names the roles as played -----------------------------
+def codenames_game(tmp_path, game, role, lang="en", seed=7):
+    from agents.registry import make_guesser, make_spymaster
+    from experiments.dealing_codenames import deal_record
+    from experiments.play.codenames import CodenamesSession
+
+    record = deal_record(seed, lang, game=game, variant="two_player")
+    ours = record.key.starts[0].upper()
+    mine = [w for w, c in zip(record.words, record.key.letters) if c == ours]
+    return record, mine, CodenamesSession, make_spymaster("random", lang), make_guesser("random", lang)
+
+
+def test_the_end_screen_of_a_person_guesser_names_the_roles_as_played(tmp_path):
+    record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "codenames", "guesser")
+    io = Lines(list(mine))
+    session = Session(record, spymaster, guesser, tmp_path / "g.json", io=io, pause=0, role="guesser",
+                      partner_label="random")
+    assert session.run() == 0
+    text = io.out.getvalue()
+    end = text.rindex("Codenames two-player")  # the final screen: the key revealed
+    final = text[end:]
+    assert "You won!" in final and f"you: {record.key.starts} guesser · bot: random" in final
+    assert "spymaster ·" not in final.splitlines()[0]
+    assert "You played the guesser; the bot (random) gave the clues." in final
+    clue_lines = [line for line in final.splitlines() if " → " in line or line.endswith("→")]
+    assert clue_lines and all(line.startswith("Bot: ") for line in clue_lines[:4])  # the bot's clues
+    assert "You: " + str(record.actions[0].word).upper() not in text  # never the person's
+    assert "The bot's clues and what it meant" in final
+    assert "R red  B blue  N bystander  X assassin" in final  # the key, shown once the game is over
+    assert "Your clues and what the bot guessed" not in final
+
+
+def test_the_end_screen_of_a_person_spymaster_lists_their_clues_and_the_bots_guesses(tmp_path):
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", "spymaster", seed=2)
+    theirs = "B" if record.key.starts == "red" else "R"
+    opponents = [w for w, c in zip(record.words, record.key.letters) if c == theirs]
+
+    class Guesser:  # a stub bot guesser that knows the key: two agents per clue
+        spec = "stub"
+
+        def begin_game(self, seed):
+            pass
+
+        def next_guess(self, obs):
+            return None if obs.guesses_this_turn >= 2 else mine.pop(0)
+
+    io = Lines(["zebra 2"] + [x for w in opponents[:6] for x in (w, "zebra 2")])
+    session = Session(record, spymaster, Guesser(), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    assert session.run() == 0
+    final = io.out.getvalue()[io.out.getvalue().rindex("Codenames two-player"):]
+    assert "You won!" in final and "spymaster · bot:" in final.splitlines()[0]
+    assert "You played the spymaster; the bot (stub) guessed." in final
+    assert "Your clues and what the bot guessed on them:" in final and "ZEBRA 2 →" in final
+    assert "You: ZEBRA 2 →" in final  # the history names the person as the clue giver
+    assert "Bot meant" not in final
+
+
+# ----- Pictures: a word of a card's description names the card ----------------------------------------
+def picture_parts(seed=2, lang="en"):
+    from engine.codenames.pictures import describe
+    from experiments.dealing_codenames import deal_record
+    from experiments.play.codenames import picture_keywords, picture_label
+
+    record = deal_record(seed, lang, game="pictures", variant="two_player")
+    cards = [describe(c) for c in record.words]
+    return record, [picture_label(c, lang) for c in cards], [picture_keywords(c, lang) for c in cards]
+
+
+def test_a_pictures_guess_by_a_word_of_the_description():
+    record, labels, keywords = picture_parts()
+    words, covered = list(record.words), [False] * len(record.words)
+
+    def guess(text, cov=covered, lang="en"):
+        return parse(text, "guess", words, 5, labels, lang, keywords, cov)
+
+    # a word that is in exactly one description: that card
+    for i, label in enumerate(labels):
+        unique = [w for w in keywords[i] if sum(w in k for k in keywords) == 1 and len(w) > 2]
+        if unique:
+            cmd = guess(unique[0].upper())
+            assert (cmd.kind, cmd.index) == ("guess", i), (unique[0], label)
+    # a word of several descriptions: the candidates are listed, with coordinates and descriptions
+    shared = next(w for w in set().union(*keywords) if sum(w in k for k in keywords) >= 2 and len(w) > 2)
+    holders = [i for i, k in enumerate(keywords) if shared in k]
+    cmd = guess(shared)
+    assert cmd.kind == "error" and f"fits {len(holders)} cards" in cmd.error
+    assert all(f"{coordinate(i)} {labels[i]}" in cmd.error for i in holders)
+    # ... unless all but one of them are covered: then it names the uncovered one
+    cov = [i in holders[1:] for i in range(len(words))]
+    assert guess(shared, cov).index == holders[0]
+    # two words narrow it down; the whole description and the coordinate work too
+    assert guess(labels[holders[0]]).index == holders[0]
+    assert guess("B1").index == 1
+    assert guess("zzz").kind == "error"
+
+
+def test_a_korean_pictures_board_shows_korean_names_and_takes_them_as_guesses():
+    from engine.codenames.pictures import describe
+
+    record, labels, keywords = picture_parts(lang="ko")
+    for card, label in zip(record.words, labels):  # no Korean descriptions in the catalogue: name + English
+        c = describe(card)
+        assert label == f"{c.tags_ko[0]} ({c.description})"
+    i = next(i for i, c in enumerate(record.words) if sum(describe(c).tags_ko[0] in k for k in keywords) == 1)
+    cmd = parse(describe(record.words[i]).tags_ko[0], "guess", record.words, 5, labels, "ko", keywords,
+                [False] * len(record.words))
+    assert cmd.index == i
+    cmd = parse("a", "guess", record.words, 5, labels, "ko", keywords, [False] * len(record.words))
+    assert cmd.kind == "error" and "맞는 카드가" in cmd.error
+
+
+def test_a_person_guesses_pictures_by_description_words_and_sees_them_on_the_board(tmp_path):
+    from agents.base import ClueDecision, Spymaster
+    from agents.registry import make_guesser
+    from experiments.dealing_codenames import deal_record
+    from experiments.play.codenames import CodenamesSession
+
+    record, labels, keywords = picture_parts(seed=5)
+    ours = record.key.starts[0].upper()
+    mine = [i for i, c in enumerate(record.key.letters) if c == ours]
+    # a word only the first agent's description has, and one several cards share
+    unique = next(w for w in sorted(keywords[mine[0]]) if sum(w in k for k in keywords) == 1)
+    shared = next(w for w in sorted(set().union(*keywords)) if sum(w in k for k in keywords) >= 2 and len(w) > 2)
+
+    class Clue(Spymaster):
+        spec = "clue"
+
+        def give_clue(self, obs):
+            return ClueDecision("animal", 1, (), 0.0)
+
+    io = Lines([shared, unique])
+    session = CodenamesSession(record, Clue(), make_guesser("random", "en"), tmp_path / "p.json", io=io, pause=0,
+                               role="guesser")
+    session.run()
+    text = " ".join(io.out.getvalue().split())
+    assert f"'{shared}' fits" in text  # the candidates, then the unique word is taken
+    assert session.record.actions[1].word == record.words[mine[0]]
+    assert f"You: guess {coordinate(mine[0])} {labels[mine[0]]}: your agent ✓" in text
+    board = io.out.getvalue()
+    assert all(labels[i][:20] in board for i in range(len(labels)))  # the descriptions on the board
+
+
+def test_a_korean_pictures_game_asks_helps_and_ends_in_korean(tmp_path):
+    from agents.registry import make_guesser, make_spymaster
+    from engine.codenames.pictures import describe
+    from experiments.play.codenames import CodenamesSession
+
+    record, labels, keywords = picture_parts(seed=5, lang="ko")
+    ours = record.key.starts[0].upper()
+    first = next(i for i, c in enumerate(record.key.letters) if c == ours
+                 and sum(describe(record.words[i]).tags_ko[0] in k for k in keywords) == 1)
+    name = describe(record.words[first]).tags_ko[0]
+    io = Lines(["도움말", "요원", "?", name])
+    session = CodenamesSession(record, make_spymaster("random", "ko"), make_guesser("random", "ko"),
+                               tmp_path / "ko.json", io=io, pause=0)
+    assert session.run() == 0
+    text = io.out.getvalue()
+    assert all(hangul(p) for p in io.prompts) and io.prompts[0].startswith("요원(추측)과 스파이마스터(힌트)")
+    assert "'요원'(봇이 힌트를 줍니다)" in text and "카드 추측: 설명의 한 단어" in text  # help, in Korean
+    assert labels[first] == f"{name} ({describe(record.words[first]).description})"
+    assert view_fit_start(labels[first]) in text  # the Korean name on the board
+    assert f"나: 추측 {session._card_name(record.words[first])}: 우리 요원 ✓" in " ".join(text.split())
+    assert "나: 빨강 팀 요원" in text or "나: 파랑 팀 요원" in text  # the title names the role as played
+    assert "나는 요원(추측)을 했고, 봇(random)이 힌트를 주었습니다." in text
+    assert "결과: 진행 중(playing)" in text and "게임을 끝내지 않고 나갔습니다 (입력 끝)." in text
+    for english in ("Play as", "Your clue", "Clue ", "You:", "Result:", "Game left", "Agents left"):
+        assert english not in text, english
+
+
+def view_fit_start(label: str) -> str:
+    from experiments.play.view import fit
+
+    return fit(label, 33).rstrip().rstrip("~")

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CNLAB = Path(sys.executable).with_name("cnlab")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\r")
 PROMPT = r"(Who gives the first clue\?|Your clue:|Bot's clue|SUDDEN DEATH:)[^\n]*\? = help\) >"
+KO_PROMPT = r"(누가 첫 힌트를 줄까요\?|내 힌트:|봇의 힌트|서든 데스:)[^\n]*\? = 도움말\) >"
 SAVED = r"Record saved to (?P<path>\S+)\n"
 
 
@@ -121,6 +122,10 @@ def test_a_person_wins_a_whole_game_after_an_illegal_clue_is_refused(tmp_path):
     text = term.text
     # the illegal clue (a visible board word) was refused with its rule, and the person retyped
     refusal = text.index("Refused (RULES 4.3)")
+    # the refusal (more than 80 columns) wraps at the terminal's width: nothing of it is cut
+    flat = " ".join(text[refusal:].split())
+    assert flat.startswith(f"Refused (RULES 4.3): A visible code word may not be the clue: {person.visible_word}. "
+                           "Type another clue.")
     assert f"{person.visible_word} 2" in text[:refusal]
     assert f"{person.clue} 9" in person.sent[person.sent.index(f"{person.visible_word} 2") + 1:]
     assert "You won!" in text
@@ -172,30 +177,67 @@ def test_a_person_loses_on_an_assassin_guessed_by_coordinate(tmp_path):
 
 
 def test_ctrl_c_saves_the_record_so_far_in_a_korean_game(tmp_path):
+    """A Korean board: every prompt, notice, refusal and the result line in Korean."""
     seed = 4
     record = deal_duet_record(seed, "ko")
     path = tmp_path / "ko.json"
     term = Terminal("duet", "--lang", "ko", "--partner", "random", "--partner-guesser", "random",
                     "--seed", str(seed), "--pause", "0", "--record", str(path), "--first", "me")
-    term.expect(r"Your clue:.*> ", timeout=120)
+    term.expect(r"내 힌트: 단어 숫자 \(\? = 도움말\) > ", timeout=120)
+    term.send("도움말")
+    term.expect(r"힌트 주기: 단어 숫자")
+    term.expect(r"내 힌트:.*> ")
     term.send(f"{record.words[3]} 1")  # a visible code word: refused (RULES 4.3), in Korean
-    term.expect(r"Refused \(RULES 4\.3\)")
-    term.expect(r"Your clue:.*>")
+    term.expect(r"거절 \(규칙 4\.3\): 공개된 코드네임은 힌트로 줄 수 없습니다")
+    term.expect(r"내 힌트:.*>")
     term.send("우주 2")
-    term.expect(r"You: clue 우주 2")
-    term.expect(PROMPT)
+    term.expect(r"나: 힌트 우주 2")
+    term.expect(KO_PROMPT)
     term.child.sendintr()
-    term.expect(r"Game left unfinished \(interrupted\)")
-    term.expect(SAVED)
+    term.expect(r"게임을 끝내지 않고 나갔습니다 \(중단됨\)")
+    m = term.expect(r"기록을 저장했습니다: (?P<path>\S+)\n")
+    assert m.group("path") == str(path)
     assert term.exit_status() == 130
-    assert record.key.b not in term.text  # no reveal when the person leaves mid-game
+    text = term.text
+    assert record.key.b not in text  # no reveal when the person leaves mid-game
+    for english in ("Your clue", "Refused", "You: clue", "Bot's clue", "Game left", "Result:", "Record saved",
+                    "Agents found", "Who gives"):
+        assert english not in text, english
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["actions"][0] == {"seat": "A", "clue": "우주", "number": 2}
-    assert saved["play"]["ended"] == "interrupted"
+    assert saved["play"]["ended"] == "interrupted"  # the record keeps the engine's words
     summary = replay(path)
     assert summary["status"] == "playing"
-    assert {k: summary[k] for k in ("status", "greens_found", "tokens_left")} == {
-        k: v for k, v in result_line(term.text).items() if k != "score"}
+    shown = re.search(r"결과: [^(\n]+\((\S+)\) · 점수 (\S+) · 요원 (\d+)/15 · 남은 토큰 (\d+)", text)
+    assert shown, text[-1500:]
+    assert (shown.group(1), int(shown.group(3)), int(shown.group(4))) == (
+        summary["status"], summary["greens_found"], summary["tokens_left"])
+
+
+def test_line_editing_arrow_keys_and_history(tmp_path):
+    """At a terminal the prompts read through readline: the up arrow recalls the refused line, the
+    left arrow moves in it, and the edited line is what the game gets."""
+    seed = 3
+    record = deal_duet_record(seed, "en")
+    clue = legal_clue(record.words)
+    path = tmp_path / "edit.json"
+    term = Terminal("duet", "--partner", "random", "--partner-guesser", "random", "--seed", str(seed),
+                    "--pause", "0", "--record", str(path), "--first", "me")
+    term.expect(r"Your clue:.*> ")
+    term.send(f"{clue} 12")
+    term.expect(r"Refused \(RULES 3\.4\)")
+    term.expect(r"Your clue:.*> ")
+    up, left, backspace = "\x1b[A", "\x1b[D", "\x7f"
+    # recall "CLUE 12", delete "12", type "1"; then go left past "1" and the space and type "x" ...
+    term.child.send(up + backspace * 2 + "1" + left * 2 + "x")
+    term.child.send(backspace + "\r")  # ... and take it back: the line is "CLUE 1"
+    term.expect(rf"You: clue {clue.upper()} 1\.")
+    term.expect(PROMPT)
+    term.send("quit")
+    term.expect(SAVED)
+    assert term.exit_status() == 0
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["actions"][0] == {"seat": "A", "clue": clue, "number": 1}
 
 
 def test_a_person_guesses_a_codenames_two_player_game_to_a_win(tmp_path):
