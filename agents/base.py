@@ -47,7 +47,7 @@ class Agent(abc.ABC):
         self.rng = np.random.default_rng(0)
 
     def begin_game(self, seed: Any) -> None:
-        """Called once before each game with `experiments.seeds.agent_seed(game, seat, role)`: a
+        """Called once before each game with `experiments.runs.seeds.agent_seed(game, seat, role)`: a
         128-bit keyed hash that is deterministic but leads back to no deal (docs/isolation.md)."""
         self.rng = np.random.default_rng(seed)
 

@@ -56,6 +56,10 @@ for _name, _target in {
     register_agent("guesser", _name, _target)
 register_agent("spyword", "spyword", "agents.spyword.bots:SpyWordBot")
 register_agent("spyword", "spyword-random", "agents.spyword.bots:RandomSpyWordBot")
+register_agent("spymaster", "llm", "agents.llm:LLMSpymaster")   # language models (docs/llm_agents.md)
+register_agent("guesser", "llm", "agents.llm:LLMGuesser")
+register_agent("spyword", "llm-spyword", "agents.llm:LLMSpyWordBot")
+register_agent("spyword", "llm", "agents.llm:LLMSpyWordBot")
 
 #: The default Duet pair: the most partner-robust spymaster of the leave-one-out partner panel
 #: (docs/agents.md, `cnlab crossplay`) on models that cover the board language, with the guesser

@@ -11,7 +11,62 @@ import typer
 
 from engine.errors import IllegalAction, MalformedRecord
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+#: Commands whose modules live beside the CLI: name -> (module, function). Imported only when that
+#: command runs or help lists it, so one command does not import every other's modules (agents,
+#: numpy, the web server): `cnlab check-clue` starts fast.
+_EXTRA_COMMANDS = {
+    "check-clue": ("experiments.clue_cli", "check_clue_command"),
+    "play": ("experiments.play", "play_command"),
+    "eval-human": ("experiments.evaluation.eval_human", "eval_human_command"),
+    "serve": ("experiments.web.command", "serve_command"),
+}
+
+
+class _LazyCommands(dict):
+    """A group's commands, the `_EXTRA_COMMANDS` ones built on first look-up."""
+
+    def __init__(self, commands, group) -> None:
+        super().__init__(commands)
+        for name in _EXTRA_COMMANDS:
+            self.setdefault(name, None)
+        self._group = group
+
+    def _load(self, name):
+        cmd = dict.get(self, name)
+        if cmd is None and name in _EXTRA_COMMANDS:
+            import importlib
+
+            module, attr = _EXTRA_COMMANDS[name]
+            one = typer.Typer()
+            one.command(name)(getattr(importlib.import_module(module), attr))
+            cmd = typer.main.get_command_from_info(one.registered_commands[0],
+                                                   pretty_exceptions_short=app.pretty_exceptions_short,
+                                                   rich_markup_mode=self._group.rich_markup_mode)
+            dict.__setitem__(self, name, cmd)
+        return cmd
+
+    def __getitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        return self._load(name)
+
+    def get(self, name, default=None):
+        return self._load(name) if name in self else default
+
+    def values(self):
+        return [self._load(n) for n in self]
+
+    def items(self):
+        return [(n, self._load(n)) for n in self]
+
+
+class _Group(typer.core.TyperGroup):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _LazyCommands(self.commands, self)
+
+
+app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
                   help="codenames-lab: engines, agents and experiments for the Codenames family.")
 
 
@@ -66,7 +121,7 @@ def deal(
     """
     from engine.records import record_to_json
 
-    from .games import check_options, harness
+    from experiments.games import check_options, harness
 
     if count < 1:
         fail("--count must be at least 1")
@@ -228,7 +283,7 @@ def simulate(
 
     Example: cnlab simulate duet --games 1000 --workers 2 --out runs/bench
     """
-    from .games import check_options, harness
+    from experiments.games import check_options, harness
 
     try:
         module = harness(game)
@@ -245,10 +300,10 @@ def simulate(
 
 
 def _isolation_checked(move_timeout: float) -> float:
-    """--move-timeout's value; a note on stderr when no seed secret hides the deals (experiments/seeds.py)."""
+    """--move-timeout's value; a note on stderr when no seed secret hides the deals (experiments/runs/seeds.py)."""
     import os
 
-    from .seeds import SECRET_ENV
+    from experiments.runs.seeds import SECRET_ENV
 
     if not move_timeout > 0:
         raise ValueError("--move-timeout must be a positive number of seconds")
@@ -277,8 +332,8 @@ def tournament(
 
     Example: cnlab tournament --spymasters robust:use-m3,expected:use-m3 --guessers duet-bayes:glove-50 --games 200
     """
-    from .tournament import format_table
-    from .tournament import tournament as run_tournament
+    from experiments.evaluation.tournament import format_table
+    from experiments.evaluation.tournament import tournament as run_tournament
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     try:
@@ -316,8 +371,8 @@ def crossplay(
 
     Example: cnlab crossplay --spymasters robust,expected --games 400 --workers 2
     """
-    from .crossplay import crossplay as run_crossplay
-    from .crossplay import format_table
+    from experiments.evaluation.crossplay import crossplay as run_crossplay
+    from experiments.evaluation.crossplay import format_table
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     folder = out or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
@@ -329,21 +384,6 @@ def crossplay(
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     typer.echo(format_table(table))
-
-
-def _register_extra_commands() -> None:
-    """Commands whose modules live beside the CLI; imported lazily by typer at call time."""
-    from .clue_cli import check_clue_command
-    from .evaluation.eval_human import eval_human_command
-    from .play import play_command
-
-    app.command("check-clue")(check_clue_command)
-    app.command("play")(play_command)
-    app.command("eval-human")(eval_human_command)
-    app.command("serve")(__import__("experiments.web.command", fromlist=["serve_command"]).serve_command)
-
-
-_register_extra_commands()
 
 
 if __name__ == "__main__":

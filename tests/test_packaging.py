@@ -50,7 +50,7 @@ def test_the_wheel_holds_every_data_file(wheel):
     assert data, "no tracked data files"
     missing = [p for p in data if "codenames_lab_data/" + p[len("data/"):] not in names]
     assert not missing, f"{len(missing)} data files are not in the wheel, e.g. {missing[:3]}"
-    assert "experiments/games/duet.py" in names and "engine/game.py" in names
+    assert "experiments/games/duet/__init__.py" in names and "engine/game.py" in names
 
 
 @pytest.mark.slow

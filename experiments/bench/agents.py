@@ -71,8 +71,8 @@ class TimedSpymaster:
 
 def run_pair(sm_spec: str, g_spec: str, games: int, seed0: int, lang: str, tokens: int) -> Row:
     from agents.registry import make_guesser, make_spymaster
-    from experiments.dealing import deal_duet_record
-    from experiments.duet_loop import DuetSeat, play_duet
+    from experiments.games.duet.dealing import deal_duet_record
+    from experiments.games.duet.loop import DuetSeat, play_duet
 
     row = Row(sm_spec, g_spec)
     seats = {s: DuetSeat(TimedSpymaster(make_spymaster(sm_spec, lang), row.latency_ms), make_guesser(g_spec, lang))

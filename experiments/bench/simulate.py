@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from ..simulate import DEFAULT_GUESSER, DEFAULT_SPYMASTER, DuetRun, load_players, simulate
+from experiments.games.duet.batch import DEFAULT_GUESSER, DEFAULT_SPYMASTER, DuetRun, load_players, simulate
 
 
 def clue_latencies(run: DuetRun, games: int) -> np.ndarray:

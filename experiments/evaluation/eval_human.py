@@ -37,7 +37,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 import typer
 
-from .cultural_codes import GuessItem, HumanDataError, TargetItem, load_guess_items, load_target_items
+from experiments.evaluation.cultural_codes import GuessItem, HumanDataError, TargetItem, load_guess_items, load_target_items
 
 #: the best guesser we have (cross-validated on the validation split; see docs/eval_human.md)
 DEFAULT_GUESSER = "human:use-m3+glove-50+minilm"
@@ -211,7 +211,7 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
     from agents.human_model import DEFAULT_BACKENDS
     from agents.spec import parse_spec
 
-    from ..tools.fit_human_model import held_out_figures
+    from experiments.tools.fit_human_model import held_out_figures
 
     spec = parse_spec(guesser_spec)
     if spec.name != "human" or spec.params.get("model", "fitted") != "fitted":

@@ -9,8 +9,8 @@
 seat and record a forfeited game as lost ("forfeit: <seat> <role>: <why>").
 """
 
-from .protocol import ProtocolError, from_json_dict, to_json_dict
-from .proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
+from experiments.isolation.protocol import ProtocolError, from_json_dict, to_json_dict
+from experiments.isolation.proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
                     IsolatedSpyWordBot, forfeit_of)
 
 __all__ = ["DEFAULT_MOVE_TIMEOUT", "Forfeit", "IsolatedAgent", "IsolatedGuesser", "IsolatedSpyWordBot",

@@ -30,10 +30,10 @@ from typing import Any, Iterable
 from agents.base import Guesser, Spymaster
 from agents.spec import parse_spec
 
-from ..duet_loop import AgentError
-from ..seeds import SECRET_ENV
-from . import hardening
-from .protocol import (MAX_LINE, ProtocolError, clue_from_json, decode_line, encode_line, jsonable,
+from experiments.games.moves import AgentError
+from experiments.runs.seeds import SECRET_ENV
+from experiments.isolation import hardening
+from experiments.isolation.protocol import (MAX_LINE, ProtocolError, clue_from_json, decode_line, encode_line, jsonable,
                        spyword_action_from_json, to_json_dict, word_from_json)
 
 DEFAULT_MOVE_TIMEOUT = 60.0

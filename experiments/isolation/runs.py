@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from .proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
+from experiments.isolation.proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
                     IsolatedSpyWordBot, forfeit_of, start_together)
 
 __all__ = ["DEFAULT_MOVE_TIMEOUT", "closing", "codenames_agents", "duet_seats", "forfeit_row", "record_forfeit",
@@ -20,7 +20,7 @@ __all__ = ["DEFAULT_MOVE_TIMEOUT", "closing", "codenames_agents", "duet_seats", 
 
 def duet_seats(run: Any, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
     """Seat -> DuetSeat of proxies for a `DuetRun` (each seat's two agents in two processes)."""
-    from ..duet_loop import DuetSeat
+    from experiments.games.duet.loop import DuetSeat
 
     seats = {seat: DuetSeat(IsolatedSpymaster(s, run.lang, seat, move_timeout),
                             IsolatedGuesser(g, run.lang, seat, move_timeout))

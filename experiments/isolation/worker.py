@@ -80,7 +80,7 @@ def _answer(agent, request: dict, protocol) -> dict:
 
 def main() -> int:
     proto_in, proto_out = _private_stdio()
-    from . import hardening, protocol  # trusted code, imported before any agent code runs
+    from experiments.isolation import hardening, protocol  # trusted code, imported before any agent code runs
 
     hardened = hardening.harden_agent_process()
 

@@ -2,7 +2,7 @@
 
 import typer
 
-from .command import play_command
+from experiments.play.command import play_command
 
 app = typer.Typer(add_completion=False)
 app.command()(play_command)

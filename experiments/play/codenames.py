@@ -17,11 +17,11 @@ from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.codenames.key import TEAM_LETTER
 from engine.codenames.state import GUESS
 
-from . import view
-from .intents import BotIntents
-from .prompts import COLUMNS, coordinate, parse, words_of
-from .terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from .text import machine_word, reason
+from experiments.play import view
+from experiments.play.intents import BotIntents
+from experiments.play.prompts import COLUMNS, coordinate, parse, words_of
+from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
+from experiments.play.text import machine_word, reason
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
@@ -86,7 +86,7 @@ class CodenamesSession(TerminalSession):
         self.team = self.state.ours
         self.seat = {"spymaster": f"{self.team}-spymaster", "guesser": f"{self.team}-guesser"}
         seed = record.seed or 0
-        from ..seeds import agent_seed  # the bots' seeds reveal nothing of the deal
+        from experiments.runs.seeds import agent_seed  # the bots' seeds reveal nothing of the deal
 
         spymaster.begin_game(agent_seed(seed, self.seat["spymaster"]))
         guesser.begin_game(agent_seed(seed, self.seat["guesser"]))
@@ -387,9 +387,9 @@ def other(team: str) -> str:
 
 
 def play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role) -> int:
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
 
-    from .command import _fail, load_partner, start_record
+    from experiments.play.command import _fail, load_partner, start_record
 
     try:
         record = deal_record(seed, lang, game=game, variant="two_player")

@@ -42,7 +42,7 @@ def play_command(
     Example: cnlab play duet --lang ko --first me"""
     from engine.game import GAMES
 
-    from ..games import harness
+    from experiments.games import harness
 
     playable = [g for g in GAMES if harness(g).PLAYABLE]
     if game not in playable:
@@ -74,7 +74,7 @@ def play_command(
     if game == "duet":
         code = _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first)
     else:
-        from .codenames import play_codenames
+        from experiments.play.codenames import play_codenames
 
         code = play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role)
     if code:
@@ -85,7 +85,7 @@ def load_partner(io, partner: str, guesser_spec: str, lang: str):
     """The bot's spymaster and guesser, and how the screen names them; exit 2 if they cannot load."""
     from agents.registry import make_guesser, make_spymaster
 
-    from .text import say
+    from experiments.play.text import say
 
     io.show(say(lang, "loading_partner", spec=f"{partner} + {guesser_spec}"))
     try:
@@ -131,10 +131,10 @@ def start_record(io, record, path: Path) -> Path:
 
 
 def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first) -> int:
-    from experiments.dealing import deal_duet_record
+    from experiments.games.duet.dealing import deal_duet_record
 
-    from .duet import DuetSession
-    from .terminal import TerminalIO
+    from experiments.play.duet import DuetSession
+    from experiments.play.terminal import TerminalIO
 
     try:
         record = deal_duet_record(seed, lang, mission=mission, missions_file=missions_file, tokens=tokens)

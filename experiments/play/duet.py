@@ -18,11 +18,11 @@ from engine import Clue, Guess, IllegalAction, Stop
 from engine.duet import DuetRecord, other
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
-from . import view
-from .intents import BotIntents
-from .prompts import Command, coordinate, parse
-from .terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from .text import machine_word, reason
+from experiments.play import view
+from experiments.play.intents import BotIntents
+from experiments.play.prompts import Command, coordinate, parse
+from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
+from experiments.play.text import machine_word, reason
 
 HUMAN, BOT = "A", "B"
 __all__ = ["BOT", "EXIT_INTERRUPTED", "HUMAN", "DuetSession", "Leave", "TerminalIO"]
@@ -52,7 +52,7 @@ class DuetSession(TerminalSession):
         self.notes: list[Text] = []
         self.referee = ClueReferee(self.lang, self._notice)
         seed = self.record.seed or 0
-        from ..seeds import agent_seed  # the bot is seat B; its seeds reveal nothing of the deal
+        from experiments.runs.seeds import agent_seed  # the bot is seat B; its seeds reveal nothing of the deal
 
         self.spymaster.begin_game(agent_seed(seed, "B", "spymaster"))
         self.guesser.begin_game(agent_seed(seed, "B", "guesser"))

@@ -14,8 +14,8 @@ from typing import Callable
 
 from rich.text import Text
 
-from . import view
-from .text import say
+from experiments.play import view
+from experiments.play.text import say
 
 
 class BotIntents:

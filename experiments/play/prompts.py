@@ -28,7 +28,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from .text import say
+from experiments.play.text import say
 
 COLUMNS = "ABCDE"
 COORDINATE = re.compile(r"^([A-Ea-e])([1-9])$")

@@ -19,9 +19,9 @@ from rich.text import Text
 from engine import Clue, IllegalAction
 from engine.records import record_to_json
 
-from . import view
-from .prompts import Command
-from .text import refusal, say
+from experiments.play import view
+from experiments.play.prompts import Command
+from experiments.play.text import refusal, say
 
 EXIT_INTERRUPTED = 130
 _SGR = re.compile(r"(\x1b\[[0-9;]*m)")

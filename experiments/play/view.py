@@ -21,8 +21,8 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.text import Text
 
-from .prompts import COLUMNS
-from .text import say
+from experiments.play.prompts import COLUMNS
+from experiments.play.text import say
 
 WORD_CELLS = 10
 WIDTH, HEIGHT = 80, 22  # the screen above the prompt line of an 80x24 terminal (one spare row)

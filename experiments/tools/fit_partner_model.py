@@ -42,8 +42,8 @@ def read_human(path: str | Path) -> list[tuple[list[str], str, str]]:
 def selfplay_events(games: int, spymaster: str, guesser: str, lang: str = "en") -> list[tuple[list[str], str, str]]:
     """(touchable cards, clue, first guess) for every clue of `games` seeded self-play games."""
     from agents.registry import make_guesser, make_spymaster
-    from experiments.dealing import deal_duet_record
-    from experiments.duet_loop import DuetSeat, play_duet
+    from experiments.games.duet.dealing import deal_duet_record
+    from experiments.games.duet.loop import DuetSeat, play_duet
 
     seats = {s: DuetSeat(make_spymaster(spymaster, lang), make_guesser(guesser, lang)) for s in "AB"}
     rows = []

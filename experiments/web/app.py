@@ -25,8 +25,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from engine import IllegalAction
 from engine.actions import Clue
 
-from .games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
-from .tables import Table, TableStore
+from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
+from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096        # bytes of one WebSocket message from a page; larger ones are refused
@@ -236,17 +236,23 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6) -> FastAPI:
+def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, **spyword) -> FastAPI:
+    """`spyword`: options of the Spy's Word rooms (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
     server = GameServer(games_dir, bot_delay)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         server.start()
+        rooms.start(asyncio.get_running_loop())
         yield
+        rooms.stop()
         server.stop()
 
     app = FastAPI(title="codenames-lab", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    from experiments.web.spyword_app import mount_spyword  # Spy's Word rooms (docs/spyword_web.md)
+
+    rooms = mount_spyword(app, server, games_dir, **spyword)
 
     @app.get("/")
     async def index():

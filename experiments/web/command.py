@@ -20,7 +20,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from .app import WS_MAX_SIZE, create_app
+        from experiments.web.app import WS_MAX_SIZE, create_app
     except ImportError as exc:
         typer.echo(f"error: the web server needs the web extra: pip install 'codenames-lab[web]' ({exc})", err=True)
         raise typer.Exit(2)

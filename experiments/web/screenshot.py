@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
     from playwright.sync_api import sync_playwright
 
-    from .app import create_app
+    from experiments.web.app import create_app
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:

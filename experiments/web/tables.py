@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.records import record_from_json, record_to_json
 
-from .games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for
+from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for
 
 log = logging.getLogger("cnlab.web")
 

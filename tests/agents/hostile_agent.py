@@ -118,7 +118,7 @@ def _deal(obs, seed):
         rec = deal_duet(seed, board_words("en"))
         other = rec.key.b if obs.seat == "A" else rec.key.a
         return tuple(rec.words), other
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
 
     rec = deal_record(seed, variant=obs.variant)
     return tuple(rec.words), rec.key.letters

@@ -9,7 +9,7 @@ from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, Ran
 from agents.spec import parse_spec
 from agents.spymasters import ExpectedValueSpymaster, Kim2019Spymaster, MarginSpymaster
 from engine.duet import deal_duet
-from experiments.duet_loop import DuetSeat, play_duet
+from experiments.games.duet.loop import DuetSeat, play_duet
 from agents.embeddings import FakeEmbeddings, DEFAULT_TOPICS
 
 from agents.wordlists import board_words, clue_vocabulary

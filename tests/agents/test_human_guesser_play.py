@@ -17,8 +17,8 @@ from agents.human_model import MODEL_FORMAT, FeatureBuilder, HumanLikeGuesser
 from agents.registry import make_guesser
 from agents.spec import parse_spec
 from engine.duet import DuetObservation, Event
-from experiments.simulate import DuetRun, simulate
-from experiments.tournament import tournament
+from experiments.games.duet.batch import DuetRun, simulate
+from experiments.evaluation.tournament import tournament
 
 FEATURES = ["fake:sim", "fake:z", "fake:gap", "fake:rr", "fake:top", "fake:rev", "fake:nbw", "fake:nbc",
             "zipf", "lex", "comp", "compound"]

@@ -18,15 +18,15 @@ import pytest
 from agents.registry import make_guesser, make_spymaster
 from agents.wordlists import board_words
 from engine.duet import deal_duet
-from experiments.codenames_loop import play_codenames
-from experiments.codenames_sim import CodenamesRun, simulate_codenames
-from experiments.dealing_codenames import deal_record
-from experiments.duet_loop import DuetSeat, play_duet
+from experiments.games.codenames.loop import play_codenames
+from experiments.games.codenames.batch import CodenamesRun, simulate_codenames
+from experiments.games.codenames.dealing import deal_record
+from experiments.games.duet.loop import DuetSeat, play_duet
 from experiments.isolation import from_json_dict, to_json_dict
 from experiments.isolation import hardening
 from experiments.isolation.proxy import child_environment
-from experiments.seeds import SECRET_ENV, agent_seed, deal_seed
-from experiments.simulate import DuetRun, simulate
+from experiments.runs.seeds import SECRET_ENV, agent_seed, deal_seed
+from experiments.games.duet.batch import DuetRun, simulate
 
 HOSTILE = "tests.agents.hostile_agent"
 
@@ -90,7 +90,7 @@ def test_no_loop_gives_an_agent_a_seed_that_redeals_its_game(monkeypatch):
 
 
 def test_spyword_bots_get_seeds_that_redeal_nothing(tmp_path, monkeypatch):
-    from experiments import spyword_sim
+    from experiments.games.spyword import batch as spyword_sim
 
     monkeypatch.delenv(SECRET_ENV, raising=False)
     given: list = []
@@ -155,7 +155,7 @@ def _played_codenames(variant="teams"):
 
 def _played_spyword(tmp_path):
     from engine.spyword import record_from_dict
-    from experiments.spyword_sim import simulate_spyword
+    from experiments.games.spyword.batch import simulate_spyword
 
     simulate_spyword(1, 6, 3, "en", "spyword:fake?vocab=300", None, tmp_path / "sw", progress=False)
     return record_from_dict(records(tmp_path / "sw")[0])
@@ -316,7 +316,7 @@ def test_cli_isolate_and_move_timeout(tmp_path, monkeypatch):
 
 
 def test_spyword_isolated_gives_the_same_games(tmp_path):
-    from experiments.spyword_sim import simulate_spyword
+    from experiments.games.spyword.batch import simulate_spyword
 
     bot = "spyword:fake?vocab=300"
     simulate_spyword(1, 6, 5, "en", bot, None, tmp_path / "plain", progress=False)

@@ -32,7 +32,9 @@ def run(app, args):
 def test_single_clue_prints_one_json_verdict(app):  # RULES 4.4
     r = run(app, ["--lang", "ko", "--board", "눈사람,강", "눈"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout) == {"legal": False, "rule": "4.4", "message": json.loads(r.stdout)["message"]}
+    out = json.loads(r.stdout)
+    assert out == {"legal": False, "status": "illegal", "rule": "4.4", "message": out["message"],
+                   "blocked_by": {"visible": "눈사람", "relation": "part", "part": "눈", "of": "눈사람"}}
 
 
 def test_single_clue_covered_and_number(app):  # RULES 4.5 / 4.2
@@ -57,7 +59,35 @@ def test_cases_file(app, tmp_path):  # RULES 4.3 / 4.4 / 4.6
     assert r.exit_code == 0, r.output
     out = [json.loads(line) for line in r.stdout.splitlines()]
     assert [(o["legal"], o["rule"]) for o in out] == [(False, "4.3"), (True, None), (False, "4.4"), (False, "4.6")]
-    assert all(set(o) == {"legal", "rule", "message"} for o in out)
+    assert all(set(o) == {"legal", "status", "rule", "message", "blocked_by"} for o in out)
+    assert out[0]["blocked_by"] == {"visible": "거북", "relation": "contains", "part": "거북", "of": "거북이"}
+    assert out[1]["blocked_by"] is None and out[3]["blocked_by"] is None  # legal; a table rule (4.6)
+
+
+def test_blocked_by_names_the_form_or_part(app):  # RULES 4.3 / 4.4 / 4.6 (check-clue shows what blocked)
+    def run_one(*args):
+        r = run(app, list(args))
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+
+    snowmen = run_one("--lang", "en", "--board", "snowman,river", "snowmen")
+    assert snowmen["blocked_by"] == {"visible": "snowman", "relation": "form", "form": "snowmen", "of": "snowman"}
+    raindrop = run_one("--lang", "en", "--board", "RAINCOAT", "raindrop")
+    assert raindrop["blocked_by"] == {"visible": "raincoat", "relation": "shares", "part": "rain", "of": "raincoat"}
+    split = run_one("--lang", "en", "--board", "SNOWMAN", "snow-man")
+    assert split["blocked_by"] == {"visible": "snowman", "relation": "form", "form": "snow-man", "of": "snowman"}
+    variant = run_one("--lang", "ko", "--board", "소고기", "쇠고기")
+    assert (variant["rule"], variant["blocked_by"]["relation"], variant["blocked_by"]["of"]) == ("4.6", "variant", "소고기")
+    syllable = run_one("--lang", "ko", "--board", "대한민국", "국")
+    assert syllable["blocked_by"] == {"visible": "대한민국", "relation": "syllable", "part": "국", "of": "대한민국"}
+
+
+def test_undecidable_verdict_on_the_command_line(app):  # RULES 4.2 (undecidable, allowed by default)
+    r = run(app, ["--lang", "ko", "--board", "비누,무지개", "--number", "7", "세수"])
+    out = json.loads(r.stdout)
+    assert r.exit_code == 0
+    assert (out["legal"], out["status"], out["rule"]) == (True, "undecidable", "4.2")
+    assert out["blocked_by"] == {"visible": "무지개", "relation": "number", "number": 7}
 
 
 @pytest.mark.parametrize(

@@ -167,16 +167,37 @@ def test_rules_4_1_one_syllable_standalone_part_is_4_4():  # RULES 4.1 vs 4.4
     assert verdict(ko("국", ["대한민국"])) == (False, "4.1")
 
 
-@pytest.mark.limitation
-def test_rules_4_1_number_word_as_letter_count_is_legal_by_default():  # RULES 4.1, seed 004 둘
+def test_rules_4_1_number_words_letter_counts_are_undecidable():  # RULES 4.1, seed 004 둘 / 여덟
     """Seed 004: "둘, 3" meaning "two letters" for 파리/파일/파도 is illegal, but "여덟, 1" for 문어 is
-    legal: the difference is intent, which the filter cannot read. Number words are legal by
-    default; `ClueOptions(forbid_number_words=True)` refuses them all."""
-    assert ko("둘", ["파리", "파일", "파도"], 3).legal
+    legal: the difference is intent. A number word is legal when a visible word's meaning goes with
+    it (data/clues/*_number_meanings.tsv), undecidable when a visible word has that many letters
+    (it may count them: referees allow it, bots avoid it), else legal; `forbid_number_words`
+    refuses them all."""
+    v = ko("둘", ["파리", "파일", "파도"], 3)
+    assert (v.status, v.rule, v.legal) == ("undecidable", "4.1", True)
+    assert v.blocked_by == {"visible": "파리", "relation": "letters", "letters": 2}
+    assert "판단할 수 없습니다" in v.message
+    tied = ko("여덟", ["문어", "파리"])
+    assert (tied.status, tied.legal) == ("legal", True) and "문어" in tied.message
+    assert en("eight", ["OCTOPUS", "RIVER"]).status == "legal"
+    assert en("five", ["RIVER", "CAT"]).status == "undecidable"  # RIVER has five letters
+    assert en("two", ["RIVER", "CAT"]).status == "legal"  # no two-letter code word to count
+    assert en("5", ["RIVER"]).status == "undecidable"
     forbid = ClueOptions(forbid_number_words=True)
     assert verdict(ko("둘", ["파리", "파일", "파도"], 3, options=forbid)) == (False, "4.1")
     assert verdict(en("two", ["RAIN"], options=forbid)) == (False, "4.1")
     assert ko("여덟", ["문어"], options=ClueOptions(forbid_number_words=True, allowed_clues={"여덟"})).legal
+    assert ko("둘", ["파리"], options=ClueOptions(allowed_clues={"둘"})).status == "legal"
+    strict = ClueOptions(refuse_undecidable=True)
+    v = ko("둘", ["파리", "파일", "파도"], 3, options=strict)
+    assert (v.status, v.legal, v.rule) == ("undecidable", False, "4.1")
+
+
+def test_rules_4_1_undecidable_number_words_are_masked_for_bots():  # RULES 4.1 (bots avoid doubt)
+    f = ClueFilter(["파리", "문어", "고양이"], language="ko")
+    cands = ["둘", "여덟", "셋", "하나", "바다"]
+    assert list(f.legal_mask(cands)) == [False, True, False, True, True]
+    assert [f.check(c).status for c in cands] == ["undecidable", "legal", "undecidable", "legal", "legal"]
 
 
 # --- RULES 4.2: the number ----------------------------------------------------------------------
@@ -193,13 +214,24 @@ def test_rules_4_2_number_refused(number):  # RULES 4.2 / 1.2
     assert v.message
 
 
-@pytest.mark.limitation
-def test_rules_4_2_number_used_as_hint_is_not_detected():  # RULES 4.2, seed 000 세수,7 / seed 004 기침,8
+def test_rules_4_2_number_used_as_hint_is_undecidable():  # RULES 4.2, seed 000 세수,7 / seed 004 기침,8
     """"세수, 7" (7 colours of 무지개 + 비누) and "기침, 8" (감기 + 8 legs of 문어) use the number as
-    part of the hint. That is semantic: the filter only checks the number's range, so it accepts
-    these clues (the current, wrong verdict)."""
-    assert ko("세수", ["비누", "무지개"], 7).legal
-    assert ko("기침", ["감기", "문어"], 8).legal
+    part of the hint. Intent is not read: while a visible word's meaning goes with the clue number
+    (the number-meanings table) or a visible word is that number, the verdict is undecidable
+    (referees allow it by default and say so; `refuse_undecidable` refuses it)."""
+    v = ko("세수", ["비누", "무지개"], 7)
+    assert (v.status, v.rule, v.legal) == ("undecidable", "4.2", True)
+    assert v.blocked_by == {"visible": "무지개", "relation": "number", "number": 7}
+    assert "무지개" in v.message
+    assert ko("기침", ["감기", "문어"], 8).status == "undecidable"
+    assert ko("기침", ["감기", "문어"], 2).status == "legal"
+    assert en("weather", ["RAINBOW", "SOAP"], "7").status == "undecidable"
+    assert en("weather", ["SEVEN", "SOAP"], 7).status == "undecidable"  # a visible number card
+    assert ClueFilter(["비누", "무지개", "문어"], language="ko").doubtful_numbers == {7, 8}
+    strict = ko("세수", ["비누", "무지개"], 7, options=ClueOptions(refuse_undecidable=True))
+    assert (strict.legal, strict.status) == (False, "undecidable")
+    illegal = ko("무지개", ["무지개"], 7)  # an illegal clue stays illegal
+    assert (illegal.status, illegal.rule) == ("illegal", "4.3")
 
 
 # --- RULES 4.5: covered cards --------------------------------------------------------------------
@@ -298,7 +330,8 @@ def test_verdict_messages_follow_board_language():  # RULES 4 (messages)
     assert any("\uac00" <= ch <= "\ud7a3" for ch in v.message)
     e = en("rain", ["RAINCOAT"])
     assert e.message.isascii() and "raincoat" in e.message
-    assert ko("바다", ["눈사람"]).as_dict() == {"legal": True, "rule": None, "message": ko("바다", ["눈사람"]).message}
+    assert ko("바다", ["눈사람"]).as_dict() == {"legal": True, "status": "legal", "rule": None,
+                                               "message": ko("바다", ["눈사람"]).message, "blocked_by": None}
 
 
 def test_unknown_language_is_an_error():  # RULES 4.6
@@ -326,7 +359,7 @@ def test_legal_mask_matches_check(language, board, tricky):  # RULES 4 (fast pat
         f = ClueFilter(board, language=language, covered=covered)
         mask = f.legal_mask(cands)
         assert mask.dtype == bool and mask.shape == (len(cands),)
-        expected = np.array([f.check(c, 1).legal for c in cands])
+        expected = np.array([f.check(c, 1).status == "legal" for c in cands])
         diff = [c for c, a, b in zip(cands, mask, expected) if a != b]
         assert diff == []
         assert f.filter(cands) == [c for c, ok in zip(cands, expected) if ok]

@@ -16,7 +16,7 @@ POOL = tuple(f"word{i:02d}" for i in range(80))
 @pytest.fixture(autouse=True)
 def _board_words(monkeypatch):
     """The word lists are another engineer's; a fixed pool keeps these tests independent of them."""
-    import experiments.dealing_codenames as dealing
+    import experiments.games.codenames.dealing as dealing
 
     real = dealing.board_pool
     monkeypatch.setattr(dealing, "board_pool", lambda game, lang="en": real(game, lang) if game == "pictures" else POOL)

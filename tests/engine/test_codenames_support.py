@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from conftest import expect_illegal, snapshot  # noqa: F401  (the shared copies, re-exported)
 
 from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState, card_counts

@@ -7,7 +7,7 @@ import pytest
 from engine.duet import MissionMap
 from engine.errors import MalformedRecord
 from engine.paths import data_path
-from experiments.missions import load_mission_map
+from experiments.games.duet.missions import load_mission_map
 
 
 def test_the_rulebook_missions_are_on_the_map():  # RULES 3.10

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import WORDS, expect_illegal, make_key, make_state, snapshot
-from engine import Clue, Guess, IllegalAction, Stop
+from conftest import WORDS, expect_illegal, make_key, make_state
+from engine import Clue, Guess, Stop
 from engine.duet import DuetConfig, DuetKey
 from engine.errors import MalformedRecord
 

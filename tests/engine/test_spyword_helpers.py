@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from conftest import expect_illegal as _expect_illegal
 from conftest import snapshot  # noqa: F401  (the shared copy, re-exported for the rule tests)
 

@@ -9,7 +9,7 @@ from engine.records import record_from_json, record_to_json, replay_summary
 from engine.spyword import GiveClue, Ready, SpyWordRecord, SpyWordSettings, Timeout, Vote, action_from_dict, \
     deal_spyword
 from engine.spyword import replay_summary as spy_summary
-from experiments.dealing_spyword import deal_record, load_packs
+from experiments.games.spyword.dealing import deal_record, load_packs
 
 PACKS = [{"id": f"t-{i}", "category": "x", "words": [f"a{i}", f"b{i}"]} for i in range(10)]
 

@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 
 from engine.codenames import COMPETITION
-from experiments.codenames_loop import AgentError, play_codenames
-from experiments.codenames_sim import CodenamesRun, format_summary, simulate_codenames
-from experiments.dealing_codenames import deal_record
+from experiments.games.moves import AgentError
+from experiments.games.codenames.loop import play_codenames
+from experiments.games.codenames.batch import CodenamesRun, format_summary, simulate_codenames
+from experiments.games.codenames.dealing import deal_record
 
 RANDOM = dict(spymaster="random", guesser="random")
 

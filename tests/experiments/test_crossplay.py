@@ -10,7 +10,7 @@ import agents.human_model as human_model
 from agents.embeddings import FakeEmbeddings, MissingBackendError, register_backend
 from agents.embeddings import registry as embedding_registry
 from agents.spec import parse_spec
-from experiments import crossplay as cp
+from experiments.evaluation import crossplay as cp
 from experiments.cli import app
 
 PANEL = ["fake-a", "fake-b", "fake-c"]
@@ -89,7 +89,7 @@ def test_a_rerun_plays_no_new_game(tmp_path, monkeypatch):
     def no_games(run):
         raise AssertionError(f"a game of {run.spymaster} / {run.guesser} was played again")
 
-    monkeypatch.setattr("experiments.simulate.load_players", no_games)
+    monkeypatch.setattr("experiments.games.duet.batch.load_players", no_games)
     again = small_run(tmp_path, noise="none")
     pd.testing.assert_frame_equal(first, again)
     assert lines == {p.name: (p / "games.jsonl").read_text() for p in tmp_path.iterdir() if p.is_dir()}

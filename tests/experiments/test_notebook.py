@@ -7,10 +7,10 @@ import base64
 import nbformat
 
 from engine.paths import DATA_DIR
-from experiments.simulate import DuetRun, simulate
+from experiments.games.duet.batch import DuetRun, simulate
 from experiments.tools.run_notebook import main as run_notebook_main
 from experiments.tools.run_notebook import run_notebook
-from experiments.tournament import tournament
+from experiments.evaluation.tournament import tournament
 
 NOTEBOOK = DATA_DIR.parent / "notebooks" / "duet_benchmark.ipynb"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -64,7 +64,7 @@ PARTNER_NOTEBOOK = DATA_DIR.parent / "notebooks" / "partner_robustness.ipynb"
 def test_partner_robustness_notebook_executes(tmp_path, monkeypatch):
     from agents.embeddings import FakeEmbeddings, register_backend
     from agents.embeddings import registry
-    from experiments.crossplay import crossplay
+    from experiments.evaluation.crossplay import crossplay
 
     panel = ["fake-nb-a", "fake-nb-b", "fake-nb-c"]
     for seed, name in zip((0, 0, 7), panel):

@@ -82,7 +82,7 @@ class ScriptedIO:
 
 def play_in_process(seed: int, tmp_path, lang="en", **person_kw):
     from agents.registry import make_guesser, make_spymaster
-    from experiments.dealing import deal_duet_record
+    from experiments.games.duet.dealing import deal_duet_record
     from experiments.play.duet import DuetSession
 
     record = deal_duet_record(seed, lang)

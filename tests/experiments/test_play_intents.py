@@ -9,8 +9,8 @@ import json
 from agents.base import ClueDecision, Spymaster
 from agents.registry import make_guesser, make_spymaster
 from engine.records import record_from_json, record_to_json, replay_summary
-from experiments.dealing import deal_duet_record
-from experiments.dealing_codenames import deal_record
+from experiments.games.duet.dealing import deal_duet_record
+from experiments.games.codenames.dealing import deal_record
 from experiments.play.codenames import CodenamesSession
 from experiments.play.duet import DuetSession
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from engine.records import record_from_json, replay_summary
-from experiments.dealing import deal_duet_record
+from experiments.games.duet.dealing import deal_duet_record
 from experiments.play import play_command
 from experiments.play import duet as duet_module
 from experiments.play.prompts import coordinate, parse, resolve_card
@@ -229,7 +229,7 @@ def test_bad_options_exit_2(args, needle):
 
 def test_a_person_gives_the_clues_of_a_pictures_game_and_covers_for_the_virtual_opponent(tmp_path):
     from agents.registry import make_spymaster
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
     from experiments.play.codenames import CodenamesSession
 
     record = deal_record(2, "en", game="pictures", variant="two_player")
@@ -363,7 +363,7 @@ def test_line_editing_is_on_only_at_a_terminal():
 # ----- Codenames and Pictures: the end screen names the roles as played -----------------------------
 def codenames_game(tmp_path, game, role, lang="en", seed=7):
     from agents.registry import make_guesser, make_spymaster
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
     from experiments.play.codenames import CodenamesSession
 
     record = deal_record(seed, lang, game=game, variant="two_player")
@@ -420,7 +420,7 @@ def test_the_end_screen_of_a_person_spymaster_lists_their_clues_and_the_bots_gue
 # ----- Pictures: a word of a card's description names the card ----------------------------------------
 def picture_parts(seed=2, lang="en"):
     from engine.codenames.pictures import describe
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
     from experiments.play.codenames import picture_keywords, picture_label
 
     record = deal_record(seed, lang, game="pictures", variant="two_player")
@@ -474,7 +474,7 @@ def test_a_korean_pictures_board_shows_korean_names_and_takes_them_as_guesses():
 def test_a_person_guesses_pictures_by_description_words_and_sees_them_on_the_board(tmp_path):
     from agents.base import ClueDecision, Spymaster
     from agents.registry import make_guesser
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
     from experiments.play.codenames import CodenamesSession
 
     record, labels, keywords = picture_parts(seed=5)

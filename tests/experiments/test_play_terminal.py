@@ -15,7 +15,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from experiments.dealing import deal_duet_record  # noqa: E402
+from experiments.games.duet.dealing import deal_duet_record  # noqa: E402
 
 from experiments.play.prompts import coordinate  # noqa: E402
 from test_play_helpers import Person, find_winning_seed, legal_clue  # noqa: E402
@@ -241,7 +241,7 @@ def test_line_editing_arrow_keys_and_history(tmp_path):
 
 
 def test_a_person_guesses_a_codenames_two_player_game_to_a_win(tmp_path):
-    from experiments.dealing_codenames import deal_record
+    from experiments.games.codenames.dealing import deal_record
 
     seed = 7
     record = deal_record(seed, "en", game="codenames", variant="two_player")

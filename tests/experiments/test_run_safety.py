@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 
 from engine.records import record_from_json, replay_summary
 from experiments.cli import app
-from experiments.simulate import DuetRun, RunDirectory, RunFolderError, simulate
+from experiments.games.duet.batch import DuetRun, simulate
+from experiments.runs import RunDirectory, RunFolderError
 
 RANDOM = dict(spymaster="random", guesser="random")
 CLI_RANDOM = ["--spymaster", "random", "--guesser", "random", "--no-progress"]
@@ -326,7 +327,7 @@ def test_rows_without_run_json_are_refused(tmp_path, reference):
 
 
 def test_codenames_folders_share_the_rules(tmp_path):
-    from experiments.codenames_sim import CodenamesRun, simulate_codenames
+    from experiments.games.codenames.batch import CodenamesRun, simulate_codenames
 
     run = CodenamesRun(games=4, seed=2, spymaster="random", guesser="random")
     simulate_codenames(run, out=tmp_path / "cn", progress=False)
@@ -351,7 +352,7 @@ def play_app():
 
 
 def test_play_twice_with_one_seed_keeps_the_first_game(tmp_path, monkeypatch):
-    from experiments.dealing import deal_duet_record
+    from experiments.games.duet.dealing import deal_duet_record
     from experiments.play.prompts import coordinate
 
     monkeypatch.chdir(tmp_path)

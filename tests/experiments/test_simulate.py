@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.simulate import DuetRun, simulate, wilson_interval
+from experiments.games.duet.batch import DuetRun, simulate
+from experiments.runs import wilson_interval
 
 RANDOM = dict(spymaster="random", guesser="random")
 
@@ -144,7 +145,7 @@ def test_each_record_says_the_seed_that_deals_it(tmp_path):
     """A record's `seed` is what its board and key were dealt from: [run seed, game index]."""
     from engine.duet import deal_duet
     from engine.records import record_from_json
-    from experiments.dealing import duet_config
+    from experiments.games.duet.dealing import duet_config
     from agents.wordlists import board_words
 
     simulate(DuetRun(games=3, seed=5, spymaster="random", guesser="random"), out=tmp_path, progress=False)

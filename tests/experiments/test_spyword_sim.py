@@ -11,8 +11,8 @@ from engine.spyword import record_from_dict
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.spyword_sim import SpyWordRun, deal_game, simulate_spyword
-from experiments.dealing_spyword import load_packs
+from experiments.games.spyword.batch import SpyWordRun, deal_game, simulate_spyword
+from experiments.games.spyword.dealing import load_packs
 
 BOT = "spyword:fake?vocab=300"
 
@@ -67,7 +67,7 @@ def test_weakened_side_and_summary(tmp_path, capsys):
         for seat, spec in rec["bots"].items():
             assert spec.startswith("spyword-random") == (rec["roles"][seat] == "citizen")
     summary = simulate_spyword(2, 5, 0, "en", BOT, None, None, progress=False)
-    from experiments.spyword_sim import format_summary
+    from experiments.games.spyword.batch import format_summary
 
     text = format_summary(summary)
     for key in ("citizens_win_rate", "spies_ghost_win_rate", "ghost_alone_win_rate", "ghost_guess_accuracy",

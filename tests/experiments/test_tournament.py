@@ -4,7 +4,7 @@ import pandas as pd
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.tournament import pairing_kind, tournament
+from experiments.evaluation.tournament import pairing_kind, tournament
 
 
 def test_every_pairing_is_ranked_and_written(tmp_path):

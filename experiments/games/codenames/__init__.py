@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..codenames_loop import play_codenames
-from ..codenames_sim import CodenamesRun, format_summary, simulate_codenames
-from ..dealing_codenames import deal_record
+from experiments.games.codenames.loop import play_codenames
+from experiments.games.codenames.batch import CodenamesRun, format_summary, simulate_codenames
+from experiments.games.codenames.dealing import deal_record
 
 DEAL_OPTIONS = frozenset({"variant", "invalid_clue"})
 SIMULATE_OPTIONS = frozenset({"spymaster", "guesser", "variant"})
@@ -26,7 +26,7 @@ def open_actions(state, rng, lang: str = "en") -> list:
     every seat, and guesses out of turn. The rules decide which apply."""
     from engine.actions import Clue, Guess
 
-    from ..games import vocabulary_sample
+    from experiments.games import vocabulary_sample
 
     words = vocabulary_sample(lang, rng, 3) + [state.words[int(rng.integers(len(state.words)))]]
     acts = [Clue(seat, w, int(rng.integers(0, 4))) for seat in state.seats for w in words]

@@ -14,8 +14,8 @@ from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
-from .duet_loop import AgentError, apply_agent_action
-from .seeds import agent_seed
+from experiments.games.moves import AgentError, apply_agent_action
+from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
 
@@ -37,7 +37,7 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
     for seat in SEATS:
         agent = agents.get(seat)
         if agent is not None and id(agent) not in seeded:
-            agent.begin_game(agent_seed(seed, seat))  # nothing of the deal (experiments/seeds.py)
+            agent.begin_game(agent_seed(seed, seat))  # nothing of the deal (experiments/runs/seeds.py)
             seeded.add(id(agent))
     intents: list[dict] = []
 

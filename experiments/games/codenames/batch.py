@@ -16,12 +16,12 @@ from engine.codenames import CodenamesConfig, CodenamesRecord
 from engine.codenames.state import COMPETITION_LOSS, SEATS
 from engine.records import record_to_json
 
-from .codenames_loop import AgentError, play_codenames
-from .isolation.proxy import DEFAULT_MOVE_TIMEOUT
-from .dealing_codenames import deal_record
-from .seeds import deal_seed
-from .simulate import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
-                       wilson_interval)
+from experiments.games.moves import AgentError
+from experiments.games.codenames.loop import play_codenames
+from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from experiments.games.codenames.dealing import deal_record
+from experiments.runs.seeds import deal_seed
+from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
 
 DEFAULT_SPYMASTER = "margin:use-m3"
 DEFAULT_GUESSER = "nearest:use-m3"
@@ -67,7 +67,7 @@ def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float =
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key:
         if isolate:  # each agent in its own process (experiments/isolation)
-            from .isolation.runs import codenames_agents
+            from experiments.isolation.runs import codenames_agents
 
             _LOADED.update(key=key, run=run, agents=codenames_agents(run, move_timeout), isolated=True)
             return _LOADED
@@ -91,7 +91,7 @@ def play_one(index: int) -> tuple[dict, str]:
     except AgentError as exc:  # --isolate: a failing agent forfeits its game (experiments/isolation)
         if not _LOADED.get("isolated"):
             raise
-        from .isolation.runs import forfeit_row, record_forfeit
+        from experiments.isolation.runs import forfeit_row, record_forfeit
 
         forfeit = record_forfeit(record, exc)
         return forfeit_row("codenames", game_row(index, record), record, forfeit), record_to_json(record)
@@ -123,14 +123,14 @@ def simulate_codenames(run: CodenamesRun, out: str | Path | None = None, workers
                        move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
     """Play the run's games (skipping those already in `out`) and return the summary.
     `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
-    from .ray_backend import game_results
+    from experiments.runs import game_results
 
     if isolate and backend != "local":
         raise ValueError("--isolate runs on the local backend")
 
     def results(todo: list[int]):
         if isolate:
-            from .isolation.runs import closing
+            from experiments.isolation.runs import closing
 
             loaded = load_players(run, True, move_timeout)
             return closing(game_results(backend, run, todo, workers, __name__, lambda: loaded, play_one), loaded)

@@ -9,7 +9,7 @@ import pandas as pd
 
 from agents.spec import parse_spec
 
-from .simulate import DuetRun, simulate
+from experiments.games.duet.batch import DuetRun, simulate
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
            "mean_score_wins", "mean_score_all", "assassin_rate", "sudden_death_rate", "mean_clue_number"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..dealing import deal_duet_record as deal_record
-from ..duet_loop import DuetSeat, play_duet
-from ..simulate import DuetRun, format_summary
-from ..simulate import simulate as _simulate
+from experiments.games.duet.dealing import deal_duet_record as deal_record
+from experiments.games.duet.loop import DuetSeat, play_duet
+from experiments.games.duet.batch import DuetRun, format_summary
+from experiments.games.duet.batch import simulate as _simulate
 
 DEAL_OPTIONS = frozenset({"mission", "missions_file", "tokens", "invalid_clue"})
 SIMULATE_OPTIONS = frozenset({"spymaster", "guesser", "seat_b_spymaster", "seat_b_guesser", "mission",
@@ -33,7 +33,7 @@ def open_actions(state, rng, lang: str = "en") -> list:
     every seat, legal or not. The rules, not this list, decide which apply."""
     from engine.actions import Clue, Guess
 
-    from ..games import vocabulary_sample
+    from experiments.games import vocabulary_sample
 
     words = vocabulary_sample(lang, rng, 3) + [state.words[int(rng.integers(len(state.words)))]]
     acts = [Clue(seat, w, int(rng.integers(0, 4))) for seat in state.seats for w in words]

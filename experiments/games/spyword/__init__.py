@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..dealing_spyword import deal_record
-from ..spyword_sim import format_summary, play_game, simulate_spyword
+from experiments.games.spyword.dealing import deal_record
+from experiments.games.spyword.batch import format_summary, simulate_spyword
+from experiments.games.spyword.loop import play_game
 
 DEAL_OPTIONS = frozenset({"players"})
 SIMULATE_OPTIONS = frozenset({"players", "bot", "weaken"})
@@ -22,7 +23,7 @@ def open_actions(state, rng, lang: str = "en") -> list:
     speaker's own word, RULES 5.7), the ghost's guess, and a clue out of turn."""
     from engine.spyword import GhostGuess, GiveClue
 
-    from ..games import vocabulary_sample
+    from experiments.games import vocabulary_sample
 
     words = vocabulary_sample(lang, rng, 2)
     acts = []

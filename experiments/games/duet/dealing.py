@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 
-from .missions import load_mission_map
+from experiments.games.duet.missions import load_mission_map
 
 
 def duet_config(mission: str | None = None, missions_file: str | Path | None = None,

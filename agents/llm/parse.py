@@ -1,0 +1,146 @@
+"""Reading a model's answer and judging it before it reaches the referee.
+
+Each `parse_*` returns the move or raises `Refusal` with the reason the model is told on its
+retry (and that the record keeps). A refusal is one of: the answer is not in the format, a
+clue the clue filter refuses (RULES 4, the filter's own message), a card that cannot be guessed
+(not on the board, covered, already a bystander for this seat), a stop before the first guess,
+a Spy's Word clue that is its own word or was already said, a vote for a seat that cannot be
+voted for.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Sequence
+
+MAX_CLUE_NUMBER = 9
+_KEY = r"^[ \t*`\"'>\[(#-]*"  # a keyword at the start of a line (markup such as ** or > allowed)
+_STRIP = " \t\r\n.,;:!?\"'`*_()[]{}<>«»“”‘’「」『』"
+
+
+class Refusal(ValueError):
+    """The answer cannot be played; `reason` says why, in words the model is shown."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+def observation_family(obs: Any) -> str:
+    from agents.observations import adapter_for
+
+    return adapter_for(obs).family
+
+
+def clean(word: str) -> str:
+    return unicodedata.normalize("NFC", word).strip(_STRIP)
+
+
+def _find(keyword: str, text: str) -> str | None:
+    """What follows the first `KEYWORD:` in the answer (its line), or None."""
+    match = re.search(_KEY + keyword + r"\**\s*[:：=]\s*([^\n]*)", text, flags=re.IGNORECASE | re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def _is_stop(text: str) -> bool:
+    first = clean(text.strip().splitlines()[0]) if text.strip() else ""
+    return first.upper() in ("STOP", "멈춤", "그만")
+
+
+def parse_clue(text: str) -> tuple[str, int]:
+    """`CLUE: word NUMBER` -> (word, number); Refusal if the line is missing or malformed."""
+    body = _find("CLUE", text)
+    if body is None:
+        raise Refusal("the answer has no line 'CLUE: <word> <number>'")
+    tokens = [t for t in re.split(r"[\s,]+", body) if t.strip(_STRIP)]
+    if not tokens:
+        raise Refusal("'CLUE:' is followed by no word")
+    numbers = [i for i, t in enumerate(tokens) if clean(t).isdigit()]
+    if not numbers:
+        raise Refusal(f"the clue {clean(tokens[0])!r} has no number (CLUE: <word> <number>)")
+    where = numbers[0]
+    words = [clean(t) for t in tokens[:where] if clean(t)]
+    if not words:
+        raise Refusal("the clue has a number but no word before it (CLUE: <word> <number>)")
+    if len(words) > 1:
+        raise Refusal(f"a clue is one word, not {' '.join(words)!r}")
+    number = int(clean(tokens[where]))
+    if not 0 <= number <= MAX_CLUE_NUMBER:
+        raise Refusal(f"the clue number must be 0 to {MAX_CLUE_NUMBER}, not {number}")
+    return words[0], number
+
+
+def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[str], language: str) -> None:
+    """Refusal with the clue filter's rule and message when it refuses the clue (RULES 4)."""
+    from engine.clues import ClueTextError, check_clue, normalize_clue
+
+    try:
+        normalize_clue(word)
+    except ClueTextError as exc:
+        raise Refusal(f"RULES 3.4: {exc.describe()}") from None
+    verdict = check_clue(word, number, board=list(board), language=language, covered=list(covered))
+    if not verdict.legal:
+        raise Refusal(f"RULES {verdict.rule}: {verdict.message}")
+
+
+def match_card(answer: str, words: Sequence[str]) -> int | None:
+    """The index of the board word the answer names (case and Unicode form ignored), or None."""
+    target = clean(answer).casefold()
+    for i, w in enumerate(words):
+        if unicodedata.normalize("NFC", w).casefold() == target:
+            return i
+    return None
+
+
+def parse_guess(text: str, words: Sequence[str], can_guess, stop_allowed: bool, clue: str | None = None) -> str | None:
+    """`GUESS: word` -> the board word; `STOP` -> None (when allowed). `can_guess(i)` says
+    whether card i may be touched now."""
+    body = _find("GUESS", text)
+    if body is None and not _is_stop(text):
+        raise Refusal("the answer has no line 'GUESS: <word>' (or STOP)")
+    answer = "STOP" if body is None else clean(body.split(",")[0])
+    if answer.upper() == "STOP":
+        if not stop_allowed:
+            raise Refusal("you cannot stop now: guess at least one card on this clue")
+        return None
+    index = match_card(answer, words)
+    if index is None:
+        first = clean(answer.split()[0]) if answer.split() else ""
+        index = match_card(first, words) if first else None
+    if index is None:
+        first = clean(answer.split()[0]).casefold() if answer.split() else ""
+        if clue and first == clean(clue).casefold():
+            raise Refusal(f"{clean(clue)!r} is the clue, not a card: answer with one of the cards you can guess")
+        raise Refusal(f"{answer!r} is not a card on the board: answer with one of the cards you can guess")
+    if not can_guess(index):
+        raise Refusal(f"{words[index]!r} cannot be guessed: it is covered or already a bystander for you")
+    return words[index]
+
+
+def parse_word(keyword: str, text: str) -> str:
+    """`KEYWORD: word` -> the one word (Spy's Word clues and the ghost's guess)."""
+    body = _find(keyword, text)
+    if body is None:
+        raise Refusal(f"the answer has no line '{keyword}: <one word>'")
+    tokens = [clean(t) for t in body.split() if clean(t)]
+    if not tokens:
+        raise Refusal(f"'{keyword}:' is followed by no word")
+    if len(tokens) > 1:
+        raise Refusal(f"one word, not {' '.join(tokens)!r}")
+    return tokens[0]
+
+
+def parse_vote(text: str, candidates: Sequence[str], pass_allowed: bool, pass_token: str) -> str:
+    body = _find("VOTE", text)
+    if body is None:
+        raise Refusal("the answer has no line 'VOTE: <seat>'")
+    answer = clean(body.split()[0]) if body.split() else ""
+    if answer.casefold() == "pass":
+        if not pass_allowed:
+            raise Refusal("passing is not allowed in this vote: vote for a player")
+        return pass_token
+    for c in candidates:
+        if c.casefold() == answer.casefold():
+            return c
+    raise Refusal(f"{answer!r} cannot be voted for: vote for one of {', '.join(candidates)}")

@@ -1,0 +1,200 @@
+"""Batch self-play: thousands of seeded Duet games, written as they finish, resumable.
+
+Game i is dealt and played from the seed pair (seed, i) alone, so per-game rows do not depend on
+the worker count, the order or the backend. Rows and replayable records are appended to
+`DIR/games.jsonl` and `DIR/records.jsonl` as games finish; a rerun with the same arguments keeps
+every complete game and plays only the missing ones. The folder is locked while a run uses it, never
+truncated (a smaller --games reports the first games and rewrites nothing), and repaired after a
+crash: see `RunDirectory`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from agents.llm.seat import row_fields as llm_row_fields
+from agents.registry import DEFAULT_GUESSER, default_spymaster
+from engine.duet import DuetConfig, DuetRecord, deal_duet
+from engine.records import record_to_json
+from experiments.games.duet.dealing import duet_config
+from experiments.games.duet.loop import DuetSeat, play_duet
+from experiments.games.moves import AgentError
+from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
+                              wilson_interval)
+from experiments.runs.seeds import deal_seed
+
+
+DEFAULT_SPYMASTER = default_spymaster("en")
+
+
+@dataclass(frozen=True)
+class DuetRun:
+    """Everything that determines a run's games: the resume key."""
+
+    games: int
+    seed: int = 0
+    spymaster: str | None = None   # None: the language's default (agents.registry.default_spymaster)
+    guesser: str = DEFAULT_GUESSER
+    spymaster_b: str | None = None  # seat B; defaults to seat A's agents
+    guesser_b: str | None = None
+    mission: str | None = None
+    tokens: int | None = None
+    lang: str = "en"
+    missions_file: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.spymaster is None:
+            object.__setattr__(self, "spymaster", default_spymaster(self.lang))
+
+    def seat_specs(self) -> dict[str, tuple[str, str]]:
+        return {"A": (self.spymaster, self.guesser),
+                "B": (self.spymaster_b or self.spymaster, self.guesser_b or self.guesser)}
+
+    def game_config(self) -> DuetConfig:
+        return duet_config(self.mission, self.missions_file, self.tokens, self.lang)
+
+    def fingerprint(self) -> str:
+        return run_fingerprint(self)
+
+    def validate(self) -> None:
+        """Every bad argument is reported before any work (and any model load) starts."""
+        from agents.registry import check_spec
+
+        check_games_and_language(self.games, self.lang)
+        for spymaster, guesser in self.seat_specs().values():
+            check_spec(spymaster, "spymaster")
+            check_spec(guesser, "guesser")
+        self.game_config()  # unknown mission, bad tokens
+
+
+_LOADED: dict[str, Any] = {}  # per process: the run's agents and board words, loaded once
+
+
+def load_players(run: DuetRun, isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict[str, Any]:
+    """Build the agents once per process (before forking, so workers share the embeddings).
+    `isolate`: proxies instead, each agent in its own process (experiments/isolation)."""
+    from agents.registry import make_guesser, make_spymaster
+    from agents.wordlists import board_words
+
+    key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
+    if _LOADED.get("key") != key:
+        if isolate:
+            from experiments.isolation.runs import duet_seats
+
+            seats = duet_seats(run, move_timeout)
+        else:
+            seats = {seat: DuetSeat(make_spymaster(s, run.lang), make_guesser(g, run.lang))
+                     for seat, (s, g) in run.seat_specs().items()}
+        for seat in seats.values():
+            seat.spymaster.prepare()
+            seat.guesser.prepare()
+        _LOADED.update(key=key, run=run, seats=seats, words=board_words(run.lang), config=run.game_config(),
+                       isolated=isolate)
+    return _LOADED
+
+
+def play_one(index: int) -> tuple[dict, str]:
+    """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
+    run, seats = _LOADED["run"], _LOADED["seats"]
+    record = deal_duet(deal_seed(run.seed, index), _LOADED["words"], _LOADED["config"])  # seeds.py: + the run secret
+    record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
+    record.extra["game_index"] = index
+    try:
+        play_duet(record, seats, seed=(run.seed, index))
+    except AgentError as exc:  # --isolate: a failing agent forfeits its game (experiments/isolation)
+        if not _LOADED.get("isolated"):
+            raise
+        from experiments.isolation.runs import forfeit_row, record_forfeit
+
+        forfeit = record_forfeit(record, exc)
+        return forfeit_row("duet", game_row(index, record), record, forfeit), record_to_json(record)
+    return game_row(index, record), record_to_json(record)
+
+
+def game_row(index: int, record: DuetRecord) -> dict:
+    """The per-game result row: only facts of the game, so rows are identical on any worker count."""
+    state = record.replay()
+    numbers = [a.number for a in record.actions if hasattr(a, "number")]
+    outcome = state.outcome()
+    unfinished = not outcome.finished  # nobody would guess: counts as a loss
+    return {
+        "game_index": index, "status": outcome.phase, "won": outcome.phase == "won",
+        "score": outcome.score, "loss_reason": "unfinished" if unfinished else outcome.loss_reason,
+        "greens_found": state.greens_found, "tokens_left": state.tokens_left,
+        "turns_used": len(state.clue_seats), "mistakes": state.mistakes,
+        "sudden_death": state.went_to_sudden_death, "clues": len(numbers),
+        "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else 0.0,
+        **llm_row_fields(record.extra.get("llm")),  # llm agents only: moves, tokens, latency (agents/llm)
+    }
+
+
+def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, backend: str = "local",
+             progress: bool = True, on_result: Callable[[dict], None] | None = None,
+             isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
+    """Play the run's games (skipping those already in `out`) and return the summary.
+    `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
+    from experiments.runs import game_results
+
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    if isolate and backend != "local":
+        raise ValueError("--isolate runs on the local backend")
+
+    def results(todo: list[int]) -> Iterable[tuple[dict, str]]:
+        if isolate:
+            from experiments.isolation.runs import closing
+
+            loaded = load_players(run, True, move_timeout)
+            return closing(game_results(backend, run, todo, workers, __name__, lambda: loaded, play_one), loaded)
+        return game_results(backend, run, todo, workers, __name__, lambda: load_players(run), play_one)
+
+    return run_resumable(run, out, workers, progress, on_result, results,
+                         lambda rows, played, seconds: summarize(rows, run, played, seconds, workers, backend))
+
+
+def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 0.0,
+              workers: int = 1, backend: str = "local") -> dict:
+    n = len(rows)
+    wins = [r for r in rows if r["won"]]
+    scores = [r["score"] for r in wins]
+    histogram: dict[str, int] = {}
+    for s in sorted(scores):
+        histogram[str(s)] = histogram.get(str(s), 0) + 1
+    clue_numbers = [r["mean_clue_number"] for r in rows if r["clues"]]
+
+    def rate(pred) -> float:
+        return round(sum(1 for r in rows if pred(r)) / n, 6) if n else 0.0
+
+    return {
+        "games": n, "wins": len(wins), "win_rate": rate(lambda r: r["won"]),
+        "win_rate_ci95": list(wilson_interval(len(wins), n)),
+        "mean_score_wins": round(sum(scores) / len(scores), 6) if scores else None,
+        "mean_score_all": round(sum(scores) / n, 6) if n else None,
+        "score_histogram": histogram,
+        "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
+        "sudden_death_rate": rate(lambda r: r["sudden_death"]),
+        "mean_turns": round(sum(r["turns_used"] for r in rows) / n, 6) if n else None,
+        "mean_clue_number": round(sum(clue_numbers) / len(clue_numbers), 6) if clue_numbers else None,
+        "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
+        "config": {"run": asdict(run), "game_config": run.game_config().to_dict(), "workers": workers,
+                   "backend": backend, "packages": package_versions()},
+    }
+
+
+SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_score_wins", "mean_score_all",
+                  "assassin_rate", "sudden_death_rate", "mean_turns", "mean_clue_number", "games_per_second",
+                  "load_seconds"]
+
+
+def format_summary(summary: dict) -> str:
+    """The printed table: one metric a line."""
+    width = max(len(k) for k in SUMMARY_FIELDS)
+    lines = [f"{k:<{width}}  {summary.get(k)}" for k in SUMMARY_FIELDS]
+    lines.append(f"{'score_histogram':<{width}}  {summary['score_histogram']}")
+    run = summary["config"]["run"]
+    lines.append(f"{'agents':<{width}}  A={run['spymaster']} / {run['guesser']}  "
+                 f"B={run['spymaster_b'] or run['spymaster']} / {run['guesser_b'] or run['guesser']}")
+    return "\n".join(lines)

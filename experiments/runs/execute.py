@@ -1,0 +1,126 @@
+"""Running a batch of games: here, on forked workers or on Ray; results stored as they arrive.
+
+Every game's simulator hands `run_resumable` its run (with `validate()` and `fingerprint()`) and a
+`results(todo)` function; `game_results` picks the backend for any simulator module that has
+`load_players(run)` and `play_one(index)`.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from experiments.runs.folder import RunDirectory, RunFolderError, _atomic_write, _write_parquet
+
+
+def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dict, str]]
+                  ) -> Iterator[tuple[dict, str]]:
+    """Play game indices here or on forked workers; results in completion order."""
+    if workers <= 1 or len(todo) < 2:
+        yield from map(play, todo)
+        return
+    # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
+    with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
+        yield from pool.imap_unordered(play, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+
+
+def _one_thread() -> None:
+    """One BLAS thread per worker: N workers on N cores, not N x N threads fighting."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return
+    threadpool_limits(1)
+
+
+def collect(results: Iterable[tuple[dict, str]], rows: dict[int, dict], total: int,
+            directory: "RunDirectory | None" = None, progress: bool = True,
+            on_result: Callable[[dict], None] | None = None) -> None:
+    """Store each finished game as it arrives: on disk (record, then row), in `rows`, on the progress bar."""
+    bar = _progress_bar(total, len(rows)) if progress else None
+    try:
+        for row, record_json in results:
+            if directory:
+                directory.append(row, record_json)
+            rows[row["game_index"]] = row
+            if on_result:
+                on_result(row)
+            if bar:
+                bar.update(1)
+    finally:
+        if bar:
+            bar.close()
+
+
+def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], summary: dict) -> None:
+    """summary.json and games.parquet: derived from the rows, rewritten whole at the end of a run, and
+    only when the reported games are every game the folder holds (a smaller --games writes nothing)."""
+    if not directory or not directory.covers_folder(r["game_index"] for r in ordered_rows):
+        return
+    try:
+        _atomic_write(directory.path / "summary.json", json.dumps(summary, indent=1))
+        _write_parquet(ordered_rows, directory.path / "games.parquet")
+    except OSError as exc:
+        raise RunFolderError(f"cannot write the summary in {directory.path}: {exc.strerror or exc}") from None
+
+
+def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool,
+                  on_result: Callable[[dict], None] | None,
+                  results: Callable[[list[int]], Iterable[tuple[dict, str]]],
+                  summarize_rows: Callable[[list[dict], int, float], dict]) -> dict:
+    """The life of every game's run: validate, lock and resume `out`, play only the missing games
+    (`results(todo)` yields rows and records), then summarise and save.
+
+    An existing folder is resumed (same run) or refused (another run, another process running in it,
+    damaged files), never truncated: with a smaller `run.games` than the folder holds, the summary
+    covers the first `run.games` games and no file is rewritten (see RunDirectory)."""
+    run.validate()
+    if workers < 1:
+        raise ValueError("--workers must be at least 1")
+    directory = RunDirectory(out, run) if out else None
+    try:
+        rows = directory.open() if directory else {}
+        todo = [i for i in range(run.games) if i not in rows]
+        started = loaded = time.perf_counter()
+        if todo:
+            if progress:
+                print(f"loading the agents for {len(todo)} games ...", file=sys.stderr, flush=True)
+            stream = results(todo)  # loads the agents (once per process) before the first game
+            loaded = time.perf_counter()
+            if progress:
+                print(f"agents ready in {loaded - started:.1f} s", file=sys.stderr, flush=True)
+            collect(stream, rows, run.games, directory, progress, on_result)
+        seconds = time.perf_counter() - loaded  # games_per_second counts the games only
+        if directory:
+            directory.finish()
+        ordered = [rows[i] for i in sorted(rows)]
+        summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
+        save_outputs(directory, ordered, summary)
+    finally:
+        if directory:
+            directory.close()
+    return summary
+
+
+def _progress_bar(total: int, initial: int):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="game", smoothing=0.05, dynamic_ncols=True)
+
+
+def game_results(backend: str, run, todo: list[int], workers: int, simulator: str,
+                 load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
+    """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
+    (this process or forked workers) or `ray` (actors that load the run themselves)."""
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    if backend == "ray":
+        from experiments.runs.ray_backend import ray_results
+
+        return ray_results(run, todo, workers, simulator)
+    load()
+    return local_results(todo, workers, play)

@@ -1,0 +1,292 @@
+"""A run's results folder: written as games finish, resumed, locked, repaired, never truncated.
+
+Shared by every game's simulator (experiments.games.*.simulate), tournaments and cross-play.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Iterable
+
+
+class RunFolderError(ValueError):
+    """A results folder that cannot be used as it is: one line naming the file (the CLI's `error: ...`)."""
+
+
+_HELD_LOCKS: set[int] = set()  # lock descriptors this process holds; a forked child closes its copies
+
+
+def _forget_locks_in_child() -> None:
+    """In a forked worker: close the inherited lock descriptors, so that a worker orphaned by a killed
+    parent never keeps the folder locked (the parent's lock is unaffected)."""
+    for fd in list(_HELD_LOCKS):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks_in_child)
+
+
+class RunDirectory:
+    """One run's results folder: `run.json`, `games.jsonl` (rows), `records.jsonl` (records), `.lock`.
+
+    Safety rules (issue 14):
+
+    - Locked: `open()` takes an exclusive `flock` on `DIR/.lock` and `close()` releases it; a second run
+      into the same folder meanwhile is refused with one message (`RunFolderError`, a ValueError).
+    - Never truncated: whatever complete games the folder holds stay on disk. A smaller `games` than the
+      folder holds reports the first `games` games and rewrites nothing (`covers_folder` is then false and
+      `save_outputs` leaves summary.json and games.parquet, which describe the whole folder, alone); a
+      larger one extends the run.
+    - Crash safe: each game's record is written and fsynced before its row (`append`). On open, a torn
+      last line (no newline) of either file is cut off, and a game counts as done only when its row and
+      its record are both whole; a record without a row, a row without a record and duplicate lines are
+      dropped (the game is played again: games are deterministic), so a crash at any byte loses at most
+      the games in flight.
+    - Game order: rows and records are appended as games finish; `finish()` rewrites both files in
+      game-index order when they arrived out of order (workers, or a resume that fills a gap).
+    - Damage is reported, not guessed at: a `run.json` that is not a run description, a complete line
+      that is not JSON or not a row/record (no integer `game_index`), rows without a `run.json`, or
+      `--out` naming a regular file each raise `RunFolderError` naming the file.
+    """
+
+    def __init__(self, path: str | Path, run: Any):
+        self.path = Path(path)
+        self.run = run
+        self.meta_path = self.path / "run.json"
+        self.rows_path = self.path / "games.jsonl"
+        self.records_path = self.path / "records.jsonl"
+        self.lock_path = self.path / ".lock"
+        self.on_disk: set[int] = set()  # every game index whose row and record are both on disk
+        self._lock_fd: int | None = None
+        self._rows_file = None
+        self._records_file = None
+        self._last = -1
+        self._in_order = True
+
+    # ----- opening --------------------------------------------------------------------------------
+    def open(self) -> dict[int, dict]:
+        """Lock the folder, check it holds this run, repair it, and return the rows already done
+        (game index < run.games). Raises RunFolderError (a ValueError) on anything it cannot use."""
+        if self.path.exists() and not self.path.is_dir():
+            raise RunFolderError(f"{self.path} is a file, not a results folder; give --out a folder")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RunFolderError(f"cannot create the results folder {self.path}: {exc.strerror or exc}") from None
+        self._lock()
+        try:
+            old_games = self._check_meta()
+            rows = self._repair()
+            self._write_meta(old_games)
+            self._records_file = open(self.records_path, "a", encoding="utf-8")
+            self._rows_file = open(self.rows_path, "a", encoding="utf-8")
+        except OSError as exc:
+            self.close()
+            raise RunFolderError(f"cannot use the results folder {self.path}: {exc.strerror or exc}") from None
+        except BaseException:
+            self.close()
+            raise
+        self._last = max(self.on_disk, default=-1)
+        self._in_order = True
+        return {i: row for i, row in rows.items() if i < self.run.games}
+
+    def _lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # no flock on this platform: run unlocked
+            return
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise RunFolderError(f"cannot create the lock file {self.lock_path}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
+            except OSError:
+                holder = ""
+            os.close(fd)
+            who = f" (pid {holder})" if holder.isdigit() else ""
+            raise RunFolderError(f"{self.path} is in use by another run{who}; wait for it to finish "
+                                 "or use another --out") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        self._lock_fd = fd
+        _HELD_LOCKS.add(fd)
+
+    def _check_meta(self) -> int | None:
+        """The games count run.json records (None for a new folder); refuses another run's folder."""
+        if not self.meta_path.exists():
+            for path in (self.rows_path, self.records_path):
+                if path.exists() and path.stat().st_size:
+                    raise RunFolderError(f"{self.path} holds {path.name} but no run.json, so its games cannot "
+                                         "be matched to this run; use another --out")
+            return None
+        try:
+            old = json.loads(self.meta_path.read_text(encoding="utf-8"))
+        except ValueError:  # not JSON, or not UTF-8
+            raise RunFolderError(f"{self.meta_path} is corrupted (not JSON); remove the folder to start over") from None
+        if not isinstance(old, dict) or not isinstance(old.get("fingerprint"), str):
+            raise RunFolderError(f"{self.meta_path} is not a run description (a JSON object with a "
+                                 "fingerprint); remove the folder to start over")
+        if old["fingerprint"] != self.run.fingerprint():
+            raise RunFolderError(f"{self.path} holds a different run ({old.get('run')}); use another --out")
+        games = old["run"].get("games") if isinstance(old.get("run"), dict) else None
+        return games if isinstance(games, int) and not isinstance(games, bool) else 0
+
+    def _write_meta(self, old_games: int | None) -> None:
+        """run.json: written for a new folder, and when a run is extended; never shrunk."""
+        if old_games is not None and old_games >= self.run.games:
+            return
+        _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": asdict(self.run)},
+                                                 indent=1))
+
+    # ----- repair ------------------------------------------------------------------------------------
+    def _repair(self) -> dict[int, dict]:
+        """Cut torn last lines, keep the games whose row and record are both whole, and rewrite the two
+        files (records first) in game order when they hold anything else. Returns every done row."""
+        rows, rows_clean = self._read(self.rows_path, "game row")
+        records, records_clean = self._read(self.records_path, "game record")
+        done = sorted(set(rows) & set(records))
+        self.on_disk = set(done)
+        if not (rows_clean and records_clean and len(done) == len(rows) == len(records)):
+            _atomic_write(self.records_path, "".join(records[i][1] for i in done))
+            _atomic_write(self.rows_path, "".join(rows[i][1] for i in done))
+        return {i: rows[i][0] for i in done}
+
+    @staticmethod
+    def _read(path: Path, what: str) -> tuple[dict[int, tuple[dict, str]], bool]:
+        """{game_index: (object, line)} of every whole line (the first of duplicates), and whether the
+        file is already clean (no duplicates or blank lines, in game order). A torn last line is cut off
+        the file here; a whole line that is not JSON, or not a row/record, is an error naming the file."""
+        if not path.exists():
+            return {}, True
+        if not path.is_file():
+            raise RunFolderError(f"{path} is not a regular file; remove it or use another --out")
+        data = path.read_bytes()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):  # a line torn by a killed run: cut it, its game is played again
+            os.truncate(path, end)
+            data = data[:end]
+        out: dict[int, tuple[dict, str]] = {}
+        clean, last = True, -1
+        for n, raw in enumerate(data.split(b"\n")[:-1], 1):
+            if not raw.strip():
+                clean = False
+                continue
+            try:
+                line = raw.decode("utf-8")
+                obj = json.loads(line)
+            except ValueError:
+                raise RunFolderError(f"{path} line {n} is not JSON ({_excerpt(raw)}); the folder is damaged: "
+                                     "delete that line to resume, or the folder to start over") from None
+            index = obj.get("game_index") if isinstance(obj, dict) else None
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+                raise RunFolderError(f"{path} line {n} is not a {what} (no game_index: {_excerpt(raw)}); the folder "
+                                     "is damaged: delete that line to resume, or the folder to start over")
+            if index in out or index < last:
+                clean = False
+            if index not in out:
+                out[index] = (obj, line.rstrip("\r") + "\n")
+            last = max(last, index)
+        return out, clean
+
+    # ----- writing -----------------------------------------------------------------------------------
+    def append(self, row: dict, record_json: str) -> None:
+        """The record first (fsynced), then the row (fsynced): a whole row on disk follows a whole record."""
+        if "\n" in record_json or "\r" in record_json:
+            record_json = json.dumps(json.loads(record_json), ensure_ascii=False, separators=(",", ":"))
+        index = row["game_index"]
+        try:
+            for f, line in ((self._records_file, record_json), (self._rows_file, json.dumps(row))):
+                f.write(line + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            raise RunFolderError(f"cannot write to {self.path}: {exc.strerror or exc}; "
+                                 "rerun the same command to resume") from None
+        self.on_disk.add(index)
+        if index < self._last:
+            self._in_order = False
+        self._last = max(self._last, index)
+
+    def finish(self) -> None:
+        """After the last game: both files in game-index order."""
+        self._close_files()
+        if not self._in_order:
+            self._repair()
+            self._in_order = True
+
+    def covers_folder(self, indices: Iterable[int]) -> bool:
+        """Whether `indices` are every game on disk (then summary.json and games.parquet describe them)."""
+        return set(indices) == self.on_disk
+
+    def _close_files(self) -> None:
+        for f in (self._records_file, self._rows_file):
+            if f is not None:
+                f.close()
+        self._records_file = self._rows_file = None
+
+    def close(self) -> None:
+        """Close the files and release the lock (safe to call twice)."""
+        self._close_files()
+        fd, self._lock_fd = self._lock_fd, None
+        if fd is not None:
+            _HELD_LOCKS.discard(fd)
+            try:
+                os.ftruncate(fd, 0)
+            except OSError:
+                pass
+            os.close(fd)  # releases the flock
+
+    def __enter__(self) -> "RunDirectory":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _excerpt(raw: bytes, width: int = 40) -> str:
+    text = raw.decode("utf-8", "replace")
+    return repr(text if len(text) <= width else text[:width] + "...")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a temporary file, fsynced, then renamed over `path`."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_parquet(rows: list[dict], path: Path) -> None:
+    import pandas as pd
+
+    tmp = path.with_suffix(".parquet.tmp")
+    pd.DataFrame(rows).to_parquet(tmp, index=False)
+    os.replace(tmp, path)

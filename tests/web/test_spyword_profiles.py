@@ -1,0 +1,171 @@
+"""Spy's Word profiles (docs/spyword_web.md, `experiments/web/profiles.py`): XP, levels, titles and
+per-role statistics after scripted games match the documented table, and the SQLite database
+survives a server restart.
+
+The table (docs/spyword_web.md): played to the end 10; a win +20; on the spies' side +10; the
+ghost's own right guess +20 more; never eliminated +5; each vote of a citizen for a spy or the
+ghost +3; left or kicked 0 (a loss). Level n at 25 n (n - 1) XP.
+"""
+
+from __future__ import annotations
+
+from experiments.web.profiles import ProfileStore, SeatResult, level_of, level_threshold, xp_for
+
+from spyword_harness import SpyServer, act, game, open_room, play, run, sync
+
+
+def result(role="citizen", outcome="win", eliminated=False, votes=0, right=0, guessed=False, ghost_right=False):
+    return SeatResult(role, outcome, eliminated, not eliminated and outcome != "left", votes, right, guessed,
+                      ghost_right)
+
+
+def test_the_xp_table_and_levels():
+    assert xp_for(result("citizen", "win", votes=2, right=2)) == 10 + 20 + 5 + 6
+    assert xp_for(result("citizen", "loss", eliminated=True, votes=1)) == 10
+    assert xp_for(result("spy", "win", eliminated=True)) == 10 + 20 + 10
+    assert xp_for(result("spy", "win")) == 10 + 20 + 10 + 5
+    assert xp_for(result("ghost", "win", eliminated=True, guessed=True, ghost_right=True)) == 10 + 20 + 10 + 20
+    assert xp_for(result("ghost", "win", eliminated=True, guessed=True)) == 10 + 20 + 10  # the spies' win
+    assert xp_for(result("citizen", "left", votes=3, right=3)) == 0
+    assert [level_threshold(n) for n in range(1, 6)] == [0, 50, 150, 300, 500]
+    assert (level_of(0), level_of(49), level_of(50), level_of(149), level_of(150), level_of(2250)) == (1, 1, 2, 2, 3, 10)
+
+
+def test_titles_streaks_and_the_database_file(tmp_path):
+    store = ProfileStore(tmp_path / "profiles.sqlite3")
+    pid, key = store.create("Streaky")
+    assert store.check(pid, key) and not store.check(pid, "wrong") and not store.check("nobody", key)
+    gains = [store.record_game(f"g{i}", {"p1": pid}, {"p1": result("citizen", "win")}, finished=1000 + i)["p1"]
+             for i in range(3)]
+    assert [g["xp"] for g in gains] == [35, 35, 35]
+    assert gains[0]["new_titles"] == ["first_game"] and gains[2]["new_titles"] == ["streak_3"]
+    assert gains[1]["level_up"] and gains[1]["level"] == 2          # 70 XP >= 50
+    # the same game again counts once
+    assert store.record_game("g2", {"p1": pid}, {"p1": result("citizen", "win")})["p1"]["xp"] == 0
+    store.record_game("g3", {"p1": pid}, {"p1": result("spy", "loss", eliminated=True, votes=1)}, finished=1003)
+    p = store.profile(pid)
+    assert p["stats"]["streak"] == 0 and p["stats"]["best_streak"] == 3 and p["xp"] == 3 * 35 + 10
+    # 35 wins in a row, whatever the roles: the rulebook's title (RULES 5.14)
+    roles = ["citizen", "spy", "ghost"]
+    for i in range(35):
+        role = roles[i % 3]
+        r = result(role, "win", eliminated=role == "ghost", guessed=role == "ghost", ghost_right=role == "ghost")
+        store.record_game(f"s{i}", {"p1": pid}, {"p1": r}, finished=2000 + i)
+    store.close()
+    again = ProfileStore(tmp_path / "profiles.sqlite3")  # the file keeps everything
+    p = again.profile(pid)
+    s = p["stats"]
+    assert s["best_streak"] == 35 and s["streak"] == 35 and s["games"] == 39
+    earned = [t["id"] for t in p["titles"]]
+    assert earned == ["first_game", "streak_3", "survivor", "citizen_10", "disguise_5", "mind_reader", "poltergeist",
+                      "streak_10", "legend"]
+    assert p["xp"] == 3 * 35 + 10 + 12 * 35 + 12 * 45 + 11 * 60          # citizen, spy, ghost (right guess) wins
+    assert p["title"] == "legend" and p["level"] == level_of(p["xp"]) == 8
+    assert s["by_role"]["ghost"]["ghost_right"] == 11 and s["by_role"]["spy"]["wins"] == 12
+    assert s["by_role"]["spy"]["losses"] == 1 and s["by_role"]["citizen"]["wins"] == 15
+    # leaving counts as a loss with no XP, and breaks the streak
+    again.record_game("gone", {"p1": pid}, {"p1": result("citizen", "left")}, finished=3000)
+    p = again.profile(pid)
+    assert p["stats"]["streak"] == 0 and p["stats"]["left"] == 1 and p["stats"]["games"] == 39
+    again.close()
+
+
+def test_scripted_games_match_the_table_and_survive_a_restart(tmp_path):
+    names = ["Ann", "Bob", "Cho", "Dan"]
+    srv = SpyServer(tmp_path).start()
+    try:
+        profiles = {n: srv.profile(n) for n in names}
+        keys = {n: {"id": p["id"], "key": p["key"]} for n, p in profiles.items()}
+        seat_of = {n: f"p{i + 1}" for i, n in enumerate(names)}
+        expected = {n: 0 for n in names}
+        stats = {n: {} for n in names}
+
+        def add(name, role, **counts):
+            s = stats[name].setdefault(role, {"games": 0, "wins": 0, "losses": 0, "eliminated": 0, "survived": 0,
+                                              "votes": 0, "votes_right": 0})
+            s["games"] += 1
+            for k, v in counts.items():
+                s[k] += v
+
+        async def scenario():
+            # game 1 (4 players: 1 spy, 3 citizens): everyone votes for the spy, the spy for a citizen
+            code, clients = await open_room(srv, names, seed=31, profiles=keys)
+            roles = dict(srv.room(code).state.roles)
+            spy = next(s for s, r in roles.items() if r == "spy")
+            first_citizen = next(s for s in roles if roles[s] == "citizen")
+            room = await play(clients, vote_for=lambda seat, ch, g: first_citizen if seat == spy else spy)
+            assert game(room)["report"]["winner"] == "citizens" and game(room)["report"]["rounds"] == 1
+            for name in names:
+                seat = seat_of[name]
+                if seat == spy:
+                    expected[name] += 10                                # played, eliminated, lost
+                    add(name, "spy", losses=1, eliminated=1, votes=1)
+                else:
+                    expected[name] += 10 + 20 + 5 + 3                    # won, survived, 1 vote for the spy
+                    add(name, "citizen", wins=1, survived=1, votes=1, votes_right=1)
+            assert {n: room["result"][seat_of[n]]["xp"] for n in names} == expected
+
+            # game 2 in the same room: the citizens are fooled; c1 then c2 go, the spy wins (RULES 5.11)
+            await act(clients["p1"], type="again")
+            await sync(clients.values())
+            await act(clients["p1"], type="start")
+            await sync(clients.values())
+            roles = dict(srv.room(code).state.roles)
+            spy = next(s for s, r in roles.items() if r == "spy")
+            c1, c2, c3 = [s for s in roles if roles[s] == "citizen"]
+
+            def vote(seat, choices, g):
+                target = c1 if g["round"] == 1 else c2
+                return spy if seat == target else target
+            room = await play(clients, vote_for=vote)
+            report = game(room)["report"]
+            assert report["winner"] == "spies" and report["rounds"] == 2
+            gained = {seat: 0 for seat in roles}
+            gained[spy] = 10 + 20 + 10 + 5                               # won on the spies' side, survived
+            gained[c1] = 10 + 3                                          # out in round 1, voted for the spy
+            gained[c2] = 10 + 3                                          # out in round 2, voted for the spy once
+            gained[c3] = 10 + 5                                          # survived, never voted for the spy
+            for name in names:
+                seat = seat_of[name]
+                expected[name] += gained[seat]
+                if seat == spy:
+                    add(name, "spy", wins=1, survived=1, votes=2)
+                elif seat == c1:
+                    add(name, "citizen", losses=1, eliminated=1, votes=1, votes_right=1)
+                elif seat == c2:
+                    add(name, "citizen", losses=1, eliminated=1, votes=2, votes_right=1)
+                else:
+                    add(name, "citizen", losses=1, survived=1, votes=2)
+            assert {seat: room["result"][seat]["xp"] for seat in roles} == gained
+            # the badge under each name: level and title, in every frame
+            badges = {m["id"]: m["badge"] for m in room["members"]}
+            assert all(b["title"] == "first_game" and b["level"] == level_of(expected[n])
+                       for n, b in ((n, badges[seat_of[n]]) for n in names))
+            for c in clients.values():
+                await c.close()
+
+        run(scenario())
+        before = {}
+        for name in names:
+            status, p = srv.get(f"/api/spyword/profiles/{profiles[name]['id']}")
+            assert status == 200
+            assert p["xp"] == expected[name] and p["level"] == level_of(expected[name])
+            assert p["stats"]["games"] == 2 and p["title"] == "first_game"
+            for role, s in stats[name].items():
+                got = p["stats"]["by_role"][role]
+                assert {k: got[k] for k in s} == s, (name, role)
+            before[name] = p
+        assert (tmp_path / "profiles.sqlite3").exists()
+    finally:
+        srv.stop()
+    # a restart: the database is read again
+    srv = SpyServer(tmp_path).start()
+    try:
+        for name in names:
+            status, p = srv.get(f"/api/spyword/profiles/{profiles[name]['id']}")
+            assert status == 200 and p == before[name]
+        # a profile's key still opens it after the restart
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "profile": keys["Ann"]})
+        assert status == 200
+    finally:
+        srv.stop()

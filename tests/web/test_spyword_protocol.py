@@ -1,0 +1,467 @@
+"""Spy's Word rooms over the WebSocket protocol, without a browser (RULES 5): bad input and an
+unknown room get a clear error and change nothing; the timers run on the injected clock (no
+sleeping: the test moves the fake clock); the host's disconnection is announced after 1 minute and
+the host replaced after 2; leaving and kicking (RULES 5.12); people's clues go through the bots'
+checker (the word itself, a part of it, a translation, a repeat: refused with the reason); a spy
+is told "spy" only when the host turns the reveal on; a single device shows one card at a time.
+
+The word pack here is dog / cat (the `fake` embeddings put 개 and 고양이 near them, so the
+translation check has something to catch).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import websockets
+
+from spyword_harness import Client, SpyServer, act, game, hello, open_room, play, run, sync
+
+PACKS = {"en": [{"id": "t-1", "category": "animal", "words": ["dog", "cat"]}],
+         "ko": [{"id": "t-ko-1", "category": "동물", "words": ["개", "고양이"]}]}
+SIX = ["Ann", "Bob", "Cho", "Dan", "Eve", "Fay"]
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory):
+    server = SpyServer(tmp_path_factory.mktemp("spyword-protocol"), packs=PACKS).start()
+    yield server
+    server.stop()
+
+
+def roles_of(srv, code) -> dict:
+    return dict(srv.room(code).state.roles)
+
+
+def test_bad_input_and_unknown_rooms_get_clear_errors(srv):
+    # HTTP
+    status, body = srv.get("/api/spyword/rooms/NOPE1")
+    assert status == 404 and "no room" in body["error"] and body["code"] == "unknown_room"
+    status, body = srv.post("/api/spyword/rooms/NOPE1/join", {"name": "Zed"})
+    assert status == 404 and body["code"] == "unknown_room"
+    assert srv.post("/api/spyword/rooms", b"{not json")[0] == 400
+    status, body = srv.post("/api/spyword/rooms", {"name": "Ann", "device": "tablet"})
+    assert status == 400 and "device" in body["error"]
+    status, body = srv.post("/api/spyword/rooms", {"name": "   "})
+    assert status == 400 and body["code"] == "bad_name"
+    status, body = srv.post("/api/spyword/rooms", {"name": "Ann", "profile": {"id": "x", "key": "y"}})
+    assert status == 403 and body["code"] == "bad_profile"
+    assert srv.get("/api/spyword/profiles/nobody")[0] == 404
+    assert srv.get("/api/spyword/games/NOPE-1-aaaa/record")[0] == 404
+    status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "seed": 1})
+    assert status == 200
+    code = made["code"]
+    status, body = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "ann"})
+    assert status == 409 and body["code"] == "name_taken"
+    status, bob = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "Bob"})
+
+    async def scenario():
+        async with websockets.connect(f"{srv.ws_base}/ws/spyword/NOPE1?token=x") as ws:
+            msg = json.loads(await ws.recv())
+            assert msg["code"] == "unknown_room" and "NOPE1" in msg["message"]
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 4404
+        async with websockets.connect(f"{srv.ws_base}/ws/spyword/{code}?token=wrong") as ws:
+            assert json.loads(await ws.recv())["code"] == "bad_token"
+        host = await Client.open(srv, code, made["token"])
+        guest = await Client.open(srv, code, bob["token"])
+        await sync([host, guest])
+        before = host.last["version"]
+        for raw, expected in [("{not json", "malformed"), (json.dumps([1, 2]), "malformed"),
+                              (json.dumps({"no": "type"}), "malformed"), (b"\x00\x01", "malformed"),
+                              (json.dumps({"type": "x" * 5000}), "too_large")]:
+            n = len(host.errors)
+            await host.ws.send(raw)
+            while len(host.errors) == n:
+                await host.recv()
+            assert host.errors[-1]["code"] == expected and host.errors[-1]["message"]
+        bad = [({"type": "teleport"}, "bad_move"),
+               ({"type": "settings", "settings": {"vote_display": "secret"}}, "bad_settings"),
+               ({"type": "settings", "settings": {"minority": "two"}}, "bad_settings"),
+               ({"type": "settings", "settings": {"speaker_seconds": 5}}, "bad_settings"),
+               ({"type": "settings", "players": 3}, "bad_settings"),
+               ({"type": "settings", "players": 13}, "bad_settings"),
+               ({"type": "settings", "bot": "genius"}, "bad_settings"),
+               ({"type": "kick", "target": "p9"}, "bad_move")]
+        for msg, expected in bad:
+            err = await host.error(**msg)
+            assert err["code"] == expected and err["message"], (msg, err)
+        err = await host.error(type="settings", settings={"vote_display": "secret"})
+        assert "vote_display" in err["message"]
+        assert (await guest.error(type="start"))["code"] == "not_host"
+        assert (await guest.error(type="settings", players=8))["code"] == "not_host"
+        # 4 seats and a ghost: the rulebook's reason (RULES 5.2), shown in the lobby and at the start
+        r = await act(host, type="settings", players=4, settings={"ghost": True})
+        assert "ghost" in r["role_problem"]
+        err = await host.error(type="start")
+        assert err["code"] == "bad_settings" and "RULES 5.2" in err["message"]
+        r = await act(host, type="settings", players=5)
+        assert r["role_problem"] is None
+        await sync([host, guest])
+        assert host.last["phase"] == "lobby" and host.last["version"] > before
+        # in the game: moves out of turn, of another seat, of the wrong shape
+        r = await act(host, type="start")
+        await sync([host, guest])
+        assert r["phase"] == "playing"
+        for c in (host, guest):
+            await act(c, type="ready")
+        await sync([host, guest])
+        v = host.last["version"]
+        assert (await host.error(type="vote", target="p9"))["code"] == "bad_move"
+        assert (await host.error(type="vote", target="p2"))["rule"] == "5.6"
+        assert (await host.error(type="ready", seat="p2"))["code"] == "not_your_seat"
+        assert (await host.error(type="show", seat="p2"))["code"] == "bad_move"
+        assert (await host.error(type="clue", text=""))["code"] == "bad_clue"
+        speaker = game(host.last)["speaker"]
+        other = guest if speaker == "p1" else host
+        if speaker in ("p1", "p2"):
+            err = await other.error(type="clue", text="zebra")
+            assert err["code"] == "illegal" and err["rule"] == "5.4" and "turn" in err["message"]
+        await sync([host, guest])  # nothing of theirs changed (the bots may have spoken meanwhile)
+        assert not any(c["seat"] in ("p1", "p2") for c in game(host.last)["clues"]) and v
+        # joining a game under way is refused
+        status, body = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "Late"})
+        assert status == 409 and body["code"] == "started"
+        await host.close()
+        await guest.close()
+
+    run(scenario())
+
+
+def test_timers_run_on_the_injected_clock(srv):
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=11)
+        roles = roles_of(srv, code)
+        host = clients["p1"]
+        room = await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+        assert room["timer"] is None or room["timer"]["kind"] == "speaker"
+        await sync(clients.values())
+        g = game(host.last)
+        first = g["speaker"]
+        assert host.last["timer"] == {"kind": "speaker", "seconds": 30, "left": 30.0}  # RULES 5.4: 30 s a speaker
+        srv.advance(29)
+        await sync(clients.values())
+        now = await hello(host)
+        assert game(now)["speaker"] == first and now["timer"]["left"] == 1.0
+        srv.advance(1)  # time is up: the game moves on by itself
+        await sync(clients.values())
+        g = game(host.last)
+        assert g["clues"][0] == {"round": 1, "seat": first, "clue": None, "duel": False, "timed_out": True}
+        assert g["speaker"] != first and host.last["timer"]["left"] == 30.0
+        room = await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "discussion")
+        # the discussion: 90 s by default, then the vote begins (RULES 5.5)
+        assert room["timer"]["kind"] == "discussion" and room["timer"]["seconds"] == 90
+        srv.advance(89.5)
+        await sync(clients.values())
+        assert game(host.last)["phase"] == "discussion"
+        srv.advance(0.5)
+        await sync(clients.values())
+        assert game(host.last)["phase"] == "vote" and host.last["timer"]["kind"] == "vote"
+        # the vote: 30 s; who has not voted then cast no vote (RULES 5.6)
+        ghost = next(s for s, r in roles.items() if r == "ghost")
+        silent = next(s for s in clients if s != ghost)
+        for seat, c in clients.items():
+            if seat not in (ghost, silent):
+                await act(c, type="vote", target=ghost)
+        await sync(clients.values())
+        assert game(host.last)["phase"] == "vote"
+        srv.advance(30)
+        await sync(clients.values())
+        g = game(host.last)
+        assert g["votes"][-1]["outcome"] == "eliminated" and g["votes"][-1]["eliminated"] == ghost
+        assert silent not in g["votes"][-1]["votes"]
+        # the ghost's guess: 45 s with roles revealed; the time running out is a wrong guess (RULES 5.10)
+        assert g["phase"] == "ghost_guess" and host.last["timer"] == {"kind": "ghost_guess", "seconds": 45, "left": 45.0}
+        assert game(clients[ghost].last)["you"].get("guess")
+        srv.advance(45)
+        await sync(clients.values())
+        g = game(host.last)
+        assert g["phase"] == "clues" and g["round"] == 2
+        assert g["ghost_guesses"] == [{"seat": ghost, "round": 1, "guess": None, "timed_out": True}]
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
+def test_hidden_roles_give_the_ghost_60_seconds(srv):
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=12, settings={"reveal_eliminated_role": False,
+                                                                      "discussion_seconds": "unlimited"})
+        roles = roles_of(srv, code)
+        ghost = next(s for s, r in roles.items() if r == "ghost")
+        watcher = clients[next(s for s in clients if s != ghost)]
+        room = await play(clients, vote_for=lambda seat, choices, g: ghost if ghost in choices else choices[0],
+                          until=lambda r: game(r)["phase"] == "private_screen")
+        assert room["timer"] == {"kind": "ghost_guess", "seconds": 60, "left": 60.0}
+        # everyone sees the same phase whoever is out (RULES 5.9); only the ghost gets the guess screen
+        assert game(clients[ghost].last)["private_screen"] == {"kind": "ghost_guess"}
+        assert all(game(c.last)["private_screen"] is None for s, c in clients.items() if s != ghost)
+        assert game(watcher.last)["eliminated"][0] == {"seat": ghost, "round": 1, "by": "vote"}  # no role
+        srv.advance(59)
+        await sync(clients.values())
+        assert game(watcher.last)["phase"] == "private_screen"
+        srv.advance(1)
+        await sync(clients.values())
+        assert game(watcher.last)["phase"] == "clues"
+        # the wrong (timed-out) guess stays secret with hidden roles, except to the ghost
+        assert game(watcher.last)["ghost_guesses"] == []
+        assert len(game(clients[ghost].last)["ghost_guesses"]) == 1
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
+def test_host_disconnection_leaving_and_kicking(srv):
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=13)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+        # the host's connection drops: told after 1 minute, replaced after 2 (RULES 5.12)
+        await clients.pop("p1").close()
+        await sync(clients.values())
+        bob = clients["p2"]
+        assert game(bob.last)["host"] == "p1" and bob.last["host_offline"] is None
+        assert "p1" in srv.room(code).state.disconnected
+        p1 = next(m for m in bob.last["members"] if m["id"] == "p1")
+        assert p1["connected"] is True  # not told before the minute
+        pending = srv.clock.pending()
+        assert 60.0 in pending and 30.0 in pending
+        srv.advance(30)  # the speaker's timer on the way: the game goes on without the host
+        srv.advance(30)
+        await sync(clients.values())
+        assert bob.last["host_offline"]["host"] == "p1" and bob.last["host_offline"]["replaced_in"] == 60.0
+        assert not next(m for m in bob.last["members"] if m["id"] == "p1")["connected"]
+        srv.advance(60)
+        await sync(clients.values())
+        assert game(bob.last)["host"] == "p2" and bob.last["host_offline"] is None
+        assert srv.room(code).state.host_changes[-1] == {"from": "p1", "to": "p2", "why": "disconnected",
+                                                        "round": 1}
+        assert game(bob.last)["you"]["kick"]
+        # the new host kicks Fay, Eve leaves: each counts as eliminated (RULES 5.12)
+        r = await act(bob, type="kick", target="p6")
+        assert r.get("type") != "error", r
+        gone = await clients["p6"].recv()
+        while gone["type"] != "gone":
+            gone = await clients["p6"].recv()
+        assert gone["reason"] == "kicked"
+        clients.pop("p6")
+        await act(clients["p5"], type="leave")
+        clients.pop("p5")
+        await sync(clients.values())
+        g = game(bob.last)
+        assert [e["by"] for e in g["eliminated"]] == ["kick", "leave"] and set(g["departed"]) == {"p5", "p6"}
+        status, body = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "Fay"})
+        assert status == 409
+        # a kicked player's link no longer opens the game
+        s = srv.room(code).state
+        if not s.is_terminal():
+            # two more leave: fewer than 4 in the room ends the game without a winner (unless decided)
+            await act(clients["p4"], type="leave")
+            clients.pop("p4")
+            await sync(clients.values())
+            room = bob.last
+            assert room["phase"] == "over"
+            assert game(room)["report"]["status"] in ("aborted", "finished")
+            if game(room)["report"]["status"] == "aborted":
+                assert game(room)["report"]["winner"] is None and room["result"] == {}
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
+def test_reconnecting_and_the_host_coming_back(srv):
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=14)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+        room = srv.room(code)
+        # a player's connection drops: it stays in the game, the timers do not wait (RULES 5.12)
+        cho = clients.pop("p3")
+        await cho.close()
+        await sync(clients.values())
+        assert "p3" in room.state.disconnected and "p3" in room.state.remaining()
+        assert not next(m for m in clients["p1"].last["members"] if m["id"] == "p3")["connected"]
+        back = await Client.open(srv, code, cho.token)  # the same link: back in its seat
+        clients["p3"] = back
+        await sync(clients.values())
+        assert "p3" not in room.state.disconnected and game(back.last)["word"] == room.state.word_of("p3")
+        # the host drops and comes back within the minute: nobody is told, no new host
+        host = clients.pop("p1")
+        await host.close()
+        await sync(clients.values())
+        assert 60.0 in srv.clock.pending()
+        srv.advance(20)
+        clients["p1"] = await Client.open(srv, code, host.token)
+        await sync(clients.values())
+        assert room.timers.get("host") is None and room.state.host == "p1"
+        srv.advance(100)
+        await sync(clients.values())
+        assert room.state.host == "p1" and not room.state.host_changes
+        kinds = [next(iter(set(a.to_dict()) - {"seat"})) for a in room.record.actions]
+        assert kinds.count("disconnect") == 2 and kinds.count("reconnect") == 2
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
+def test_peoples_clues_go_through_the_bots_checker(srv):
+    async def scenario():
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=3)
+        roles = roles_of(srv, code)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+        speaker = game(clients["p1"].last)["speaker"]
+        c = clients[speaker]
+        word = game(c.last)["word"]
+        assert word in ("dog", "cat")
+        v = c.last["version"]
+        refusals = {}
+        for text in (word, word.upper() + "!", "hot" + word, {"dog": "개", "cat": "고양이"}[word]):
+            err = await c.error(type="clue", text=text)
+            assert err["code"] == "illegal" and err["rule"] == "5.4", err
+            refusals[text] = err["message"]
+        assert "word itself" in refusals[word]
+        assert "contains" in refusals["hot" + word] and "RULES 4.3" in refusals["hot" + word]
+        assert "translation" in refusals[{"dog": "개", "cat": "고양이"}[word]]
+        assert c.last["version"] == v
+        await act(c, type="clue", text="meadow")
+        await sync(clients.values())
+        nxt = clients[game(c.last)["speaker"]]
+        err = await nxt.error(type="clue", text="Meadow")
+        assert "repeats an earlier clue" in err["message"]
+        assert roles
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
+def test_a_spy_is_told_only_when_the_host_turns_the_reveal_on(srv):
+    async def scenario():
+        for tell in (False, True):
+            code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=21,
+                                            settings={"tell_minority": tell})
+            roles = roles_of(srv, code)
+            spy = next(s for s, r in roles.items() if r == "spy")
+            await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+            g = game(clients[spy].last)
+            said = "spy" in json.dumps(clients[spy].last).lower()
+            assert g["role"] == ("spy" if tell else None) and said == tell
+            for s, c in clients.items():
+                if s != spy:
+                    assert game(c.last)["role"] is None and "spy" not in json.dumps(c.last).lower()
+            for c in clients.values():
+                await c.close()
+
+    run(scenario())
+
+
+def test_a_single_device_shows_one_card_at_a_time(srv):
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "device": "single", "seed": 5})
+        assert status == 200
+        code = made["code"]
+        status, body = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "Bob"})
+        assert status == 409 and body["code"] == "single_device"
+        phone = await Client.open(srv, code, made["token"])
+        for name in ("Bob", "Cho", "Dan"):
+            await act(phone, type="add_player", name=name)
+        r = await act(phone, type="settings", players=5)  # one bot
+        assert [m["kind"] for m in r["members"]] == ["person"] * 4
+        r = await act(phone, type="start")
+        roles = roles_of(srv, code)
+        await phone.drain()
+        r = phone.last
+        assert r["me"] is None and "word" not in r["game"] and r["holder"] is None and "private" not in r
+        assert set(r["waiting"]) == {"p1", "p2", "p3", "p4"}
+        # each card behind a "got it" step: show -> the card of that player only -> ready hides it
+        assert (await phone.error(type="ready"))["code"] == "not_shown"
+        for seat in ("p1", "p2", "p3", "p4"):
+            r = await act(phone, type="show", seat=seat)
+            assert r["holder"] == seat and r["private"]["seat"] == seat and r["private"]["you"]["ready"]
+            assert (await phone.error(type="ready", seat="p9"))["code"] == "not_your_seat"
+            r = await act(phone, type="ready")
+            assert r["holder"] is None and "private" not in r
+        await phone.drain()
+        r = phone.last
+        g = r["game"]
+        assert g["phase"] in ("clues", "discussion", "vote")
+        # no speaking timer on one device (RULES 5.4); no leaving or kicking
+        assert r["timer"] is None or r["timer"]["kind"] != "speaker"
+        assert (await phone.error(type="leave"))["rule"] == "5.12"
+        words = {}
+        while phone.last["game"]["phase"] == "clues":
+            speaker = phone.last["game"]["speaker"]
+            if speaker is None or speaker.startswith("b"):
+                await phone.recv()
+                continue
+            r = await act(phone, type="show", seat=speaker)
+            words[speaker] = r["private"]["word"]
+            used = [c["clue"] for c in r["game"]["clues"] if c["clue"]]
+            from spyword_harness import legal_clue
+
+            await act(phone, type="clue", text=legal_clue(words[speaker], used))
+            await phone.drain(0.1)
+        r = phone.last
+        assert r["game"]["phase"] == "discussion" and r["timer"]["kind"] == "discussion"
+        await act(phone, type="start_vote")  # anyone may start it on one device (RULES 5.5)
+        await phone.drain(0.1)
+        assert phone.last["game"]["phase"] == "vote" and phone.last["timer"] is None  # no vote timer
+        # secret voting in turn: one player at a time, nobody's vote shown to the next
+        voted = []
+        while phone.last["game"]["phase"] == "vote" and phone.last["waiting"]:
+            seat = phone.last["waiting"][0]
+            r = await act(phone, type="show", seat=seat)
+            assert r["private"]["my_vote"] is None
+            target = r["private"]["you"]["vote"][0]
+            r = await act(phone, type="vote", target=target)
+            voted.append(seat)
+            assert "private" not in r and all("votes" not in v or v["round"] < 1 for v in [])
+            await phone.drain(0.1)
+        assert set(voted) == {"p1", "p2", "p3", "p4"} - {e["seat"] for e in phone.last["game"]["eliminated"]
+                                                          if e["round"] < 1}
+        assert phone.last["game"]["votes"]  # the vote is shown once it is over
+        assert roles
+        await phone.close()
+
+    run(scenario())
+
+
+def test_a_restarted_server_resumes_the_game(tmp_path):
+    first = SpyServer(tmp_path, packs=PACKS).start()
+    tokens = {}
+    try:
+        async def before():
+            code, clients = await open_room(first, ["Ann", "Bob", "Cho", "Dan"], seed=41, players=5)
+            await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] != "ready")
+            await clients["p1"].wait(lambda r: game(r)["phase"] == "clues" and game(r)["speaker"].startswith("p"))
+            await sync(clients.values())
+            tokens.update({s: c.token for s, c in clients.items()})
+            state = first.room(code).state
+            snapshot = (state.phase, state.round, list(state.clues), state.word_of("p2"))
+            for c in clients.values():
+                await c.close()
+            return code, snapshot
+
+        code, snapshot = run(before())
+    finally:
+        first.stop()
+    again = SpyServer(tmp_path, packs=PACKS).start()
+    try:
+        room = again.room(code)
+        s = room.state
+        assert (s.phase, s.round, list(s.clues), s.word_of("p2")) == snapshot
+        assert {"p1", "p2", "p3", "p4"} <= s.disconnected  # nobody is connected after a restart (5.12)
+
+        async def after():
+            bob = await Client.open(again, code, tokens["p2"])
+            await bob.wait(lambda r: r["game"] is not None and "p2" not in room.state.disconnected)
+            assert game(bob.last)["word"] == snapshot[3] and bob.last["phase"] == "playing"
+            await bob.close()
+
+        run(after())
+    finally:
+        again.stop()

@@ -1,0 +1,124 @@
+"""Spy's Word on one phone passed around (RULES 5), in Korean: the host adds the players at the
+device, a bot fills the empty seat, each card is shown only after the "I am ..." step and hidden
+again by "got it", clues are typed in turn with no speaking timer, anyone may start the vote, the
+votes are secret and cast one at a time, and the game ends with its end screen and XP for every
+player of the device. Every frame holds at most one player's card: the one who has the phone.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spyword_harness import SpyServer, collect_frames, legal_clue, view, wait_view
+from web_harness import screenshot
+
+PLAYERS = ["민지", "준호", "서연", "지훈"]
+
+
+@pytest.fixture(scope="module")
+def spy_server(tmp_path_factory):
+    srv = SpyServer(tmp_path_factory.mktemp("spyword-single")).start()
+    yield srv
+    srv.stop()
+
+
+def step(page, do, timeout: float = 10000) -> dict:
+    page.evaluate("() => { window.cnlabSpyNotice = null; }")
+    before = view(page)["version"]
+    do()
+    page.wait_for_function("(v) => window.cnlabSpyNotice || window.cnlabSpyView.version > v", arg=before,
+                           timeout=timeout)
+    assert not page.evaluate("() => window.cnlabSpyNotice"), page.evaluate("() => window.cnlabSpyNotice")
+    return view(page)
+
+
+def test_one_phone_passed_around_in_korean(page, spy_server):
+    srv = spy_server
+    frames = collect_frames(page)
+    page.goto(f"{srv.base}/spyword?ui=ko#/")
+    assert page.inner_text("header .brand") == "스파이의 단어"
+    page.fill("#profile-name", PLAYERS[0])
+    page.select_option("#device", "single")
+    page.select_option("#room-lang", "ko")
+    page.click("#create-room")
+    r = wait_view(page, "r.phase === 'lobby'")
+    assert r["device"] == "single" and r["lang"] == "ko"
+    for name in PLAYERS[1:]:
+        page.fill("#add-name", name)
+        step(page, lambda: page.click("#add-player"))
+    r = wait_view(page, "r.members.length === 4")
+    assert [m["name"] for m in r["members"]] == PLAYERS and all(m["badge"] for m in r["members"])
+    step(page, lambda: page.select_option("#players", "5"))
+    page.click("#start")
+    r = wait_view(page, "r.phase === 'playing'")
+    room = srv.room(r["code"])
+    roles = dict(room.state.roles)
+    spy = next(s for s, x in roles.items() if x == "spy")
+    checks = {"pass_text": None, "clue_timer": [], "discussion_timer": None}
+    for _ in range(300):
+        r = view(page)
+        if r["phase"] == "over":
+            break
+        g = r["game"]
+        if r.get("private"):
+            p = r["private"]
+            you = p["you"]
+            assert page.inner_text("#my-word") == (p["word"] or "?")
+            if you.get("ready"):
+                if p["seat"] == "p1":
+                    screenshot(page, "spyword-single-card")
+                step(page, lambda: page.click("#ready"))
+            elif you.get("clue"):
+                checks["clue_timer"].append(r["timer"])
+                page.fill("#clue-text", legal_clue(p["word"], [c["clue"] for c in g["clues"] if c["clue"]], "ko"))
+                step(page, lambda: page.click("#clue-send"))
+            elif you.get("vote"):
+                target = spy if spy in you["vote"] else you["vote"][0]
+                step(page, lambda: page.click(f".vote-btn[data-target='{target}']"))
+            elif you.get("guess"):
+                page.fill("#guess-text", "비행선")
+                step(page, lambda: page.click("#guess-send"))
+            elif you.get("dismiss"):
+                step(page, lambda: page.click("#dismiss"))
+            else:  # a look at the word only
+                step(page, lambda: page.click("#hide"))
+        elif page.locator("#pass .show-btn").count():
+            if checks["pass_text"] is None:
+                checks["pass_text"] = page.inner_text("#pass-to")
+                screenshot(page, "spyword-single-pass")
+            step(page, lambda: page.click("#pass .show-btn"))
+        elif g["phase"] == "discussion":
+            checks["discussion_timer"] = r["timer"]
+            step(page, lambda: page.click("#start-vote"))
+        else:
+            page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the game did not end")
+    assert "휴대폰을 넘기세요" in checks["pass_text"]
+    assert checks["clue_timer"] and all(t is None for t in checks["clue_timer"])  # no speaking timer (5.4)
+    assert checks["discussion_timer"]["kind"] == "discussion"
+    page.wait_for_selector("#end #winner")
+    record = srv.record(view(page)["game_id"])
+    assert page.inner_text("#citizen-word") == record["citizen_word"]
+    assert page.inner_text("#spy-word") == record["spy_word"]
+    assert page.locator("#xp .xp-line").count() == 4  # every player of the device gets its XP
+
+    # every frame: one card at most, the one of the player holding the phone
+    shown = 0
+    words = {record["citizen_word"], record["spy_word"]}
+    for raw in frames:
+        msg = json.loads(raw)
+        if msg["type"] != "room" or not msg["room"].get("game") or msg["room"]["phase"] == "over":
+            continue
+        rr = msg["room"]
+        assert "word" not in rr["game"] and "role" not in rr["game"]
+        public = json.dumps(dict(rr, private=None, game=dict(rr["game"], clues=[])), ensure_ascii=False)
+        assert not any(w in public for w in words), "a word outside the holder's card"
+        if rr.get("private"):
+            assert rr["holder"] == rr["private"]["seat"]
+            shown += 1
+        else:
+            assert rr["holder"] is None
+    assert shown >= 8
