@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from engine.errors import IllegalAction, MalformedRecord
+from experiments.exits import fail
 
 #: Commands whose modules live beside the CLI: name -> (module, function). Imported only when that
 #: command runs or help lists it, so one command does not import every other's modules (agents,
@@ -88,10 +89,6 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
     """codenames-lab: engines, agents and experiments for the Codenames family."""
 
 
-def fail(message: str) -> None:
-    """One line on stderr, exit 2: the contract for bad input and illegal actions."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def emit(obj) -> None:

@@ -15,7 +15,7 @@ DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pic
 
 
 def _fail(message: str) -> None:
-    from experiments.cli import fail  # imported late: cli imports this module to register the command
+    from experiments.exits import fail
 
     fail(message)
 
