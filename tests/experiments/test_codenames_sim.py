@@ -154,3 +154,12 @@ def test_intents_point_at_clues_and_name_cards_of_the_clue_givers_team(game, var
         assert restored.extra["intents"] == intents and record_to_json(restored) == text
         assert json.loads(text)["intents"] == intents  # plain JSON
         assert replay_summary(restored)["status"] == "finished"
+
+
+def test_the_ray_backend_plays_codenames_too(tmp_path):
+    """Ray is not a Duet-only backend: the same rows as a local run (issue 13)."""
+    pytest.importorskip("ray")
+    run = CodenamesRun(games=6, seed=2, **RANDOM)
+    simulate_codenames(run, out=tmp_path / "local", progress=False)
+    simulate_codenames(run, out=tmp_path / "ray", workers=2, progress=False, backend="ray")
+    assert rows(tmp_path / "ray") == rows(tmp_path / "local")

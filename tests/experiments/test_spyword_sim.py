@@ -91,3 +91,12 @@ def test_cnlab_simulate_spyword_prints_the_summary(tmp_path):
     assert result.exit_code == 0, result.output
     assert "citizens_win_rate" in result.stdout
     assert json.loads((tmp_path / "run" / "summary.json").read_text())["games"] == 2
+
+
+def test_the_ray_backend_plays_spyword_too(tmp_path):
+    """Spy's Word on Ray actors: the same rows as a local run (issue 13)."""
+    pytest.importorskip("ray")
+    a = simulate_spyword(4, 6, 3, "en", BOT, None, tmp_path / "a", workers=1, progress=False)
+    b = simulate_spyword(4, 6, 3, "en", BOT, None, tmp_path / "b", workers=2, progress=False, backend="ray")
+    rows = lambda p: (p / "games.jsonl").read_text()
+    assert rows(tmp_path / "a") == rows(tmp_path / "b") and a["games"] == b["games"] == 4
