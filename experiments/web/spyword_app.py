@@ -15,8 +15,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT, XP_WIN,
-                       ProfileError, level_threshold)
+from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
+                                      XP_WIN, ProfileError, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -146,7 +146,8 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
         await ws.close(code=4403)
         return
     if room.departed(member.id) and room.phase == "playing":
-        await store.send(ws, {"type": "gone", "reason": "left"})
+        kicked = any(e["seat"] == member.id and e["by"] == "kick" for e in room.state.eliminations)
+        await store.send(ws, {"type": "gone", "reason": "kicked" if kicked else "left"})
         await ws.close(code=4410)
         return
     await store.connected(room, member, ws)

@@ -267,10 +267,12 @@ async def open_room(server: SpyServer, names, settings=None, players=None, seed=
     msg = {"players": players or len(names)}
     if settings:
         msg["settings"] = settings
+    await sync(clients.values())
     r = await act(host, type="settings", **msg)
     assert r.get("type") != "error", r
     r = await act(host, type="start")
     assert r.get("type") != "error", r
+    await host.wait(lambda room: room["phase"] == "playing")
     await sync(clients.values())
     return code, clients
 

@@ -148,7 +148,7 @@ def test_five_people_and_bots_play_a_game_to_its_end(browser, spy_server):
         room = srv.room(code)
         record = srv.record(room.game_id)
         roles = record["roles"]
-        assert sorted(roles.values()) == sorted(["spy", "ghost"] + ["citizen"] * 5)  # RULES 5.2, 7 players
+        assert sorted(roles.values()) == sorted(["spy", "ghost"] + ["citizen"] * 5)  # 7 players: RULES 5.2
         seat_of = {page: f"p{i + 1}" for i, page in enumerate(pages)}
 
         checks = {"own_word": None, "korean": None}
@@ -163,7 +163,6 @@ def test_five_people_and_bots_play_a_game_to_its_end(browser, spy_server):
                 if v["phase"] != "playing" or not g:
                     continue
                 you = g.get("you", {})
-                seat = seat_of[page]
                 if you.get("ready"):
                     assert page.inner_text("#my-word") == (g["word"] or "?")
                     act(page, lambda: page.click("#ready"))
@@ -220,8 +219,9 @@ def test_five_people_and_bots_play_a_game_to_its_end(browser, spy_server):
             assert dict(shown) == record["roles"]
             assert page.locator("#votes .vote-entry[data-round]").count() == len(state_report["votes"])
         screenshot(pages[4], "spyword-end-ko")
-        assert host.inner_text("#winner") == {"citizens": "The citizens win!", "spies": "The spies and the ghost win!",
-                                              "ghost": "The ghost guessed the word and wins alone!"}[state_report["winner"]]
+        said = {"citizens": "The citizens win!", "spies": "The spies and the ghost win!",
+                "ghost": "The ghost guessed the word and wins alone!"}
+        assert host.inner_text("#winner") == said[state_report["winner"]]
 
         # XP on the profiles (docs/spyword_web.md), shown on the end screen and under the names
         result = view(host)["result"]
