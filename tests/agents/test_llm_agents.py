@@ -12,14 +12,14 @@ import time
 import pytest
 
 import agents.llm.seat as seat_module
-from agents.llm import LLMGuesser, LLMSpymaster, LLMSpyWordBot, move_log, row_fields
+from agents.llm import LLMGuesser, LLMSpymaster, LLMSpyWordBot, row_fields
 from agents.llm.backends import BackendError, ChatBackend, ChatReply
 from agents.llm.parse import Refusal, parse_clue, parse_guess, parse_vote, parse_word
 from agents.llm.prompts import observation_messages, spyword_messages
 from agents.registry import check_spec, make_agent, make_guesser, make_spymaster
-from engine import Clue, Guess, Stop
+from engine import Clue, Guess
 from engine.clues import check_clue
-from engine.duet import DuetConfig, DuetKey
+from engine.duet import DuetKey
 from experiments.games.duet.dealing import deal_duet_record
 from experiments.games.duet.loop import DuetSeat, play_duet
 
@@ -422,7 +422,7 @@ SMOLLM2_SPEC = "llm:local?max_tokens=10&retries=1"
 
 @pytest.fixture(scope="module")
 def smollm2_game():
-    """A short Duet game (5 timer tokens) by SmolLM2 on all four roles, through the referee (clues
+    """A short Duet game (4 timer tokens) by SmolLM2 on all four roles, through the referee (clues
     refereed: invalid_clue=reject); returns the record and the seconds the game took."""
     pytest.importorskip("transformers")
     pytest.importorskip("gguf")
@@ -436,7 +436,7 @@ def smollm2_game():
     start = time.perf_counter()
     master.prepare()
     loaded = time.perf_counter()
-    record = deal_duet_record(2, "en", invalid_clue="reject", tokens=5)
+    record = deal_duet_record(2, "en", invalid_clue="reject", tokens=4)
     play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 2))
     return record, loaded - start, time.perf_counter() - loaded
 
