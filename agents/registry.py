@@ -19,7 +19,7 @@ import importlib
 from importlib import metadata
 
 from .base import Guesser, Spymaster
-from .spec import AgentSpec, parse_spec
+from .spec import AgentSpec, check_params, parse_spec
 
 ROLES = ("spymaster", "guesser", "spyword")
 ENTRY_POINT_GROUP = "codenames_lab.{role}"
@@ -129,7 +129,11 @@ def _agent_spec(spec: AgentSpec) -> AgentSpec:
 
 def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    agent = agent_class(parsed, role)(_agent_spec(parsed), language, **kwargs)
+    cls = agent_class(parsed, role)
+    try:
+        agent = cls(_agent_spec(parsed), language, **kwargs)
+    except (ValueError, TypeError) as exc:  # a bad parameter value: one line naming the spec
+        raise ValueError(f"{role} {str(parsed)!r}: {exc}") from None
     agent.spec = str(parsed)
     return agent
 
@@ -148,8 +152,7 @@ def check_spec(spec: str, role: str) -> AgentSpec:
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
     parsed = parse_spec(spec)
-    if is_import_path(parsed.name):
-        agent_class(parsed, role)
-    else:
-        _target(parsed, role)
+    cls = agent_class(parsed, role)
+    if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
+        check_params(parsed, cls.defaults, f"{parsed.name} {role}")
     return parsed

@@ -42,3 +42,19 @@ def parse_spec(spec: str) -> AgentSpec:
             raise ValueError(f"agent spec {spec!r}: parameter {item!r} needs a value (key=value)")
         params[key] = _value(value)
     return AgentSpec(name, tuple(b for b in backends.split("+") if b), params)
+
+
+def check_params(spec: AgentSpec, defaults: dict, who: str) -> None:
+    """Every parameter of `spec` is one `defaults` knows, of its default's kind (a number where the
+    default is a number, true/false where it is a boolean); ValueError naming the first that is not."""
+    unknown = set(spec.params) - set(defaults)
+    if unknown:
+        raise ValueError(f"{who}: unknown parameter(s) {', '.join(sorted(unknown))}; "
+                         f"known: {', '.join(sorted(defaults))}")
+    for key, value in spec.params.items():
+        default = defaults[key]
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise ValueError(f"{who}: {key}={value} must be true or false")
+        if isinstance(default, (int, float)) and not isinstance(default, bool) and (
+                isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise ValueError(f"{who}: {key}={value} must be a number")

@@ -122,6 +122,8 @@ def deal(
 
     if count < 1:
         fail("--count must be at least 1")
+    if seed < 0:
+        fail(f"--seed must be a whole number 0 or more, not {seed}")
     try:
         module = harness(game)
         options = check_options(game, "deal", module.DEAL_OPTIONS,

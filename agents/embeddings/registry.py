@@ -59,7 +59,12 @@ def load_path(path: str | os.PathLike) -> Embeddings:
             raise ValueError(f"{p} is a folder but holds no sentence-transformers model (modules.json/config.json)")
         return SentenceTransformerEmbeddings(p, name=str(path))
     if p.is_file():
-        return load_keyed_vectors_file(p, name=str(path))
+        if p.stat().st_size == 0:
+            raise ValueError(f"{p} is empty: a vectors file holds one word and its numbers a line")
+        try:
+            return load_keyed_vectors_file(p, name=str(path))
+        except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError) as exc:
+            raise ValueError(f"{p} is not a vectors file gensim can read ({type(exc).__name__}: {exc})") from None
     raise FileNotFoundError(f"no embedding model at {p}")
 
 

@@ -12,7 +12,7 @@ from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.observations import adapter_for
 from agents.partner_model import temperature_for
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, check_params
 
 
 def _stable_int(text: str) -> int:
@@ -106,10 +106,7 @@ class SimilarityGuesser(Guesser):
                  embeddings: Mapping[str, Embeddings] | None = None):
         super().__init__()
         spec = spec or AgentSpec(self.name)
-        unknown = set(spec.params) - set(self.defaults)
-        if unknown:
-            raise ValueError(f"{self.name} guesser: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(self.defaults))}")
+        check_params(spec, self.defaults, f"{self.name} guesser")
         self.params = {**self.defaults, **spec.params}
         if float(self.params["noise"]) < 0:
             raise ValueError(f"{self.name} guesser: noise is a standard deviation (>= 0)")

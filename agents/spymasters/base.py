@@ -9,7 +9,7 @@ import numpy as np
 from agents.base import ClueDecision, Spymaster, require_observation
 from agents.clue_problem import BoardSims, CandidatePool, ClueProblem, candidate_pool, problem_from_observation
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, check_params
 
 
 class PoolSpymaster(Spymaster):
@@ -28,10 +28,7 @@ class PoolSpymaster(Spymaster):
                  embeddings: Mapping[str, Embeddings] | None = None):
         super().__init__()
         spec = spec or AgentSpec(self.name)
-        unknown = set(spec.params) - set(self.defaults)
-        if unknown:
-            raise ValueError(f"{self.name} spymaster: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(self.defaults))}")
+        check_params(spec, self.defaults, f"{self.name} spymaster")
         self.params = {**self.defaults, **spec.params}
         self.language = language
         self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)

@@ -35,7 +35,7 @@ import numpy as np
 
 from agents.base import Agent
 from agents.embeddings import DEFAULT_BACKEND, Embeddings
-from agents.spec import AgentSpec, parse_spec
+from agents.spec import AgentSpec, check_params, parse_spec
 from engine.spyword import (HOST, PASS, Dismiss, GhostGuess, GiveClue, Ready, SpyWordObservation, StartVote,
                             Vote, recommended_roles)
 from engine.spyword.actions import SpyWordAction
@@ -75,10 +75,7 @@ class SpyWordAgent(Agent):
                  vocabulary: Sequence[str] | None = None, frequencies: Sequence[float] | None = None,
                  embeddings: Mapping[str, Embeddings] | None = None, model: SpyWordModel | None = None):
         spec = parse_spec(spec) if isinstance(spec, str) else (spec or AgentSpec(self.name))
-        unknown = set(spec.params) - set(self.defaults)
-        if unknown:
-            raise ValueError(f"{self.name} bot: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(self.defaults))}")
+        check_params(spec, self.defaults, f"{self.name} bot")
         self.spec = str(spec)
         self.params = {**self.defaults, **spec.params}
         self.language = language

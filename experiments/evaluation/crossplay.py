@@ -185,7 +185,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     glove-50 and minilm); `human=True` makes that an error instead."""
     from agents.registry import agent_class, check_spec
 
-    check_games_and_language(games, lang)
+    check_games_and_language(games, lang, seed)
     algorithms = list(dict.fromkeys(s.strip() for s in spymasters if s and s.strip()))
     if not algorithms:
         raise ValueError("--spymasters names no spymaster")

@@ -22,7 +22,10 @@ def run_fingerprint(run: Any, **extra: str) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def check_games_and_language(games: int, lang: str) -> None:
+def check_games_and_language(games: int, lang: str, seed: int = 0) -> None:
+    """The arguments every run shares, each refused with the option it came from."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"--seed must be a whole number 0 or more, not {seed!r}")
     if games <= 0:
         raise ValueError("--games must be a positive number")
     if lang not in ("en", "ko"):

@@ -34,3 +34,28 @@ def test_every_command_shows_an_example(name):
 def test_the_commands_are_there():
     assert {"deal", "replay", "simulate", "tournament", "crossplay", "check-clue", "play", "eval-human",
             "serve"} <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "duet", "--games", "2", "--seed", "-1"], "--seed must be"),
+    (["deal", "duet", "--seed", "-3"], "--seed must be"),
+    (["tournament", "--spymasters", "random", "--guessers", "random", "--seed", "-1"], "--seed must be"),
+    (["simulate", "duet", "--games", "2", "--spymaster", "expected:fake?kmax=abc"], "kmax=abc must be a number"),
+    (["simulate", "duet", "--games", "2", "--guesser", "duet-bayes:fake?unsure=yes"], "unsure=yes must be a number"),
+    (["simulate", "codenames", "--games", "2", "--mission", "cairo"], "--mission does not apply"),
+    (["deal", "spyword", "--variant", "teams"], "--variant does not apply"),
+])
+def test_bad_arguments_are_one_line_naming_what_is_wrong(tmp_path, args, message):
+    result = CliRunner().invoke(app, [*args, *(["--out", str(tmp_path / "o")] if args[0] == "simulate" else [])])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_empty_vectors_file_as_a_backend_is_one_line(tmp_path):
+    empty = tmp_path / "vectors.txt"
+    empty.write_text("")
+    result = CliRunner().invoke(app, ["simulate", "duet", "--games", "1", "--spymaster", f"expected:{empty}",
+                                      "--guesser", "random", "--no-progress"])
+    assert result.exit_code == 2 and "is empty" in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -49,7 +49,7 @@ class CodenamesRun:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec
 
-        check_games_and_language(self.games, self.lang)
+        check_games_and_language(self.games, self.lang, self.seed)
         if self.variant not in SIM_VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}: {', '.join(SIM_VARIANTS)}")
         check_spec(self.spymaster, "spymaster")

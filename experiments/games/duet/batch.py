@@ -63,7 +63,7 @@ class DuetRun:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec
 
-        check_games_and_language(self.games, self.lang)
+        check_games_and_language(self.games, self.lang, self.seed)
         for spymaster, guesser in self.seat_specs().values():
             check_spec(spymaster, "spymaster")
             check_spec(guesser, "guesser")

@@ -61,7 +61,7 @@ class SpyWordRun:
         from agents.spyword import check_spyword_spec
         from engine.spyword.settings import check_player_count
 
-        check_games_and_language(self.games, self.lang)
+        check_games_and_language(self.games, self.lang, self.seed)
         check_player_count(self.players)
         if self.weaken not in WEAKEN:
             raise ValueError(f"--weaken must be citizens or infiltrators, not {self.weaken!r}")
