@@ -53,26 +53,33 @@ def is_secret(obj, obs) -> str | None:
 def _scan(values, obs, found: list, where: str) -> None:
     """Look at every value, and one level inside containers and objects' attributes."""
     for v in values:
-        hit = is_secret(v, obs)
-        if hit:
-            found.append(f"{where}: {hit}")
+        try:
+            _scan_one(v, obs, found, where)
+        except Exception:  # noqa: BLE001 - objects that raise on inspection (lazy modules of other libraries)
             continue
-        if isinstance(v, dict):
-            inner = v.values()
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            inner = v
-        else:
-            try:
-                d = getattr(v, "__dict__", None) if type(v).__module__ != "builtins" else None
-            except Exception:  # noqa: BLE001 - objects whose attributes raise
-                d = None
-            inner = d.values() if isinstance(d, dict) else ()
-        for w in inner:
-            if (type(w) is str and len(w) == 25) or type(w).__name__ in SECRET_TYPES:
-                hit = is_secret(w, obs)
-                if hit:
-                    found.append(f"{where}: {hit} inside a {type(v).__name__}")
-                    break
+
+
+def _scan_one(v, obs, found: list, where: str) -> None:
+    hit = is_secret(v, obs)
+    if hit:
+        found.append(f"{where}: {hit}")
+        return
+    if isinstance(v, dict):
+        inner = v.values()
+    elif isinstance(v, (list, tuple, set, frozenset)):
+        inner = v
+    else:
+        try:
+            d = getattr(v, "__dict__", None) if type(v).__module__ != "builtins" else None
+        except Exception:  # noqa: BLE001 - objects whose attributes raise
+            d = None
+        inner = d.values() if isinstance(d, dict) else ()
+    for w in inner:
+        if (type(w) is str and len(w) == 25) or type(w).__name__ in SECRET_TYPES:
+            hit = is_secret(w, obs)
+            if hit:
+                found.append(f"{where}: {hit} inside a {type(v).__name__}")
+                break
 
 
 def attack_gc(obs, seed) -> list[str]:
