@@ -7,8 +7,13 @@
 Without --lang (or a case's "lang"), the language is the board's script, like every command that
 reads a board: Hangul on the board or in the clue means Korean, anything else English.
 
-One JSON verdict per clue on stdout ({"legal": false, "rule": "4.4", "message": "..."}); bad input
-(unknown language, empty clue, malformed case line) is one line on stderr and exit code 2.
+One JSON verdict per clue on stdout ({"legal": false, "status": "illegal", "rule": "4.4", "message":
+"...", "blocked_by": {"visible": "눈사람", "relation": "part", "part": "눈", "of": "눈사람"}}); an
+undecidable clue (RULES 4.2: the number may be part of the hint) is {"legal": true, "status":
+"undecidable", ...}: a referee allows it by default and the message says so. Bad input (unknown
+language, empty clue, malformed case line) is one line on stderr and exit code 2.
+
+    cnlab check-clue --warm [--lang ko]    # analyse common words once into the on-disk store
 """
 
 from __future__ import annotations
@@ -64,6 +69,36 @@ def _case(obj, where: str, default_lang: str | None) -> dict:
     return {"lang": lang, "clue": clue, "board": board, "covered": covered, "number": _number(obj.get("number", 1))}
 
 
+def _warm(lang: Optional[str]) -> None:
+    import time
+
+    from engine.clues import ClueFilter, FilterUnavailable
+
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"unknown language {lang!r} (expected ko or en)")
+    for language in ([lang] if lang else list(LANGUAGES)):
+        t0 = time.perf_counter()
+        words: list[str] = []
+        try:
+            from wordfreq import top_n_list
+
+            words += top_n_list(language, 50_000)
+        except ImportError:
+            pass
+        try:
+            from engine.paths import data_path
+
+            words += [w.strip() for w in data_path("words", f"{language}.txt").read_text(encoding="utf-8").splitlines()
+                      if w.strip() and not w.startswith("#")]
+        except OSError:
+            pass
+        try:
+            ClueFilter([], language=language).legal_mask(list(dict.fromkeys(words)))
+        except FilterUnavailable as exc:
+            _fail(str(exc))
+        typer.echo(json.dumps({"lang": language, "words": len(set(words)), "seconds": round(time.perf_counter() - t0, 1)}))
+
+
 def check_clue_command(
     clue: Optional[str] = typer.Argument(None, help="The clue word to judge."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Board language: ko or en (default: the board's "
@@ -72,11 +107,20 @@ def check_clue_command(
     covered: str = typer.Option("", "--covered", help="Covered code words, comma separated (RULES 4.5)."),
     number: str = typer.Option("1", "--number", help="The clue number: 0..9 or unlimited."),
     cases: Optional[Path] = typer.Option(None, "--cases", help="JSON lines file of cases; one verdict per line."),
+    warm: bool = typer.Option(False, "--warm", help="Analyse the language's common words and code words once "
+                              "into the on-disk store (about a minute), so later checks of them start fast; "
+                              "prints one JSON line per language."),
 ) -> None:
     """Judge clues with the clue filter (RULES section 4); print one JSON verdict per clue.
 
+    Each verdict: {"legal", "status" (legal, illegal or undecidable), "rule", "message" (in the board's
+    language), "blocked_by" (the visible word and the part or form that blocked, else null)}.
+
     Example: cnlab check-clue --board snowman,river,bark snowmen
     """
+    if warm:
+        _warm(lang)
+        return
     if cases is not None:
         try:
             lines = cases.read_text(encoding="utf-8").splitlines()

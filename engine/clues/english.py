@@ -16,13 +16,21 @@ of the affix's minimum length; a prefixed word must be rarer than its base (REPO
 PORT). Possessives (king's, kings', witch's) are forms of the word. A compound half must be a
 word the lemmatiser knows (LINING is not lin + ing); a verb particle (in, up, out) may close a
 compound after a base of four letters or more (PLUGIN = plug + in).
+
+Third pass: a compound cut must keep the sounds of its parts where the pronunciation table knows
+them (engine/clues/pronunciation.py: CARROT is not car + rot); irregular derivations come from
+data/clues/en_derivations.tsv (SPANISH <- SPAIN); `MORE_DERIVATIONS` adds -ion, -ation, -or and the
+-en verbs (ACTION, PLANTATION, ACTOR, DARKEN), each with its guard (not MISSION, TAILOR, MANOR).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 
+from engine.clues.pronunciation import sound_split
+from engine.clues.store import InfoStore, Lookup, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
 from engine.clues.wordinfo import WordInfo
@@ -52,52 +60,102 @@ DERIVATIONS = {
 }
 #: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
 DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV")}
-AGENT = ("er", "ers")
-PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti")
+AGENT = ("er", "ers", "or", "ors")
+
+
+def _ion_stem(stem: str, base: str) -> bool:
+    """-ion after a verb in -ct / -pt (ACTION, ELECTION, ADOPTION) or an -ate verb of six letters or
+    more (CREATION, LOCATION; not STATION = state + ion, RATION = rate + ion)."""
+    return stem.endswith(("ct", "pt")) or (base.endswith("ate") and len(base) >= 6)
+
+
+def _or_stem(stem: str, base: str) -> bool:
+    """-or after a verb of four letters or more, or one in -ct (ACT + or; not MANOR = man + or)."""
+    return len(base) >= 4 or stem.endswith("ct")
+
+
+#: More derivations (third pass): (suffix, minimum base length, base parts of speech, derived parts
+#: of speech or None, a check of stem and base or None).
+MORE_DERIVATIONS = (
+    ("ion", 3, (V,), (N,), _ion_stem), ("ions", 3, (V,), (N,), _ion_stem),
+    ("ation", 4, (V,), (N,), None), ("ations", 4, (V,), (N,), None),
+    ("or", 3, (V,), None, _or_stem), ("ors", 3, (V,), None, _or_stem),  # ACTOR, SAILOR (not TAILOR, MANOR)
+    ("en", 3, (A,), (V,), None),  # DARKEN, SOFTEN, REDDEN: verbs from adjectives
+)
+PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
+            "inter", "semi", "multi", "micro", "mini", "mid")
 PARTICLES = ("in", "up", "out")
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
-def _lemminflect():
-    try:
-        import lemminflect
-    except ImportError as exc:  # pragma: no cover - depends on the installation
+def _lemminflect_missing() -> None:
+    from importlib.util import find_spec
+
+    if find_spec("lemminflect") is None:  # pragma: no cover - depends on the installation
         raise FilterUnavailable(
             "the English clue filter needs lemminflect: pip install 'codenames-lab[filter]'"
-        ) from exc
-    return lemminflect
+        )
 
 
-def _wordfreq_en() -> dict:
+def _lemma_table() -> dict:
+    """lemminflect's lemma look-up table with its overrides applied: word -> {upos: lemmas}, what
+    `lemminflect.getAllLemmas` answers for a lower-case word (read once, then from `store`)."""
+    from lemminflect import config
+    from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
+    from lemminflect.codecs.OverridesCodec import OverridesCodec
+
+    table = LemmaLUCodec.load(config.lemma_lu_fn)
+    for word, entry in OverridesCodec.load(config.lemma_overrides_fn).items():
+        table[word] = {**table.get(word, {}), **entry}
+    return {w: {pos: tuple(f.lower() for f in forms) for pos, forms in entry.items()} for w, entry in table.items()}
+
+
+def _wordfreq(language: str, min_zipf: float | None = None) -> dict:
     try:
         from wordfreq import get_frequency_dict
     except ImportError:
         return {}
     try:
-        return get_frequency_dict("en")
+        table = get_frequency_dict(language)
     except Exception:  # pragma: no cover
         return {}
+    if min_zipf is None:
+        return dict(table)
+    return {w: f for w, f in table.items() if f > 0 and math.log10(f * 1e9) >= min_zipf}
+
+
+def _wordfreq_en() -> dict:
+    return _wordfreq("en")
+
+
+#: A batch of at least this many new words loads the whole word lists in memory (else row by row).
+PRELOAD = 64
 
 
 class EnglishAnalyzer:
     language = "en"
 
     def __init__(self) -> None:
-        self.lemminflect = _lemminflect()
-        self.freq = _wordfreq_en()
+        _lemminflect_missing()
+        self.freq = Lookup("wordfreq-en", ("wordfreq",), _wordfreq_en)
+        self._lemma_table = Lookup("lemminflect-lemmas", ("lemminflect",), _lemma_table, kind="marshal")
         self.tables = tables("en")
+        self.store = InfoStore("en", analyser_fingerprint("en", ("lemminflect", "wordfreq")))
         self._info: dict[str, WordInfo] = {}
+        self._new: list[WordInfo] = []
+        self._depth = 0
         self._lemmas: dict[str, frozenset[str]] = {}
         self._foreign: dict[str, str] = {}
         self._read: dict[str, dict] = {}
-        self._other_freq: dict[str, dict] = {}
+        self._other_freq: dict[str, Lookup] = {}
+        self._pending: dict | None = None  # foreign answers to store at the end of a batch
 
     def _readings(self, w: str) -> dict:
-        """lemminflect's readings of `w` (part of speech -> lemmas), cached (the call deep-copies)."""
+        """lemminflect's readings of `w` (part of speech -> lemmas), as `getAllLemmas` gives them."""
         got = self._read.get(w)
         if got is None:
-            got = self._read[w] = self.lemminflect.getAllLemmas(w)
+            got = self._read[w] = dict(self._lemma_table.get(w.lower(), {}))
         return got
 
     def lemmas(self, w: str) -> frozenset[str]:
@@ -134,10 +192,12 @@ class EnglishAnalyzer:
         if depth <= 0 or not w.isalpha():
             return out
         derived_pos = self.pos(w)
-        for suf, (min_len, tags) in DERIVATIONS.items():
+        rules = [(suf, min_len, tags, DERIVED_POS.get(suf), None) for suf, (min_len, tags) in DERIVATIONS.items()]
+        for suf, min_len, tags, want, stem_ok in rules + list(MORE_DERIVATIONS):
+            vowel_variants = stem_ok is None and suf[0] in "aeiou" and (suf, min_len, tags, want, stem_ok) \
+                not in MORE_DERIVATIONS  # CANADIAN, ITALIAN: a final vowel dropped (not for -en, -ion)
             if not w.endswith(suf) or len(w) - len(suf) < 2:
                 continue
-            want = DERIVED_POS.get(suf)
             if want and derived_pos and not (derived_pos & set(want)):
                 continue
             if suf in AGENT and V in derived_pos:
@@ -146,13 +206,13 @@ class EnglishAnalyzer:
             cands = {stem, stem + "e"}
             if stem.endswith("i"):
                 cands.add(stem[:-1] + "y")
-            if suf[0] in "aeiou":
+            if vowel_variants:
                 cands.update((stem + "a", stem + "y", stem + "o"))
             doubled = len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl"
             if doubled:
                 cands.add(stem[:-1])
             for b in cands:
-                if b == w:
+                if b == w or (stem_ok is not None and not stem_ok(stem, b)):
                     continue
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
@@ -194,39 +254,68 @@ class EnglishAnalyzer:
         return self.info_many([word])[0]
 
     def info_many(self, words) -> list[WordInfo]:
-        out = []
-        for raw in words:
-            w = normalize(raw, "en").translate(APOSTROPHES)
-            info = self._info.get(w)
-            if info is None:
-                info = self._build(w)
-                self._info[w] = info
-            out.append(info)
+        norm = [normalize(raw, "en").translate(APOSTROPHES) for raw in words]
+        if self._depth == 0:
+            missing = [w for w in dict.fromkeys(norm) if w not in self._info]
+            if missing:
+                self._info.update(self.store.get_many(missing))
+                if sum(w not in self._info for w in missing) >= PRELOAD:
+                    self.freq.preload()
+                    self._lemma_table.preload()
+        self._depth += 1
+        try:
+            out = []
+            for w in norm:
+                info = self._info.get(w)
+                if info is None:
+                    info = self._build(w)
+                    self._info[w] = info
+                    self._new.append(info)
+                out.append(info)
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and self._new:
+            new, self._new = self._new, []
+            self.store.put_many(new)
         return out
 
-    def _parts(self, w: str) -> dict[str, bool]:
-        parts: dict[str, bool] = {}
+    def compound_cuts(self, w: str, check_sound: bool = True) -> list[tuple[str, str]]:
+        """Cuts of a closed compound into two common words of three letters or more that the
+        lemmatiser knows (RAINCOAT = rain + coat), kept only where the word sounds like its two
+        parts when the pronunciation table knows all three (CARROT is not car + rot: see
+        engine/clues/pronunciation.py)."""
+        out = []
         if not w.isalpha():
-            return parts
-        n = len(w)
-        for i in range(MIN_PART_LEN, n - MIN_PART_LEN + 1):
+            return out
+        for i in range(MIN_PART_LEN, len(w) - MIN_PART_LEN + 1):
             left, right = w[:i], w[i:]
             if not self._common(left) or not self.pos(left):
                 continue
             right_ok = (self._common(right) and bool(self.pos(right))) or any(
                 self._common(r) for r in self.lemmas(right) if r != right
             )
-            if right_ok:
-                parts[left] = True
-                parts[right] = True
-                for r in self.lemmas(right):
-                    parts[r] = True
+            if right_ok and (not check_sound or sound_split(w, left, right) is not False):
+                out.append((left, right))
+        return out
+
+    def _parts(self, w: str) -> dict[str, bool]:
+        parts: dict[str, bool] = {}
+        if not w.isalpha():
+            return parts
+        for left, right in self.compound_cuts(w):
+            parts[left] = True
+            parts[right] = True
+            for r in self.lemmas(right):
+                parts[r] = True
         for part in PARTICLES:  # PLUGIN = plug + in, CHECKUP = check + up
             left = w[: -len(part)]
             if w.endswith(part) and len(left) >= 4 and self.pos(left) and self._common(left):
                 parts[left] = True
         for b in self.derivation_bases(w):
             parts[b] = True
+        for lem in {w} | self.lemmas(w):  # irregular derivations (data/clues/en_derivations.tsv)
+            for b in (self.tables.derivations or {}).get(lem, ()):
+                parts[b] = True
         fw = self._f(w)
         for suf in SUFFIXES:
             if not w.endswith(suf):
@@ -288,8 +377,32 @@ class EnglishAnalyzer:
         """
         got = self._foreign.get(w)
         if got is None:
-            got = self._foreign[w] = self._find_foreign(w)
+            stored = None if self._pending is not None else self.store.get_extra([w]).get(w)
+            got = stored if isinstance(stored, str) else self._find_foreign(w)
+            self._foreign[w] = got
+            if stored is None:
+                if self._pending is not None:
+                    self._pending[w] = got
+                else:
+                    self.store.put_extra({w: got})
         return got
+
+    @contextmanager
+    def batch(self):
+        """Many `foreign` calls (a candidate list): stored answers read at once, new ones written
+        in one transaction at the end."""
+        if self._pending is not None:
+            yield
+            return
+        self._pending = {}
+        for w, lang in self.store.all_extra().items():
+            if isinstance(lang, str):
+                self._foreign.setdefault(w, lang)
+        try:
+            yield
+        finally:
+            pending, self._pending = self._pending, None
+            self.store.put_extra(pending)
 
     def _find_foreign(self, w: str) -> str:
         if not w.isalpha() or self.lemmas(w) or w in self.tables.variants:
@@ -299,13 +412,9 @@ class EnglishAnalyzer:
             return ""
         for other in FOREIGN_LANGUAGES:  # first match: one language's table loaded, usually
             table = self._other_freq.get(other)
-            if table is None:
-                try:
-                    from wordfreq import get_frequency_dict
-
-                    table = get_frequency_dict(other)
-                except Exception:  # pragma: no cover - wordfreq missing or without that language
-                    table = {}
+            if table is None:  # only words of zipf >= FOREIGN_MIN there can ever count
+                table = Lookup(f"wordfreq-{other}-z{FOREIGN_MIN:g}", ("wordfreq",),
+                               lambda other=other: _wordfreq(other, FOREIGN_MIN))
                 self._other_freq[other] = table
             f = table.get(w, 0.0)
             if f > 0 and math.log10(f * 1e9) >= need:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import OrderedDict
+from contextlib import nullcontext
 from functools import lru_cache
+from numbers import Integral
 from typing import Iterable, Sequence
-
-import numpy as np
 
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
@@ -66,12 +66,31 @@ def number_ok(number) -> bool:
     """RULES 1.2/4.2: the clue number is 0..9 or UNLIMITED."""
     if isinstance(number, bool):
         return False
-    if isinstance(number, (int, np.integer)):
+    if isinstance(number, Integral):  # int, numpy integers
         return 0 <= int(number) <= 9
     if isinstance(number, str):
         s = number.strip().casefold()
         return s == UNLIMITED or s == "무제한" or (s.isdigit() and 0 <= int(s) <= 9)
     return False
+
+
+def _number_value(tables, w: str, info: WordInfo | None):
+    """(is a number word or numeral, its value or None) for RULES 4.1's number words."""
+    if DIGITS.match(w):
+        return True, int(w)
+    values = tables.number_values or {}
+    if w in values and (w not in tables.numeral_only or (info is not None and info.number)):
+        return True, values[w]
+    if info is not None and info.number:
+        return True, None
+    return False, None
+
+
+def _letters(word: str, language: str) -> int:
+    """How many letters (Korean: syllables) a code word has, as a letter-count clue would count."""
+    if language == "ko":
+        return sum(1 for ch in word if HANGUL_SYLLABLES.match(ch))
+    return sum(1 for ch in word if ch.isalpha())
 
 
 def _is_letter(w: str) -> bool:
@@ -176,10 +195,14 @@ class _CandidateIndex:
     """Board-independent analysis of one candidate list, inverted for fast board lookups."""
 
     def __init__(self, rules: _Rules, candidates: Sequence[str]) -> None:
+        import numpy as np
+
         lang = rules.language
         norm = [normalize(c, lang) for c in candidates]
         self.size = len(norm)
         intrinsic = np.ones(self.size, dtype=bool)
+        if lang == "en":  # the English early rules read each word's forms: analyse them in one batch
+            rules.analyzer.info_many([w for w in norm if w])
         early = [rules.early(c, w) for c, w in zip(candidates, norm)]
         ok_idx = [i for i, e in enumerate(early) if e is None]
         for i, e in enumerate(early):
@@ -192,13 +215,20 @@ class _CandidateIndex:
         by_single: dict[str, list[int]] = {}
         by_shared: dict[str, list[int]] = {}
         by_letter: dict[str, list[int]] = {}
+        by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
         for i, e in enumerate(early):
             if e is not None and e[0] == "4.1" and _is_letter(norm[i]):
                 by_letter.setdefault(_letter_key(norm[i]), []).append(i)
-        for i, info in zip(ok_idx, infos):
-            if rules.late(candidates[i], norm[i], info) is not None:
+        batch = getattr(rules.analyzer, "batch", None)
+        with batch() if batch is not None else nullcontext():
+            late = [rules.late(candidates[i], norm[i], info) for i, info in zip(ok_idx, infos)]
+        for i, info, refused in zip(ok_idx, infos, late):
+            if refused is not None:
                 intrinsic[i] = False
                 continue
+            is_number, value = _number_value(rules.tables, norm[i], info)
+            if is_number and _letter_key(norm[i]) not in rules.allowed:
+                by_number.setdefault(value, []).append(i)
             for f in info.forms:
                 by_form.setdefault(f, []).append(i)
             for p, strong in info.parts.items():
@@ -211,7 +241,7 @@ class _CandidateIndex:
                 by_single.setdefault(info.word, []).append(i)
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
-        self.by_shared, self.by_letter = by_shared, by_letter
+        self.by_shared, self.by_letter, self.by_number = by_shared, by_letter, by_number
 
 
 _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
@@ -240,17 +270,31 @@ class ClueFilter:
         board = [str(w) for w in board]
         covered_words = set()
         for c in covered or ():
-            if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+            if isinstance(c, Integral) and not isinstance(c, bool):
                 covered_words.add(normalize(board[int(c)], self.language))
             else:
                 covered_words.add(normalize(str(c), self.language))
         self.board = [normalize(w, self.language) for w in board]
         self.visible = [w for w in self.board if w and w not in covered_words]
         self.visible_infos = self.analyzer.info_many(self.visible)
-        letters = self.rules.tables.meaning_letters
+        tables_ = self.rules.tables
+        letters = tables_.meaning_letters
         self._meaning_letters = frozenset(
             _letter_key(l) for v in self.visible for l in letters.get(v, ())
         )
+        # RULES 4.1 / 4.2: numbers that go with a visible word's meaning (문어: 8), and the letter
+        # counts of the visible words (a number word may count them).
+        self._meaning_numbers: dict[int, tuple[str, str]] = {}
+        for v in self.visible:
+            for n, why in (tables_.meaning_numbers or {}).get(v, ()):
+                self._meaning_numbers.setdefault(n, (v, why))
+        self._number_cards: dict[int, str] = {}  # visible words that are numbers themselves
+        self._lengths: dict[int, str] = {}
+        for v in self.visible_infos:
+            self._lengths.setdefault(_letters(v.word, self.language), v.word)
+            is_number, value = _number_value(tables_, v.word, v)
+            if is_number and value is not None:
+                self._number_cards.setdefault(value, v.word)
         self._vform: dict[str, list[WordInfo]] = {}
         self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
         self._vsyl: dict[str, WordInfo] = {}
@@ -264,33 +308,46 @@ class ClueFilter:
                     if HANGUL_SYLLABLES.match(s):
                         self._vsyl.setdefault(s, v)
 
+    @property
+    def doubtful_numbers(self) -> frozenset[int]:
+        """Clue numbers (1..9) that may carry part of the hint on this board (RULES 4.2): a visible
+        word's meaning goes with them (무지개: 7, OCTOPUS: 8) or a visible word is that number. A clue
+        with such a number is undecidable; a bot choosing its number should prefer another."""
+        return frozenset(n for n in (*self._meaning_numbers, *self._number_cards) if 1 <= n <= 9)
+
     # -- board rules -----------------------------------------------------------------------------
     def _board(self, raw: str, c: WordInfo):
+        """The first board rule the clue breaks: (rule, message, blocked_by) or None."""
         m = self.rules.msg
+
+        def by(v: WordInfo, relation: str, **piece) -> dict:
+            return {"visible": v.word, "relation": relation, **piece}
+
         for v in self._vform.get(c.word, ()):  # 4.3: the visible word itself
             if v.word == c.word:
-                return "4.3", m("visible", clue=raw)
+                return "4.3", m("visible", clue=raw), by(v, "same", form=c.word, of=v.word)
         for f in c.forms:  # same word: variant spelling (4.6) or inflection (4.3)
             for v in self._vform.get(f, ()):
                 if c.canon == v.canon and c.word != v.word and f == c.canon:
-                    return "4.6", m("variant", clue=raw, visible=v.word)
-                return "4.3", m("inflection", clue=raw, visible=v.word)
+                    return "4.6", m("variant", clue=raw, visible=v.word), by(v, "variant", form=c.word, of=v.word)
+                return "4.3", m("inflection", clue=raw, visible=v.word), by(v, "form", form=c.word, of=v.word)
         for p in c.parts:  # 4.3: contains the visible word as a part
             for v in self._vform.get(p, ()):
-                return "4.3", m("contains", clue=raw, visible=v.word)
+                return "4.3", m("contains", clue=raw, visible=v.word), by(v, "contains", part=p, of=c.word)
         for f in c.forms:  # 4.4: is a part of a visible compound
             for v, strong in self._vpart.get(f, ()):
                 if strong or self.language == "en" or len(c.word) > 1:
-                    return "4.4", m("part", clue=raw, visible=v.word)
-                return "4.1", m("syllable", clue=raw, visible=v.word)
+                    return "4.4", m("part", clue=raw, visible=v.word), by(v, "part", part=f, of=v.word)
+                return "4.1", m("syllable", clue=raw, visible=v.word), by(v, "syllable", part=f, of=v.word)
         for p, cstrong in c.parts.items():  # 4.4: shares a standalone part with a visible compound
             for v, vstrong in self._vpart.get(p, ()):
                 if cstrong is None or vstrong is None:  # a name's part (카네기홀's 홀) is not shared
                     continue
                 if cstrong or vstrong:
-                    return "4.4", m("shares", clue=raw, visible=v.word, part=p)
+                    return "4.4", m("shares", clue=raw, visible=v.word, part=p), by(v, "shares", part=p, of=v.word)
         if self.language == "ko" and len(c.word) == 1 and c.word in self._vsyl:  # 4.1 syllable pointer
-            return "4.1", m("syllable", clue=raw, visible=self._vsyl[c.word].word)
+            v = self._vsyl[c.word]
+            return "4.1", m("syllable", clue=raw, visible=v.word), by(v, "syllable", part=c.word, of=v.word)
         return None
 
     def _split_form(self, raw: str, w: str):
@@ -302,12 +359,52 @@ class ClueFilter:
         info = self.analyzer.info(joined)
         for f in info.forms:
             for v in self._vform.get(f, ()):
-                return "4.3", self.rules.msg("not_one_word_form", clue=raw, visible=v.word)
+                return "4.3", self.rules.msg("not_one_word_form", clue=raw, visible=v.word), {
+                    "visible": v.word, "relation": "form", "form": raw, "of": v.word}
         return self._board(raw, info)
+
+    def _number_word(self, raw: str, w: str, info: WordInfo):
+        """RULES 4.1 for a number word or numeral that passed every other rule: a verdict (legal
+        when a visible word's meaning goes with it, undecidable when a visible word has that many
+        letters or its value is unknown), or None (legal: no visible word has that many letters)."""
+        is_number, value = _number_value(self.rules.tables, w, info)
+        if not is_number or _letter_key(w) in self.rules.allowed:
+            return None
+        m = self.rules.msg
+        if value in self._meaning_numbers:
+            v, why = self._meaning_numbers[value]
+            return ClueVerdict(True, None, m("number_meaning", clue=raw, visible=v, why=why or value), "legal",
+                               {"visible": v, "relation": "number", "number": value})
+        if value is None:
+            return self._undecidable("4.1", m("undecidable_number_word", clue=raw), None)
+        if value in self._lengths:
+            v = self._lengths[value]
+            return self._undecidable("4.1", m("undecidable_count", clue=raw, value=value, visible=v),
+                                     {"visible": v, "relation": "letters", "letters": value})
+        return None
+
+    def _number_doubt(self, number):
+        """RULES 4.2: the clue number may carry part of the hint (an undecidable verdict) or None."""
+        if isinstance(number, str):
+            number = int(number) if number.strip().isdigit() else None
+        if number is None or not 1 <= int(number) <= 9:
+            return None
+        n = int(number)
+        if n in self._meaning_numbers:
+            v, why = self._meaning_numbers[n]
+        elif n in self._number_cards:
+            v, why = self._number_cards[n], str(n)
+        else:
+            return None
+        return self._undecidable("4.2", self.rules.msg("undecidable_number", number=n, visible=v, why=why),
+                                 {"visible": v, "relation": "number", "number": n})
+
+    def _undecidable(self, rule: str, text: str, blocked_by) -> ClueVerdict:
+        return ClueVerdict(not self.options.refuse_undecidable, rule, text, "undecidable", blocked_by)
 
     # -- public ----------------------------------------------------------------------------------
     def check(self, clue: str, number=1) -> ClueVerdict:
-        """Judge one clue + number (RULES 4.1-4.7)."""
+        """Judge one clue + number (RULES 4.1-4.7): legal, illegal, or undecidable (see ClueVerdict)."""
         m = self.rules.msg
         if not number_ok(number):
             return ClueVerdict(False, "4.2", m("number", number=number))
@@ -315,28 +412,35 @@ class ClueFilter:
             raw = normalize_clue("" if clue is None else str(clue))
         except ClueTextError as exc:
             return ClueVerdict(False, "4.7", exc.describe(self.language))
+        raw = raw.strip()
         w = normalize(raw, self.language)
-        hit = self.rules.early(raw.strip(), w)
+        hit = self.rules.early(raw, w)
         meaning_letter = _is_letter(w) and _letter_key(w) in self._meaning_letters
         if hit is not None and hit[0] == "4.1" and meaning_letter:
             hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷) relates to the meaning of a visible word
         if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
-            hit = self._split_form(raw.strip(), w) or hit
+            hit = self._split_form(raw, w) or hit
+        info = None
         if hit is None:
             info = self.analyzer.info(w)
-            hit = self._board(raw.strip(), info) or (
-                None if meaning_letter else self.rules.late(raw.strip(), w, info)
-            )
+            hit = self._board(raw, info) or (None if meaning_letter else self.rules.late(raw, w, info))
         if hit is not None:
-            return ClueVerdict(False, hit[0], hit[1])
-        return ClueVerdict(True, None, m("ok"))
+            return ClueVerdict(False, hit[0], hit[1], "illegal", hit[2] if len(hit) > 2 else None)
+        verdict = self._number_word(raw, w, info)
+        if verdict is not None and verdict.status == "undecidable":
+            return verdict
+        return self._number_doubt(number) or verdict or ClueVerdict(True, None, m("ok"))
 
-    def legal_mask(self, candidates: Sequence[str]) -> np.ndarray:
-        """Legality of every candidate clue (number not judged), as a numpy bool array.
+    def legal_mask(self, candidates: Sequence[str]):
+        """Legality of every candidate clue as a numpy bool array: True only for status "legal"
+        (an undecidable clue, such as a number word that may count letters, is False: bots avoid
+        what a referee might refuse). The number is not judged: see `doubtful_numbers`.
 
         The candidate list's analysis is cached in memory (per language, options and list), so a
         bot reusing its vocabulary pays only the per-board lookups.
         """
+        import numpy as np
+
         index = self._index(candidates)
         blocked: list[list[int]] = []
         for v in self.visible_infos:
@@ -353,6 +457,9 @@ class ClueFilter:
         if self.language == "ko":
             for s in self._vsyl:
                 blocked.append(index.by_single.get(s, ()))
+        for value, idx in index.by_number.items():  # RULES 4.1: number words
+            if value not in self._meaning_numbers and (value is None or value in self._lengths):
+                blocked.append(idx)
         mask = index.intrinsic.copy()
         for letter in self._meaning_letters:  # RULES 4.1: a letter tied to a visible word's meaning
             for i in index.by_letter.get(letter, ()):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 
+from engine.clues.store import InfoStore, Lookup, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
 from engine.clues.wordinfo import WordInfo
@@ -51,7 +52,22 @@ WORDFREQ_MIN = 1e-6
 
 CONTENT = {"NNG", "NNP", "XR"}
 HANGUL_WORD = re.compile(r"^[\uac00-\ud7a3]+$")
+HANGUL_SYLLABLE = re.compile(r"[\uac00-\ud7a3]")
 SPLIT = re.compile(r"[\s\-]+")
+
+
+#: Kiwi's options. The multi-word dictionary (entries with spaces, 12 MB) is not loaded: a clue is
+#: one word, and it costs about half of Kiwi's start-up (docs/clue_filter.md, Speed).
+KIWI_OPTIONS = dict(load_multi_dict=False)
+#: A batch of at least this many new words loads the whole frequency list in memory.
+PRELOAD = 64
+
+
+def _kiwi_missing() -> None:
+    from importlib.util import find_spec
+
+    if find_spec("kiwipiepy") is None:  # pragma: no cover - depends on the installation
+        raise FilterUnavailable("the Korean clue filter needs kiwipiepy: pip install 'codenames-lab[filter]'")
 
 
 def _kiwi():
@@ -62,7 +78,7 @@ def _kiwi():
             "the Korean clue filter needs kiwipiepy: pip install 'codenames-lab[filter]'"
         ) from exc
     workers = max(1, min(4, os.cpu_count() or 1))
-    return Kiwi(num_workers=workers)
+    return Kiwi(num_workers=workers, **KIWI_OPTIONS)
 
 
 def _wordfreq_ko() -> dict:
@@ -71,7 +87,7 @@ def _wordfreq_ko() -> dict:
     except ImportError:
         return {}
     try:
-        return get_frequency_dict("ko")
+        return dict(get_frequency_dict("ko"))
     except Exception:  # pragma: no cover - a broken wordfreq data install
         return {}
 
@@ -83,17 +99,22 @@ class KoreanAnalyzer:
     language = "ko"
 
     def __init__(self) -> None:
-        self._kiwi, self._kiwi_pid = _kiwi(), os.getpid()
-        self.freq = _wordfreq_ko()
+        _kiwi_missing()
+        self._kiwi, self._kiwi_pid = None, None  # loaded on the first word the store does not hold
+        self.freq = Lookup("wordfreq-ko", ("wordfreq",), _wordfreq_ko)
         self.tables = tables("ko")
+        self.store = InfoStore("ko", analyser_fingerprint(
+            "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq"), repr(sorted(KIWI_OPTIONS.items()))))
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
 
     @property
     def kiwi(self):
-        """The analyser of this process: a forked child gets its own (the parent's thread pool
-        does not survive a fork, and a batch analysis there would hang)."""
-        if self._kiwi_pid != os.getpid():
+        """The analyser of this process, loaded on first use: a forked child gets its own (the
+        parent's thread pool does not survive a fork, and a batch analysis there would hang)."""
+        if self._kiwi is None:
+            self._kiwi, self._kiwi_pid = _kiwi(), os.getpid()
+        elif self._kiwi_pid != os.getpid():
             _FORKED_AWAY.append(self._kiwi)  # never freed here: its destructor would wait for threads
             self._kiwi, self._kiwi_pid = _kiwi(), os.getpid()
         return self._kiwi
@@ -173,7 +194,14 @@ class KoreanAnalyzer:
         norm = [normalize(w, "ko") for w in words]
         todo = sorted({w for w in norm if w not in self._info})
         if todo:
+            self._info.update(self.store.get_many(todo))
+            todo = [w for w in todo if w not in self._info]
+        if todo:
+            if len(todo) >= PRELOAD:
+                self.freq.preload()
+            before = set(self._info)
             self._build_many(todo)
+            self.store.put_many(self._info[w] for w in self._info.keys() - before)
         return [self._info[w] for w in norm]
 
     def _build_many(self, todo: list[str]) -> None:
@@ -224,8 +252,12 @@ class KoreanAnalyzer:
         return WordInfo(w, canon, frozenset({w, joined, canon}), parts, real, False)
 
     @staticmethod
-    def _accept(tokens, word: str):
-        """Noun pieces of one analysis, or None when the analysis is not a noun reading."""
+    def _accept(tokens, word: str, short_noun_particle: bool = False):
+        """Noun pieces of one analysis, or None when the analysis is not a noun reading.
+
+        A particle after a one-syllable noun counts only in the word's best reading
+        (`short_noun_particle`) or when the particles make two syllables or more (강에서, 산에:
+        강 + 에서, 산 + 에; not 차이, whose best reading is the noun 차이)."""
         content: list[str] = []
         i, n = 0, len(tokens)
         if n and tokens[0].tag in ("MM", "XPN"):
@@ -238,11 +270,15 @@ class KoreanAnalyzer:
                 content.append(t.form)
             elif t.tag == "XSN" and content:
                 pass
-            elif t.tag.startswith("J") and content and len(content[-1]) >= 2:
+            elif t.tag.startswith("J") and content and (
+                len(content[-1]) >= 2 or short_noun_particle
+                or sum(len(HANGUL_SYLLABLE.findall(x.form)) for x in tokens[i:]) >= 2
+            ):
                 if not all(x.tag.startswith("J") for x in tokens[i:]):
                     return None
                 break
-            elif (t.tag in ("XSA", "XSV") or t.tag[:2] in ("VV", "VA")) and content:
+            elif (t.tag.split("-")[0] in ("XSA", "XSV") or t.tag[:2] in ("VV", "VA")) and content:
+                # XSA-I: Kiwi marks an irregular conjugation (사랑스럽다 = 사랑 + 스럽 + 다)
                 if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
                     return None
                 break
@@ -271,7 +307,7 @@ class KoreanAnalyzer:
                 and all(t.tag.startswith("E") for t in tokens[1:])
             ):
                 lemmas.add(tokens[0].form + "다")  # 먹었다, 아름다운, 달리기 -> 먹다, 아름답다, 달리다
-            content = self._accept(tokens, w)
+            content = self._accept(tokens, w, short_noun_particle=gap == 0)
             if not content or content == [w]:
                 continue
             if gap >= VERB_MARGIN and any(t.tag[:2] in ("VV", "VA") for t in tokens):
@@ -306,6 +342,12 @@ class KoreanAnalyzer:
         elif any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷 in the word
             for p, strong in self._dictionary_parts(w, siot_only=True).items():
                 parts[p] = bool(parts.get(p)) or strong
+        for p in list(parts):  # a part with a 사이시옷 of its own: 귓속말 = 귓속 + 말, 귓속 = 귀 + 속
+            if len(p) >= 2 and p != w and any(siot for _, _, siot in self._cuts(p)):
+                self._singles({x for left, right, siot in self._cuts(p) if siot for x in (left, right)})
+                for q, strong in self._dictionary_parts(p, siot_only=True).items():
+                    if q != w and q not in parts:
+                        parts[q] = strong if parts[p] else parts[p]
         for p in list(parts):
             if len(p) == 1 and p in affixes and parts[p]:
                 parts[p] = False

