@@ -26,10 +26,10 @@ from engine import IllegalAction
 from engine.actions import Clue
 
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
+from experiments.web.messages import decode_message
 from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_MESSAGE = 4096        # bytes of one WebSocket message from a page; larger ones are refused
 WS_MAX_SIZE = 64 * 1024   # uvicorn closes the connection (1009) beyond this
 MAX_BODY = 16 * 1024      # bytes of a new game's settings
 log = logging.getLogger("cnlab.web")
@@ -202,22 +202,9 @@ class GameServer:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                text = message.get("text")
-                if text is None:
-                    await self.send(ws, {"type": "error", "code": "malformed",
-                                         "message": "messages are JSON text frames"})
-                    continue
-                if len(text.encode("utf-8")) > MAX_MESSAGE:
-                    await self.send(ws, {"type": "error", "code": "too_large",
-                                         "message": f"a message is at most {MAX_MESSAGE} bytes"})
-                    continue
-                try:
-                    msg = json.loads(text)
-                except json.JSONDecodeError:
-                    msg = None
-                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                    await self.send(ws, {"type": "error", "code": "malformed",
-                                         "message": 'a message is a JSON object with a "type", e.g. {"type": "stop"}'})
+                msg, refusal = decode_message(message, '{"type": "stop"}')
+                if refusal:
+                    await self.send(ws, refusal)
                     continue
                 if msg["type"] == "hello":
                     await self.send(ws, {"type": "state", "view": table.view(seat)})

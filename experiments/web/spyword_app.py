@@ -15,12 +15,12 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
+from experiments.web.messages import decode_message
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_MESSAGE = 4096
 MAX_BODY = 4096
 
 
@@ -156,21 +156,9 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            text = message.get("text")
-            if text is None:
-                await store.send(ws, {"type": "error", "code": "malformed", "message": "messages are JSON text frames"})
-                continue
-            if len(text.encode("utf-8")) > MAX_MESSAGE:
-                await store.send(ws, {"type": "error", "code": "too_large",
-                                      "message": f"a message is at most {MAX_MESSAGE} bytes"})
-                continue
-            try:
-                msg = json.loads(text)
-            except json.JSONDecodeError:
-                msg = None
-            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                await store.send(ws, {"type": "error", "code": "malformed",
-                                      "message": 'a message is a JSON object with a "type", e.g. {"type": "ready"}'})
+            msg, refusal = decode_message(message, '{"type": "ready"}')
+            if refusal:
+                await store.send(ws, refusal)
                 continue
             if member.id not in room.members:  # removed meanwhile
                 break
