@@ -117,11 +117,6 @@ def game_spec(name: Any) -> GameSpec:
     return GAMES[name]
 
 
-def observation_types() -> tuple[type, ...]:
-    """Every registered game's observation class (what agents may be handed)."""
-    return tuple(dict.fromkeys(spec.observation_type() for spec in GAMES.values()))
-
-
 def _variants(*names: str) -> tuple[dict, ...]:
     return tuple({"variant": v} for v in names)
 
@@ -139,5 +134,4 @@ register_game(GameSpec("spyword", "Spy's Word", "engine.spyword", "engine.spywor
                        "engine.spyword.observation:SpyWordObservation", "experiments.games.spyword",
                        variants=({"players": 4}, {"players": 6}, {"players": 9})))
 
-__all__ = ["GAMES", "STATUSES", "GameSpec", "GameState", "Outcome", "Status", "game_spec", "observation_types",
-           "register_game"]
+__all__ = ["GAMES", "STATUSES", "GameSpec", "GameState", "Outcome", "Status", "game_spec", "register_game"]

@@ -1,8 +1,8 @@
 """The web server's one adapter to the engines: dealing from the page's settings, the seats, each
 seat's observation as JSON, the page's moves as engine actions, bot turns, outcomes and replays.
 
-Everything game-specific the server does goes through `ADAPTERS` (Duet, Codenames, Pictures), so
-moving to the engine's game registry (`engine.game.GAMES`) later touches this module only.
+Everything game-specific the server does goes through `ADAPTERS` (Duet, Codenames, Pictures);
+dealing goes through each game's harness in the registry (`engine.game.GAMES`), like `cnlab deal`.
 
 Hidden information: a seat's JSON (`seat_view`) is built from `state.observe(seat)` and nothing
 else of the state, except what the rules make public (the score of a finished game) and, once the
