@@ -126,3 +126,19 @@ def spyword_checker(run: Any):
     if run.translation_check and len(get_backend(backend).languages) > 1:
         return with_translation_check(backend=backend)
     return None
+
+
+def played_or_forfeited(game: str, index: int, record: Any, play, row, isolated: bool) -> tuple[dict, str]:
+    """Play a dealt record (`play()`) and return its row and record JSON. Under --isolate an
+    agent that fails (`AgentError`) forfeits the game for its side; otherwise the error stands."""
+    from engine.records import record_to_json
+    from experiments.games.moves import AgentError
+
+    try:
+        play()
+    except AgentError as exc:
+        if not isolated:
+            raise
+        forfeit = record_forfeit(record, exc)
+        return forfeit_row(game, row(index, record), record, forfeit), record_to_json(record)
+    return row(index, record), record_to_json(record)

@@ -14,11 +14,10 @@ from typing import Any, Callable
 
 from engine.codenames import CodenamesConfig, CodenamesRecord
 from engine.codenames.state import COMPETITION_LOSS, SEATS
-from engine.records import record_to_json
 
-from experiments.games.moves import AgentError
 from experiments.games.codenames.loop import play_codenames
 from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from experiments.isolation.runs import played_or_forfeited
 from experiments.games.codenames.dealing import deal_record
 from experiments.runs.seeds import deal_seed
 from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
@@ -86,16 +85,8 @@ def play_one(index: int) -> tuple[dict, str]:
     record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant)  # seeds.py: + the run secret
     record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
-    try:
-        play_codenames(record, agents, seed=(run.seed, index))
-    except AgentError as exc:  # --isolate: a failing agent forfeits its game (experiments/isolation)
-        if not _LOADED.get("isolated"):
-            raise
-        from experiments.isolation.runs import forfeit_row, record_forfeit
-
-        forfeit = record_forfeit(record, exc)
-        return forfeit_row("codenames", game_row(index, record), record, forfeit), record_to_json(record)
-    return game_row(index, record), record_to_json(record)
+    return played_or_forfeited("codenames", index, record, lambda: play_codenames(record, agents, seed=(run.seed, index)), game_row,
+                               bool(_LOADED.get("isolated")))
 
 
 def game_row(index: int, record: CodenamesRecord) -> dict:

@@ -17,11 +17,10 @@ from typing import Any, Callable, Iterable
 from agents.llm.seat import row_fields as llm_row_fields
 from agents.registry import DEFAULT_GUESSER, default_spymaster
 from engine.duet import DuetConfig, DuetRecord, deal_duet
-from engine.records import record_to_json
 from experiments.games.duet.dealing import duet_config
 from experiments.games.duet.loop import DuetSeat, play_duet
-from experiments.games.moves import AgentError
 from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+from experiments.isolation.runs import played_or_forfeited
 from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
                               wilson_interval)
 from experiments.runs.seeds import deal_seed
@@ -102,16 +101,8 @@ def play_one(index: int) -> tuple[dict, str]:
     record = deal_duet(deal_seed(run.seed, index), _LOADED["words"], _LOADED["config"])  # seeds.py: + the run secret
     record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
-    try:
-        play_duet(record, seats, seed=(run.seed, index))
-    except AgentError as exc:  # --isolate: a failing agent forfeits its game (experiments/isolation)
-        if not _LOADED.get("isolated"):
-            raise
-        from experiments.isolation.runs import forfeit_row, record_forfeit
-
-        forfeit = record_forfeit(record, exc)
-        return forfeit_row("duet", game_row(index, record), record, forfeit), record_to_json(record)
-    return game_row(index, record), record_to_json(record)
+    return played_or_forfeited("duet", index, record, lambda: play_duet(record, seats, seed=(run.seed, index)), game_row,
+                               bool(_LOADED.get("isolated")))
 
 
 def game_row(index: int, record: DuetRecord) -> dict:
