@@ -41,7 +41,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
     name = "expected"
     combines = ("min", "mean", "bayes")
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
-                "sudden": 0.45, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
+                "sudden": 0.45, "hazard": 0.02, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
                 "sharpen": 0.77}
 
     def __init__(self, *args, **kwargs):
@@ -49,7 +49,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
         if self.p("combine") not in self.combines:
             raise ValueError(f"{self.name} spymaster: combine is {', '.join(self.combines)}")
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
-                               score_weight=float(self.p("score_weight")))
+                               hazard=float(self.p("hazard")), score_weight=float(self.p("score_weight")))
         t = float(self.p("temp"))
         # The fitted temperature describes the partner's choices; planning with a somewhat sharper one
         # (`sharpen` x fitted) wins more with both sharp and noisy partners (docs/agents.md).

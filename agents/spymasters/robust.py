@@ -10,7 +10,11 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   backends (their idiosyncrasies average out), with prior weight `prior`, beside "exactly one of my
   backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
   recognised (self-play stays ~99%) while a foreign one is met with the consensus. `min` (worst
-  case over backends) and `mean` are there too; on the panel both did worse;
+  case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
+  reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
+  better calibrated (held-out log-likelihood -2.3 against -3.1), no more wins on the panel;
+* the value of a game state (`pace`, `sudden`) set for a foreign partner: about 1.4 greens a clue
+  and few sudden deaths won, which makes bolder clues worth their risk (+1-2 points on the panel);
 * the assassin's neighbourhood avoided under every model: no clue whose `veto` nearest touchable
   cards hold an assassin under any backend;
 * candidates: the `vocab` most frequent words that read as nouns (`nouns`; English, lemminflect).
@@ -18,17 +22,23 @@ reads them differently. What changes (measured on the partner panel, docs/agents
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
-from agents.clue_problem import StandardSims
+from agents.clue_problem import StandardSims, prefilter
+from agents.foreign_model import features, rev_matrix, utility, weights_for
 
 from .expected import ExpectedValueSpymaster
 
 
 class RobustSpymaster(ExpectedValueSpymaster):
     name = "robust"
-    combines = ("consensus", "min", "mean")
+    combines = ("consensus", "foreign", "min", "mean")
+    # pace/sudden: the value model of a game with a foreign partner (about 1.4 greens a clue, few
+    # sudden deaths won); measured on the panel (docs/agents.md)
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 10000,
+                "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.4, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2}
 
@@ -37,14 +47,18 @@ class RobustSpymaster(ExpectedValueSpymaster):
         t = float(self.p("temp"))
         zt = t if t > 0 else float(self.p("ztemp"))
         n = len(self.backend_names)
-        if self.p("combine") == "consensus" and n > 1:
+        if self.p("combine") == "foreign":
+            # hypotheses: a mind outside my models (the fitted foreign-partner model, logit
+            # units), or exactly one of my backends
+            self.temperatures = [1.0] + [float(self.p("selftemp"))] * n
+        elif self.p("combine") == "consensus" and n > 1:
             # hypotheses: an unknown mind (the consensus), or exactly one of my backends
             self.temperatures = [zt] + [float(self.p("selftemp"))] * n
         else:
             self.temperatures = [zt] * n
 
     def hypothesis_prior(self, n: int) -> np.ndarray:
-        if self.p("combine") != "consensus" or n == 1:
+        if self.p("combine") not in ("consensus", "foreign") or n == 1:
             return super().hypothesis_prior(n)
         p0 = float(self.p("prior"))
         return np.array([p0] + [(1.0 - p0) / (n - 1)] * (n - 1))
@@ -52,6 +66,18 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def prepare(self) -> None:
         super().prepare()
         noun_mask(self.pool, self.language)   # before workers fork
+        if self.p("combine") == "foreign":
+            for b in range(len(self.backends)):
+                if self.pool.board_matrix[b] is not None:
+                    rev_matrix(self.pool, b)
+
+    def foreign_weights(self) -> np.ndarray:
+        """Weights fitted without the labels of the partner I lack: when my backends are a panel
+        less one model, that model's leave-one-out fit (an honest benchmark), else the fit on all."""
+        w = self.__dict__.get("_foreign_w")
+        if w is None:
+            w = self._foreign_w = weights_for(self.language, self.backend_names)
+        return w
 
     def candidates(self, problem):
         ok = super().candidates(problem)
@@ -60,7 +86,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
         return ok
 
     def combination(self) -> str:
-        return "bayes" if self.p("combine") == "consensus" else self.p("combine")
+        return "bayes" if self.p("combine") in ("consensus", "foreign") else self.p("combine")
 
     def choose(self, problem, pool, sims, ok):
         mode = self.p("combine")
@@ -68,12 +94,42 @@ class RobustSpymaster(ExpectedValueSpymaster):
         views = cache.get(mode)
         if views is None:
             views = StandardSims(sims, pool)
-            if mode == "consensus" and len(views.raw) > 1:
+            if mode == "foreign" or (mode == "consensus" and len(views.raw) > 1):
                 views = Hypotheses(views)
             cache[mode] = views
         standard = views.raw[1:] if isinstance(views, Hypotheses) else views.raw
         safe = ok & assassin_clear(standard, problem, int(self.p("veto")))
-        return super().choose(problem, pool, views, safe if safe.any() else ok)
+        ok = safe if safe.any() else ok
+        if mode == "foreign":
+            views, ok = self.foreign_views(problem, pool, views, ok)
+        return super().choose(problem, pool, views, ok)
+
+    def foreign_views(self, problem, pool, views: "Hypotheses", ok: np.ndarray):
+        """The foreign-partner hypothesis first, then each backend alone. Its utility is built for
+        the candidates worth scoring (the consensus prefilter, at most `cap`) and the clues I gave
+        before (the partner's answers to them weigh the hypotheses)."""
+        floors = [-2.0 * float(self.p("ztemp"))] + [-2.0 * t for t in self.temperatures[1:]]
+        cols = prefilter(views, problem, ok, floors, cap=int(self.p("cap")))
+        if len(cols) == 0:
+            cols = np.flatnonzero(ok)
+        earlier = [pool.index[w] for w in problem.used_clues if w in pool.index]
+        need = np.union1d(cols, np.array(earlier, dtype=int))
+        rows = [pool.board_rows.get(w) for w in problem.board]
+        standard = views.raw[1:]
+        rev = []
+        for b in range(len(standard)):
+            if pool.board_matrix[b] is not None and None not in rows:
+                rev.append(rev_matrix(pool, b)[rows][:, need])
+            else:                                   # a board off the list: no giver's-side view
+                rev.append(np.zeros((len(problem.board), len(need)), np.float32))
+        u = utility(self.foreign_weights(), features([z[:, need] for z in standard], rev, problem.guessable))
+        full = np.full(standard[0].shape, -30.0, np.float32)
+        full[:, need] = u
+        keep = np.zeros_like(ok)
+        keep[cols] = True
+        foreign = copy.copy(views)
+        foreign.raw = [full] + standard
+        return foreign, ok & keep
 
 
 def assassin_clear(views, problem, top: int) -> np.ndarray:

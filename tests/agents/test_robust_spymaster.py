@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from agents.clue_problem import StandardSims, duet_problem
 from agents.embeddings import FakeEmbeddings
@@ -24,9 +25,10 @@ def robust(spec: str) -> RobustSpymaster:
                            frequencies=np.linspace(1e-3, 1e-5, len(WORDS)), embeddings=embs)
 
 
-def test_a_clue_near_the_assassin_under_one_model_is_refused():
-    alone = robust("robust:fk1").give_clue(state().observe("A"))
-    both = robust("robust:fk1+fk2").give_clue(state().observe("A"))
+@pytest.mark.parametrize("combine", ["consensus", "foreign"])
+def test_a_clue_near_the_assassin_under_one_model_is_refused(combine):
+    alone = robust(f"robust:fk1?combine={combine}").give_clue(state().observe("A"))
+    both = robust(f"robust:fk1+fk2?combine={combine}").give_clue(state().observe("A"))
     assert alone.word == "sea"                 # one model alone: sea is the best clue
     assert both.word != "sea" and both.word not in ("steam", "oceans")   # fk2 puts fire next to sea
     greens = {w for w, c in zip(BOARD, state().key.a) if c == "G"}
@@ -56,9 +58,27 @@ def test_the_partners_guesses_move_the_posterior():
     assert after[2] > before[2] and after[2] > after[1]
 
 
-def test_robust_is_deterministic_and_legal():
-    a = robust("robust:fk1+fk2").give_clue(state().observe("A"))
-    b = robust("robust:fk1+fk2").give_clue(state().observe("A"))
+def test_the_foreign_reading_is_the_first_hypothesis_and_guesses_weigh_it():
+    sp = robust("robust:fk1+fk2?combine=foreign")
+    s = state()
+    s.apply(Clue("A", "tide", 1))
+    s.apply(Guess("B", "pencil"))
+    problem = duet_problem(s.observe("A"), "en")
+    sims = sp.pool.board_sims(problem.board)
+    base = Hypotheses(StandardSims(sims, sp.pool))
+    views, ok = sp.foreign_views(problem, sp.pool, base, sp.candidates(problem))
+    assert len(views.raw) == 3 and ok.any()
+    assert not np.allclose(views.raw[0][:, ok], base.raw[0][:, ok])    # not the consensus
+    tide = sp.pool.index["tide"]
+    assert np.isfinite(views.raw[0][:, tide]).all() and views.raw[0][:, tide].max() > -30
+    _, w = sp.partner_posterior(problem, sp.pool, views)
+    assert w[2] > w[1]                          # fk2 explains the pencil guess better than fk1
+
+
+@pytest.mark.parametrize("combine", ["consensus", "foreign"])
+def test_robust_is_deterministic_and_legal(combine):
+    a = robust(f"robust:fk1+fk2?combine={combine}").give_clue(state().observe("A"))
+    b = robust(f"robust:fk1+fk2?combine={combine}").give_clue(state().observe("A"))
     assert (a.word, a.number, a.targets) == (b.word, b.number, b.targets)
     s = state()
     s.apply(Clue("A", a.word, a.number))       # the engine's referee accepts it
