@@ -1,0 +1,39 @@
+// Shared by the game pages (app.js) and Spy's Word (spyword.js): the interface language, the
+// text lookup (each page defines its own TEXT table), DOM and fetch helpers.
+function uiLang() {
+  const q = new URLSearchParams(location.search).get("ui");
+  if (q === "en" || q === "ko") { localStorage.setItem("cnlab-ui", q); return q; }
+  const saved = localStorage.getItem("cnlab-ui");
+  if (saved === "en" || saved === "ko") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ko") ? "ko" : "en";
+}
+let UI = uiLang();
+
+function t(key, vars) {
+  let s = (TEXT[UI] && TEXT[UI][key]) || TEXT.en[key] || key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+const $ = (sel) => document.querySelector(sel);
+const main = () => $("#main");
+
+async function api(path, options) {
+  const res = await fetch(path, options);
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = { error: res.statusText }; }
+  if (!res.ok) throw new Error(body && body.error ? body.error : res.statusText);
+  return body;
+}
