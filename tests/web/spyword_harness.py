@@ -10,54 +10,28 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import websockets
 
-from web_harness import free_port
+from web_harness import Server
 
 CHEAP_BOTS = {"easy": "spyword-random:fake?vocab=400", "standard": "spyword-random:fake?vocab=400"}
 
 
-class SpyServer:
-    """uvicorn serving `create_app(games_dir, clock=FakeClock())` in a background thread."""
+class SpyServer(Server):
+    """`Server` with a fake clock and cheap Spy's Word bots."""
 
     def __init__(self, games_dir: Path, packs=None, bot_kinds=None):
-        import uvicorn
-
-        from experiments.web.app import WS_MAX_SIZE, create_app
         from experiments.web.clock import FakeClock
 
-        self.games_dir = Path(games_dir)
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.clock = FakeClock()
         options = {"clock": self.clock, "bot_kinds": bot_kinds or CHEAP_BOTS}
         if packs is not None:
             options["packs"] = packs
-        self.app = create_app(self.games_dir, bot_delay=0.0, **options)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    ws_max_size=WS_MAX_SIZE))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def start(self) -> "SpyServer":
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the web server did not start")
-            time.sleep(0.05)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
+        super().__init__(games_dir, bot_delay=0.0, **options)
 
     @property
     def rooms(self):
@@ -65,23 +39,6 @@ class SpyServer:
 
     def advance(self, seconds: float) -> None:
         self.clock.advance(seconds)
-
-    # ----- HTTP ----------------------------------------------------------------------------------
-    def request(self, method: str, path: str, body=None) -> tuple[int, dict]:
-        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=10) as res:
-                return res.status, json.loads(res.read())
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read())
-
-    def get(self, path: str) -> tuple[int, dict]:
-        return self.request("GET", path)
-
-    def post(self, path: str, body) -> tuple[int, dict]:
-        return self.request("POST", path, body)
 
     def profile(self, name: str) -> dict:
         status, made = self.post("/api/spyword/profiles", {"name": name})

@@ -34,7 +34,7 @@ def free_port() -> int:
 class Server:
     """uvicorn serving `create_app(games_dir)` in a background thread."""
 
-    def __init__(self, games_dir: Path, bot_delay: float = 0.0):
+    def __init__(self, games_dir: Path, bot_delay: float = 0.0, **options):
         import uvicorn
 
         from experiments.web.app import WS_MAX_SIZE, create_app
@@ -43,7 +43,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.app = create_app(self.games_dir, bot_delay=bot_delay)
+        self.app = create_app(self.games_dir, bot_delay=bot_delay, **options)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                                     ws_max_size=WS_MAX_SIZE))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -62,21 +62,21 @@ class Server:
         self.thread.join(timeout=15)
 
     # ----- HTTP helpers -------------------------------------------------------------------------
-    def get(self, path: str) -> tuple[int, dict]:
-        try:
-            with urllib.request.urlopen(self.base + path, timeout=10) as res:
-                return res.status, json.loads(res.read())
-        except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read())
-
-    def post(self, path: str, body) -> tuple[int, dict]:
-        data = body if isinstance(body, bytes) else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, headers={"Content-Type": "application/json"})
+    def request(self, method: str, path: str, body=None) -> tuple[int, dict]:
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(req, timeout=10) as res:
                 return res.status, json.loads(res.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())
+
+    def get(self, path: str) -> tuple[int, dict]:
+        return self.request("GET", path)
+
+    def post(self, path: str, body) -> tuple[int, dict]:
+        return self.request("POST", path, body)
 
     def record(self, game_id: str) -> dict:
         """The game's record as saved (the test's omniscient knowledge of the deal)."""
