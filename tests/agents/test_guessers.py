@@ -15,7 +15,7 @@ from agents.partner_model import duet_partner_prior
 from agents.spec import parse_spec
 from engine.actions import Clue, Guess, Stop
 from engine.duet import DuetConfig, DuetState
-from tests.agents.test_spymasters import BOARD, HAND, key_for_board, make_emb, vec
+from tests.agents.test_spymasters import BOARD, HAND, key_for_board, vec
 from tests.conftest import make_key
 
 EXTRA = dict(HAND, surf=vec(a12=1, a0=.3))

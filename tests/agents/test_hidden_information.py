@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser

@@ -18,7 +18,7 @@ from experiments.play import duet as duet_module
 from experiments.play.prompts import coordinate, parse, resolve_card
 from experiments.play.view import duet_screen, fit, reveal
 
-from test_play_helpers import Person, ScriptedIO, legal_clue, play_in_process
+from test_play_helpers import ScriptedIO, legal_clue, play_in_process
 
 WORDS = ["coach", "owl", "punch", "wire", "leg", "bass", "snake", "hill", "match", "japan", "pride", "candle",
          "vault", "bay", "fall", "feather", "date", "baby", "actor", "bark", "cell", "socket", "pass", "pitch",
@@ -474,7 +474,6 @@ def test_a_korean_pictures_board_shows_korean_names_and_takes_them_as_guesses():
 def test_a_person_guesses_pictures_by_description_words_and_sees_them_on_the_board(tmp_path):
     from agents.base import ClueDecision, Spymaster
     from agents.registry import make_guesser
-    from experiments.games.codenames.dealing import deal_record
     from experiments.play.codenames import CodenamesSession
 
     record, labels, keywords = picture_parts(seed=5)
