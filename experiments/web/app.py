@@ -20,13 +20,13 @@ from pathlib import Path
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocketDisconnect
 
 from engine import IllegalAction
 from engine.actions import Clue
 
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
-from experiments.web.messages import decode_message
+from experiments.web.messages import decode_message, refuse, send
 from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -59,20 +59,12 @@ class GameServer:
         self.referee.shutdown(wait=False, cancel_futures=True)
 
     # ----- sending --------------------------------------------------------------------------------
-    @staticmethod
-    async def send(ws: WebSocket, payload: dict) -> None:
-        if ws.client_state == WebSocketState.CONNECTED:
-            try:
-                await ws.send_text(json.dumps(payload, ensure_ascii=False))
-            except Exception:  # a socket closing meanwhile
-                pass
-
     async def broadcast(self, table: Table) -> None:
         for seat, sockets in table.sockets.items():
             if sockets:
                 payload = {"type": "state", "view": table.view(seat)}
                 for ws in list(sockets):
-                    await self.send(ws, payload)
+                    await send(ws, payload)
 
     # ----- bots -----------------------------------------------------------------------------------
     def kick(self, table: Table) -> None:
@@ -185,15 +177,11 @@ class GameServer:
         await ws.accept()
         table = self.store.get(game_id)
         if table is None:
-            await self.send(ws, {"type": "error", "code": "unknown_game",
-                                 "message": f"there is no game {game_id[:80]!r} on this server"})
-            await ws.close(code=4404)
+            await refuse(ws, "unknown_game", f"there is no game {game_id[:80]!r} on this server", 4404)
             return
         seat = table.seat_for(token)
         if seat is None:
-            await self.send(ws, {"type": "error", "code": "bad_token",
-                                 "message": "this link does not hold a seat of the game (check the join link)"})
-            await ws.close(code=4403)
+            await refuse(ws, "bad_token", "this link does not hold a seat of the game (check the join link)", 4403)
             return
         table.sockets.setdefault(seat, set()).add(ws)
         try:
@@ -204,14 +192,14 @@ class GameServer:
                     break
                 msg, refusal = decode_message(message, '{"type": "stop"}')
                 if refusal:
-                    await self.send(ws, refusal)
+                    await send(ws, refusal)
                     continue
                 if msg["type"] == "hello":
-                    await self.send(ws, {"type": "state", "view": table.view(seat)})
+                    await send(ws, {"type": "state", "view": table.view(seat)})
                     continue
                 error = await self.person_move(table, seat, msg)
                 if error:
-                    await self.send(ws, error)
+                    await send(ws, error)
         except WebSocketDisconnect:
             pass
         finally:

@@ -1,5 +1,6 @@
 """What every page may send over its WebSocket: one JSON object with a "type", at most MAX_MESSAGE
-bytes. Anything else is answered with an error frame and changes nothing."""
+bytes. Anything else is answered with an error frame and changes nothing. And how the server
+sends its frames, for both WebSocket endpoints."""
 
 from __future__ import annotations
 
@@ -24,3 +25,20 @@ def decode_message(message: dict, example: str) -> tuple[dict | None, dict | Non
         return None, {"type": "error", "code": "malformed",
                       "message": f'a message is a JSON object with a "type", e.g. {example}'}
     return msg, None
+
+
+async def send(ws, payload: dict) -> None:
+    """One JSON frame to a socket that is still open (a socket closing meanwhile is let go)."""
+    from starlette.websockets import WebSocketState
+
+    if ws.client_state == WebSocketState.CONNECTED:
+        try:
+            await ws.send_text(json.dumps(payload, ensure_ascii=False))
+        except Exception:  # a socket closing meanwhile
+            pass
+
+
+async def refuse(ws, code: str, message: str, close_code: int) -> None:
+    """An error frame, then the socket closed with `close_code` (an unknown game, a bad link)."""
+    await send(ws, {"type": "error", "code": code, "message": message})
+    await ws.close(code=close_code)

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.messages import decode_message
+from experiments.web.messages import decode_message, refuse, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
@@ -135,19 +135,15 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
     await ws.accept()
     room = store.get(code)
     if room is None:
-        await store.send(ws, {"type": "error", "code": "unknown_room",
-                              "message": f"there is no room {code[:20]!r} on this server (check the code)"})
-        await ws.close(code=4404)
+        await refuse(ws, "unknown_room", f"there is no room {code[:20]!r} on this server (check the code)", 4404)
         return
     member = room.member_for(token)
     if member is None:
-        await store.send(ws, {"type": "error", "code": "bad_token",
-                              "message": "this link holds no seat of the room: join with the room's code"})
-        await ws.close(code=4403)
+        await refuse(ws, "bad_token", "this link holds no seat of the room: join with the room's code", 4403)
         return
     if room.departed(member.id) and room.phase == "playing":
         kicked = any(e["seat"] == member.id and e["by"] == "kick" for e in room.state.eliminations)
-        await store.send(ws, {"type": "gone", "reason": "kicked" if kicked else "left"})
+        await send(ws, {"type": "gone", "reason": "kicked" if kicked else "left"})
         await ws.close(code=4410)
         return
     await store.connected(room, member, ws)
@@ -158,16 +154,16 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
                 break
             msg, refusal = decode_message(message, '{"type": "ready"}')
             if refusal:
-                await store.send(ws, refusal)
+                await send(ws, refusal)
                 continue
             if member.id not in room.members:  # removed meanwhile
                 break
             if msg["type"] == "hello":
-                await store.send(ws, {"type": "room", "room": room.frame(member.id if room.device == MULTI else None)})
+                await send(ws, {"type": "room", "room": room.frame(member.id if room.device == MULTI else None)})
                 continue
             error = await store.handle(room, member, msg)
             if error:
-                await store.send(ws, error)
+                await send(ws, error)
     except WebSocketDisconnect:
         pass
     finally:

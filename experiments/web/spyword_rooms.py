@@ -43,6 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
+from experiments.web.messages import send
 from experiments.web.profiles import ProfileStore, clean_name, seat_results
 
 log = logging.getLogger("cnlab.web.spyword")
@@ -825,16 +826,6 @@ class RoomStore:
             self.kick_bots(room)
 
     # ----- sending -------------------------------------------------------------------------------
-    @staticmethod
-    async def send(ws, payload: dict) -> None:
-        from starlette.websockets import WebSocketState
-
-        if ws.client_state == WebSocketState.CONNECTED:
-            try:
-                await ws.send_text(json.dumps(payload, ensure_ascii=False))
-            except Exception:  # a socket closing meanwhile
-                pass
-
     async def broadcast(self, room: Room) -> None:
         for seat, sockets in list(room.sockets.items()):
             if not sockets:
@@ -843,12 +834,12 @@ class RoomStore:
                 continue
             payload = {"type": "room", "room": room.frame(seat if room.device == MULTI else None)}
             for ws in list(sockets):
-                await self.send(ws, payload)
+                await send(ws, payload)
 
     async def say_gone(self, room: Room, seat: str, reason: str) -> None:
         """A person who left or was removed: one last frame, then the sockets close."""
         for ws in list(room.sockets.pop(seat, set())):
-            await self.send(ws, {"type": "gone", "reason": reason})
+            await send(ws, {"type": "gone", "reason": reason})
             try:
                 await ws.close(code=4410)
             except Exception:
