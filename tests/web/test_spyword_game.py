@@ -18,8 +18,8 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from spyword_harness import SpyServer, collect_frames, legal_clue, strings, view, wait_view
-from web_harness import screenshot
+from spyword_harness import SpyServer, legal_clue, page_move as act, page_notice as notice, view, wait_view
+from web_harness import collect_frames, screenshot, strings
 
 NAMES = ["Ann", "Bob", "Cho", "Dan", "Eve"]
 INFILTRATORS = ("spy", "ghost")
@@ -30,20 +30,6 @@ def spy_server(tmp_path_factory):
     srv = SpyServer(tmp_path_factory.mktemp("spyword-game")).start()
     yield srv
     srv.stop()
-
-
-def act(page, do, timeout: float = 10000) -> dict:
-    """Do something that is a move; wait until the room frame changed or a refusal came."""
-    page.evaluate("() => { window.cnlabSpyNotice = null; }")
-    before = view(page)["version"]
-    do()
-    page.wait_for_function("(v) => window.cnlabSpyNotice || window.cnlabSpyView.version > v", arg=before,
-                           timeout=timeout)
-    return view(page)
-
-
-def notice(page):
-    return page.evaluate("() => window.cnlabSpyNotice")
 
 
 def without_typed_text(room: dict) -> dict:

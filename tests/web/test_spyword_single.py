@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from spyword_harness import SpyServer, collect_frames, legal_clue, view, wait_view
-from web_harness import screenshot
+from spyword_harness import SpyServer, legal_clue, page_move, page_notice, view, wait_view
+from web_harness import collect_frames, screenshot
 
 PLAYERS = ["민지", "준호", "서연", "지훈"]
 
@@ -24,14 +24,11 @@ def spy_server(tmp_path_factory):
     srv.stop()
 
 
-def step(page, do, timeout: float = 10000) -> dict:
-    page.evaluate("() => { window.cnlabSpyNotice = null; }")
-    before = view(page)["version"]
-    do()
-    page.wait_for_function("(v) => window.cnlabSpyNotice || window.cnlabSpyView.version > v", arg=before,
-                           timeout=timeout)
-    assert not page.evaluate("() => window.cnlabSpyNotice"), page.evaluate("() => window.cnlabSpyNotice")
-    return view(page)
+def step(page, do) -> dict:
+    """A move that the page must accept."""
+    room = page_move(page, do)
+    assert not page_notice(page), page_notice(page)
+    return room
 
 
 def test_one_phone_passed_around_in_korean(page, spy_server):

@@ -10,28 +10,9 @@ from __future__ import annotations
 
 import json
 
-from web_harness import CHEAP, click_card, give_clue, legal_clue, new_game, wait_view
+from web_harness import CHEAP, click_card, collect_frames, give_clue, legal_clue, new_game, strings, wait_view
 
 DUET_CARD_FIELDS = {"i", "word", "mine", "agent", "marks", "guessable"}
-
-
-def collect_frames(page) -> list[str]:
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
-    return frames
-
-
-def strings(obj):
-    """Every string in a JSON value (keys and values)."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from strings(v)
 
 
 def check_duet_frames(frames: list[str], seat: str, record: dict) -> int:

@@ -162,3 +162,23 @@ def new_game(page, server, ui: str = "en", **fields) -> str:
     page.wait_for_function("() => location.hash.startsWith('#/play/')")
     page.wait_for_selector("#board .card")
     return page.url.split("#/play/")[1].split("/")[0]
+
+
+# ----- what a page received -----------------------------------------------------------------------
+def collect_frames(page) -> list[str]:
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return frames
+
+
+def strings(obj):
+    """Every string in a JSON value (keys and values)."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
