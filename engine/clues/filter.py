@@ -336,7 +336,9 @@ class ClueFilter:
                 return "4.3", m("contains", clue=raw, visible=v.word), by(v, "contains", part=p, of=c.word)
         for f in c.forms:  # 4.4: is a part of a visible compound
             for v, strong in self._vpart.get(f, ()):
-                if strong or self.language == "en" or len(c.word) > 1:
+                # a one-syllable weak part is a letter of the word (4.1), unless it is not spelled
+                # there (촛불's 초, 쇠고기's 소 by way of 소고기): then it is a part by meaning
+                if strong or self.language == "en" or len(c.word) > 1 or f not in v.word:
                     return "4.4", m("part", clue=raw, visible=v.word), by(v, "part", part=f, of=v.word)
                 return "4.1", m("syllable", clue=raw, visible=v.word), by(v, "syllable", part=f, of=v.word)
         for p, cstrong in c.parts.items():  # 4.4: shares a standalone part with a visible compound

@@ -47,6 +47,16 @@ SIOT = 19  # index of the final consonant ㅅ in a Hangul syllable
 #: A compound of several known nouns is an established word when Kiwi's language model scores
 #: the whole at least this much better than its pieces said alone (열대우림 +15, 음력생선 +5).
 COMPOUND_GAIN = 8.0
+#: Endings that make a noun of a verb (달리기, 걸음, 그림, 먹이): Kiwi tags them ETN, EF or EC.
+NOMINAL_ENDINGS = {"기", "음", "\u11b7", "이"}
+#: The endings a visible predicate is conjugated with (RULES 4.3: tense, honorific, connective,
+#: adnominal and nominal endings), as Kiwi morphemes.
+ENDINGS = tuple(tuple(tuple(m.split("/")) for m in e.split()) for e in (
+    "는/ETM", "\u11ab/ETM", "\u11af/ETM", "던/ETM", "고/EC", "어/EC", "어서/EC", "어도/EC", "면/EC", "며/EC",
+    "지만/EC", "니까/EC", "게/EC", "지/EC", "도록/EC", "기/ETN", "\u11b7/ETN", "다/EF", "\u11ab다/EF",
+    "어요/EF", "\u11b8니다/EF", "자/EF", "어라/EF", "었/EP 다/EF", "었/EP 어요/EF", "었/EP 던/ETM",
+    "었/EP 고/EC", "었/EP 지만/EC", "었/EP \u11b8니다/EF", "시/EP 다/EF", "시/EP 었/EP 다/EF",
+    "시/EP 어요/EF", "시/EP 는/ETM", "시/EP \u11b8니다/EF", "겠/EP 다/EF"))
 #: wordfreq frequency at which an analyser-unknown Hangul string still counts as a known word.
 WORDFREQ_MIN = 1e-6
 
@@ -164,7 +174,9 @@ class KoreanAnalyzer:
     def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
         """Parts of a lexical noun Kiwi does not split (see the module doc)."""
         parts: dict[str, bool] = {}
-        alone = self._known_alone
+        def alone(x: str) -> bool:  # a one-syllable name reading (다리미's 미/NNP) is no part
+            return self._known_alone(x, ("NNG",) if len(x) == 1 else ("NNG", "NNP"))
+
         for left, right, siot in self._cuts(w):
             if siot:
                 known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN
@@ -209,6 +221,9 @@ class KoreanAnalyzer:
         pieces = sorted({p for w in multi for p in SPLIT.split(w) if p} | {w.replace(" ", "").replace("-", "") for w in multi})
         simple = [w for w in todo if not SPLIT.search(w)]
         simple_all = sorted(set(simple) | {p for p in pieces if p not in self._info})
+        # a variant spelling has its canonical spelling's parts too (쇠고기 = 소고기 = 소 + 고기)
+        canons = {w: c for w in simple_all if (c := self.tables.variants.get(w, w)) != w}
+        simple_all = sorted(set(simple_all) | {c for c in canons.values() if c not in self._info})
         hangul = [w for w in simple_all if HANGUL_WORD.match(w)]
         results = dict(zip(hangul, self._analyze_many(hangul)))
         # Forms whose stand-alone score or reading the rules need.
@@ -223,16 +238,37 @@ class KoreanAnalyzer:
             for left, right, siot in self._cuts(w):
                 if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
                     need.update((left, right))
-        self._singles(need)
+        conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
+        self._singles(need | {f for forms in conj.values() for f in forms})
         for w in simple_all:
             if w in self._info:
                 continue
             if w in results:
-                self._info[w] = self._build(w, results[w])
+                info = self._build(w, results[w])
+                if conj.get(w):  # a verb's own forms, even those Kiwi reads otherwise (우는 of 울다)
+                    more = {f for f in conj[w] if self._single[f][3] > 1}  # not a word of its own (산)
+                    info = WordInfo(info.word, info.canon, info.forms | more, info.parts, info.real, info.number)
+                self._info[w] = info
             else:
                 self._info[w] = self._plain(w)
+        for w, c in canons.items():
+            info, canon = self._info[w], self._info[c]
+            parts = {**canon.parts, **info.parts}
+            self._info[w] = WordInfo(info.word, info.canon, info.forms, parts, info.real, info.number)
         for w in multi:
             self._info[w] = self._build_multi(w)
+
+    def _conjugate(self, best) -> set[str]:
+        """The common conjugated forms of a dictionary-form verb or adjective (RULES 4.3), made by
+        Kiwi itself, irregular stems included (울다: 우는, 웁니다; 걷다: 걸어, 걸음)."""
+        stem = (best[0].form, best[0].tag)
+        out = set()
+        for ending in ENDINGS:
+            try:
+                out.add(self.kiwi.join([stem, *ending]))
+            except (ValueError, RuntimeError):  # pragma: no cover - an ending Kiwi cannot attach
+                continue
+        return out
 
     def _plain(self, w: str) -> WordInfo:
         canon = self.tables.variants.get(w, w)
@@ -305,11 +341,16 @@ class KoreanAnalyzer:
                 and tokens[0].tag[:2] in ("VV", "VA")
                 and not tokens[0].oov
                 and all(t.tag.startswith("E") for t in tokens[1:])
+                # a lexical noun is a verb's form only as its nominal form (달리기), not by a
+                # reading it merely allows (오리 is a duck, not 오 + 리 of 오다)
+                and (not lexical or gap == 0 or tokens[-1].form in NOMINAL_ENDINGS)
             ):
                 lemmas.add(tokens[0].form + "다")  # 먹었다, 아름다운, 달리기 -> 먹다, 아름답다, 달리다
             content = self._accept(tokens, w, short_noun_particle=gap == 0)
             if not content or content == [w]:
                 continue
+            if gap > 0 and not _refines(tokens, best_tokens):
+                continue  # a reading that cuts across the best one's pieces (고기압 is 고 + 기압)
             if gap >= VERB_MARGIN and any(t.tag[:2] in ("VV", "VA") for t in tokens):
                 continue
             if lexical and len(w) == 2 and len(content) == 2 and gap >= LEX_MARGIN:
@@ -364,3 +405,16 @@ class KoreanAnalyzer:
         canon = self.tables.variants.get(w, w)
         lemmas.discard(w)
         return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
+
+
+def _refines(tokens, best) -> bool:
+    """Does a reading keep every cut of the best one (it may cut finer)? A best reading of one
+    token keeps no cut, so every reading refines it."""
+    cuts = {t.start for t in tokens}
+    return all(t.start in cuts for t in best)
+
+
+def _predicate(word: str, best) -> bool:
+    """A verb or adjective in its dictionary form (울다 = 울/VV + 다), read as one stem."""
+    return (len(best) == 2 and best[0].tag[:2] in ("VV", "VA") and not best[0].oov
+            and best[1].form == "다" and word == best[0].form + "다")
