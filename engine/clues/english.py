@@ -57,6 +57,7 @@ DERIVATIONS = {
     "less": (3, (N, V)), "ful": (3, (N, V)), "hood": (3, (N,)), "dom": (3, (N,)),
     "ship": (3, (N,)), "ism": (4, (N, A)), "ist": (3, (N,)), "ess": (4, (N,)),
     "en": (4, (N,)), "y": (4, (N,)), "able": (4, (V,)), "ly": (4, (A, N)), "ous": (4, (N,)),
+    "i": (4, ("PROPN",)),  # ISRAELI, PAKISTANI, BENGALI, SOMALI (somalia)
 }
 #: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
 DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV")}
@@ -217,6 +218,8 @@ class EnglishAnalyzer:
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
                     continue  # MANNER, LETTER: not man + er, let + er
+                if short_ok and self.freq and self.zipf(w) >= self.zipf(b):
+                    continue  # a derivation is rarer than its base: BATTERY is not bat + ery
                 if self._base_ok(b, 3 if short_ok else min_len, tags):
                     out.add(b)
                 elif len(b) >= min_len and self._prefixed(b):  # ENCAMPMENT = en + camp + ment

@@ -221,7 +221,8 @@ class KoreanAnalyzer:
         pieces = sorted({p for w in multi for p in SPLIT.split(w) if p} | {w.replace(" ", "").replace("-", "") for w in multi})
         simple = [w for w in todo if not SPLIT.search(w)]
         simple_all = sorted(set(simple) | {p for p in pieces if p not in self._info})
-        # a variant spelling has its canonical spelling's parts too (쇠고기 = 소고기 = 소 + 고기)
+        # a listed variant spelling has its canonical spelling's parts too (쇠고기 = 소고기 = 소 + 고기;
+        # not the loanword rule's spellings, which need not be words: 모자이크 -> 모자익)
         canons = {w: c for w in simple_all if (c := self.tables.variants.get(w, w)) != w}
         simple_all = sorted(set(simple_all) | {c for c in canons.values() if c not in self._info})
         hangul = [w for w in simple_all if HANGUL_WORD.match(w)]
@@ -258,6 +259,11 @@ class KoreanAnalyzer:
         for w in multi:
             self._info[w] = self._build_multi(w)
 
+    def _canon(self, w: str) -> str:
+        """The spelling that stands for all of a word's spellings (RULES 4.6): the variant table's,
+        else the loanword spelling rule's (`loan_canon`: 로보트 = 로봇)."""
+        return self.tables.variants.get(w) or loan_canon(w)
+
     def _conjugate(self, best) -> set[str]:
         """The common conjugated forms of a dictionary-form verb or adjective (RULES 4.3), made by
         Kiwi itself, irregular stems included (울다: 우는, 웁니다; 걷다: 걸어, 걸음)."""
@@ -271,7 +277,7 @@ class KoreanAnalyzer:
         return out
 
     def _plain(self, w: str) -> WordInfo:
-        canon = self.tables.variants.get(w, w)
+        canon = self._canon(w)
         return WordInfo(w, canon, frozenset({w, canon}), {}, bool(self.freq.get(w, 0) >= WORDFREQ_MIN), w.isdigit())
 
     def _build_multi(self, w: str) -> WordInfo:
@@ -284,7 +290,7 @@ class KoreanAnalyzer:
             for q, strong in info.parts.items():
                 parts[q] = parts.get(q, False) or strong
         real = all(self._info[p].real for p in pieces)
-        canon = self.tables.variants.get(w, w)
+        canon = self._canon(w)
         return WordInfo(w, canon, frozenset({w, joined, canon}), parts, real, False)
 
     @staticmethod
@@ -402,7 +408,7 @@ class KoreanAnalyzer:
             alone = sum(self._single[t.form][0] for t in content_tokens)
             real = (best_score - alone >= COMPOUND_GAIN) or self.freq.get(w, 0) >= WORDFREQ_MIN
         number = len(best_tokens) == 1 and best_tokens[0].tag == "NR"
-        canon = self.tables.variants.get(w, w)
+        canon = self._canon(w)
         lemmas.discard(w)
         return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
 
@@ -418,3 +424,32 @@ def _predicate(word: str, best) -> bool:
     """A verb or adjective in its dictionary form (울다 = 울/VV + 다), read as one stem."""
     return (len(best) == 2 and best[0].tag[:2] in ("VV", "VA") and not best[0].oov
             and best[1].form == "다" and word == best[0].form + "다")
+
+
+#: Syllables of a loanword written out with ㅡ that are also written as the previous syllable's
+#: final consonant (로보트 / 로봇, 케이크 / 케익): initial consonant index -> final consonant index.
+_LOAN_FINALS = {16: 19, 15: 1, 17: 17}          # 트 -> ㅅ, 크 -> ㄱ, 프 -> ㅂ
+#: ㅈ/ㅊ before a y-vowel, which loanword spelling writes without the y (쥬스 / 주스, 텔레비젼 / 텔레비전).
+_Y_VOWELS = {2: 0, 6: 4, 12: 8, 17: 13}         # ㅑ -> ㅏ, ㅕ -> ㅓ, ㅛ -> ㅗ, ㅠ -> ㅜ
+
+
+def loan_canon(word: str) -> str:
+    """One spelling for a loanword's spelling variants (RULES 4.6: different spellings of the same
+    word are the same word): a final 트/크/프 after an open syllable becomes that syllable's final
+    consonant in words of three syllables or more (native words do not end so; 마트 is not 맛), and
+    쟈/죠/쥬 (and with ㅊ; 져 in words of three syllables or more) lose the y. Other words are
+    returned as they are."""
+    if len(word) < 2 or not HANGUL_WORD.match(word):
+        return word
+    codes = [ord(ch) - 0xAC00 for ch in word]
+    out = []
+    for i, code in enumerate(codes):
+        lead, vowel, tail = code // 588, (code // 28) % 21, code % 28
+        if lead in (12, 14) and vowel in _Y_VOWELS and (vowel != 6 or len(codes) >= 3):
+            vowel = _Y_VOWELS[vowel]        # 쥬 -> 주 (져/쳐 only in long words: 가져 is a verb form)
+        if (len(codes) >= 3 and i == len(codes) - 1 and lead in _LOAN_FINALS and vowel == 18 and tail == 0 and out
+                and out[-1] % 28 == 0):
+            out[-1] += _LOAN_FINALS[lead]  # 로보 + 트 -> 로봇
+            continue
+        out.append(lead * 588 + vowel * 28 + tail)
+    return "".join(chr(0xAC00 + c) for c in out)
