@@ -267,11 +267,11 @@ class KoreanAnalyzer:
     def _conjugate(self, best) -> set[str]:
         """The common conjugated forms of a dictionary-form verb or adjective (RULES 4.3), made by
         Kiwi itself, irregular stems included (울다: 우는, 웁니다; 걷다: 걸어, 걸음)."""
-        stem = (best[0].form, best[0].tag)
+        stem = [(t.form, t.tag) for t in best[:-1]]
         out = set()
         for ending in ENDINGS:
             try:
-                out.add(self.kiwi.join([stem, *ending]))
+                out.add(self.kiwi.join([*stem, *ending]))
             except (ValueError, RuntimeError):  # pragma: no cover - an ending Kiwi cannot attach
                 continue
         return out
@@ -352,6 +352,10 @@ class KoreanAnalyzer:
                 and (not lexical or gap == 0 or tokens[-1].form in NOMINAL_ENDINGS)
             ):
                 lemmas.add(tokens[0].form + "다")  # 먹었다, 아름다운, 달리기 -> 먹다, 아름답다, 달리다
+            if (gap < VERB_MARGIN and len(tokens) >= 3 and tokens[0].tag in ("NNG", "XR")
+                    and tokens[1].tag.split("-")[0] in ("XSV", "XSA") and tokens[1].form == "하"
+                    and all(t.tag.startswith("E") for t in tokens[2:])):
+                lemmas.add(tokens[0].form + "하다")  # 청소했다, 조용한 -> 청소하다, 조용하다
             content = self._accept(tokens, w, short_noun_particle=gap == 0)
             if not content or content == [w]:
                 continue
@@ -421,7 +425,11 @@ def _refines(tokens, best) -> bool:
 
 
 def _predicate(word: str, best) -> bool:
-    """A verb or adjective in its dictionary form (울다 = 울/VV + 다), read as one stem."""
+    """A verb or adjective in its dictionary form: one stem (울다 = 울/VV + 다) or a noun + 하
+    (청소하다 = 청소/NNG + 하/XSV + 다)."""
+    if len(best) == 3 and best[0].tag in ("NNG", "XR") and best[1].form == "하" \
+            and best[1].tag.split("-")[0] in ("XSV", "XSA"):
+        return best[2].form == "다" and word == best[0].form + "하다"
     return (len(best) == 2 and best[0].tag[:2] in ("VV", "VA") and not best[0].oov
             and best[1].form == "다" and word == best[0].form + "다")
 
