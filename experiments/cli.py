@@ -253,7 +253,7 @@ def simulate(
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0, help="run seed: game i is dealt and played from (SEED, i)"),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
-                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45 (ko)"),
+                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4 (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
                                           "duet-bayes:use-m3 (Duet), the variant's own for Codenames"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster", help="Duet: seat B's spymaster spec"),

@@ -39,7 +39,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
     # sudden deaths won); measured on the panel (docs/agents.md)
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 10000,
                 "pace": 1.4, "sudden": 0.3,
-                "ztemp": 0.4, "kmax": 4, "nouns": 1.0,
+                "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2}
 
     def __init__(self, *args, **kwargs):
