@@ -57,6 +57,8 @@ ENDINGS = tuple(tuple(tuple(m.split("/")) for m in e.split()) for e in (
     "어요/EF", "\u11b8니다/EF", "자/EF", "어라/EF", "었/EP 다/EF", "었/EP 어요/EF", "었/EP 던/ETM",
     "었/EP 고/EC", "었/EP 지만/EC", "었/EP \u11b8니다/EF", "시/EP 다/EF", "시/EP 었/EP 다/EF",
     "시/EP 어요/EF", "시/EP 는/ETM", "시/EP \u11b8니다/EF", "겠/EP 다/EF"))
+#: A one-syllable part is bound when said alone it is rarer than this times the words ending in it.
+BOUND_RATIO = 0.17
 #: wordfreq frequency at which an analyser-unknown Hangul string still counts as a known word.
 WORDFREQ_MIN = 1e-6
 
@@ -259,6 +261,21 @@ class KoreanAnalyzer:
         for w in multi:
             self._info[w] = self._build_multi(w)
 
+    def _bound(self, syllable: str) -> bool:
+        """Is a one-syllable part mostly a bound Sino-Korean syllable (RULES 4.4: 관 of 도서관 and
+        미술관, 장, 사, 복) rather than a word of its own (밥 of 김밥, 홀 of 블랙홀, 꽃, 집)? Measured in
+        wordfreq: the syllable said alone is rarer than `BOUND_RATIO` times the words of two to
+        four syllables that end with it."""
+        table = self.__dict__.get("_endings")
+        if table is None:
+            table = {}
+            for word, f in _wordfreq_ko().items():
+                if 2 <= len(word) <= 4 and HANGUL_WORD.match(word):
+                    table[word[-1]] = table.get(word[-1], 0.0) + f
+            self._endings = table
+        ending = table.get(syllable, 0.0)
+        return ending > 0 and self.freq.get(syllable, 0.0) < BOUND_RATIO * ending
+
     def _canon(self, w: str) -> str:
         """The spelling that stands for all of a word's spellings (RULES 4.6): the variant table's,
         else the loanword spelling rule's (`loan_canon`: 로보트 = 로봇)."""
@@ -391,7 +408,11 @@ class KoreanAnalyzer:
         if lexical and not parts and len(w) >= 2:
             parts = self._dictionary_parts(w)
         elif any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷 in the word
+            # not in a prefix the best reading has (헛기침 = 헛/XPN + 기침: no 허 + 기침)
+            prefix = len(best_tokens[0].form) if best_tokens and best_tokens[0].tag == "XPN" else 0
             for p, strong in self._dictionary_parts(w, siot_only=True).items():
+                if prefix and len(p) == prefix and w.startswith(p[:-1]) and p not in parts:
+                    continue
                 parts[p] = bool(parts.get(p)) or strong
         for p in list(parts):  # a part with a 사이시옷 of its own: 귓속말 = 귓속 + 말, 귓속 = 귀 + 속
             if len(p) >= 2 and p != w and any(siot for _, _, siot in self._cuts(p)):
@@ -400,8 +421,8 @@ class KoreanAnalyzer:
                     if q != w and q not in parts:
                         parts[q] = strong if parts[p] else parts[p]
         for p in list(parts):
-            if len(p) == 1 and p in affixes and parts[p]:
-                parts[p] = False
+            if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
+                parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:
