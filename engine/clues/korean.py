@@ -263,9 +263,11 @@ class KoreanAnalyzer:
 
     def _bound(self, syllable: str) -> bool:
         """Is a one-syllable part mostly a bound Sino-Korean syllable (RULES 4.4: 관 of 도서관 and
-        미술관, 장, 사, 복) rather than a word of its own (밥 of 김밥, 홀 of 블랙홀, 꽃, 집)? Measured in
-        wordfreq: the syllable said alone is rarer than `BOUND_RATIO` times the words of two to
-        four syllables that end with it."""
+        미술관, 장, 사, 복) rather than a word of its own (밥 of 김밥, 홀 of 블랙홀, 꽃, 집)? Listed in
+        the suffix table (data/clues/ko_bound.txt), or in wordfreq: the syllable said alone is
+        rarer than `BOUND_RATIO` times the words of two to four syllables that end with it."""
+        if syllable in self.tables.bound:
+            return True
         table = self.__dict__.get("_endings")
         if table is None:
             table = {}

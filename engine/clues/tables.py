@@ -50,6 +50,7 @@ class Tables:
     numeral_only: frozenset = frozenset()  # number words that are numbers only when read as numerals (ko)
     meaning_numbers: dict = None  # word -> ((number, why), ...) tied to its meaning (RULES 4.1, 4.2)
     derivations: dict = None  # derived word -> its bases: irregular derivations (RULES 4.3, en)
+    bound: frozenset = frozenset()  # Sino-Korean suffix syllables that are no shared part (RULES 4.4, ko)
 
 
 @lru_cache(maxsize=None)
@@ -100,5 +101,6 @@ def tables(language: str) -> Tables:
             for d in cols[1].split(","):
                 if d.strip():
                     derivations[normalize(d, language)] = derivations.get(normalize(d, language), ()) + (base,)
+    bound = frozenset(line.split("\t")[0].strip() for line in _lines(f"{language}_bound.txt"))
     return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
-                  meaning_numbers, derivations)
+                  meaning_numbers, derivations, bound)
