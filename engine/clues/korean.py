@@ -119,6 +119,7 @@ class KoreanAnalyzer:
             "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq"), repr(sorted(KIWI_OPTIONS.items()))))
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
+        self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
 
     @property
     def kiwi(self):
@@ -268,7 +269,7 @@ class KoreanAnalyzer:
         rarer than `BOUND_RATIO` times the words of two to four syllables that end with it."""
         if syllable in self.tables.bound:
             return True
-        table = self.__dict__.get("_endings")
+        table = self._endings
         if table is None:
             table = {}
             for word, f in _wordfreq_ko().items():
