@@ -19,6 +19,7 @@ import importlib
 from importlib import metadata
 
 from .base import Guesser, Spymaster
+from .defaults import DEFAULT_SPYMASTERS
 from .spec import AgentSpec, check_params, parse_spec
 
 ROLES = ("spymaster", "guesser", "spyword")
@@ -61,13 +62,6 @@ register_agent("guesser", "llm", "agents.llm:LLMGuesser")
 register_agent("spyword", "llm-spyword", "agents.llm:LLMSpyWordBot")
 register_agent("spyword", "llm", "agents.llm:LLMSpyWordBot")
 
-#: The default Duet pair: the most partner-robust spymaster of the leave-one-out partner panel
-#: (docs/agents.md, `cnlab crossplay`) on models that cover the board language, with the guesser
-#: that reads the default model. glove-50 is English only, so Korean boards use e5-small instead,
-#: with `expected`'s game-state values (self-play 97.5% against 92.5% with robust's bolder ones,
-#: which buy nothing in Korean: cross-model play there is near zero either way).
-DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50", "ko": "robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4"}
-DEFAULT_GUESSER = "duet-bayes:use-m3"
 BASES = {"spymaster": Spymaster, "guesser": Guesser}
 
 

@@ -9,6 +9,7 @@ from typing import Optional
 
 import typer
 
+from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
 from experiments.exits import fail
 
@@ -253,9 +254,9 @@ def simulate(
     games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
     seed: int = typer.Option(0, help="run seed: game i is dealt and played from (SEED, i)"),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
-                                            "robust:use-m3+glove-50 (en), robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4 (ko)"),
+                                            f"{DEFAULT_SPYMASTERS['en']} (en), {DEFAULT_SPYMASTERS['ko']} (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
-                                          "duet-bayes:use-m3 (Duet), the variant's own for Codenames"),
+                                          f"{DEFAULT_GUESSER} (Duet), the variant's own for Codenames"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster", help="Duet: seat B's spymaster spec"),
     seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser", help="Duet: seat B's guesser spec"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),

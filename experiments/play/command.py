@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from agents.registry import DEFAULT_GUESSER
+from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 
 DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 
@@ -24,7 +24,7 @@ def play_command(
     game: str = typer.Argument(..., help="duet, codenames (two-player variant) or pictures"),
     lang: str = typer.Option("en", "--lang", help="board (or clue) language: ko or en"),
     partner: Optional[str] = typer.Option(None, help="the bot's spymaster spec, e.g. random or expected:use-m3 "
-                                          "(default: the partner-robust robust:use-m3+glove-50, Korean robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4)"),
+                                          f"(default: the partner-robust {DEFAULT_SPYMASTERS['en']}, Korean {DEFAULT_SPYMASTERS['ko']})"),
     partner_guesser: Optional[str] = typer.Option(
         None, help="the bot's guesser spec (default: duet-bayes:use-m3 for Duet, nearest:use-m3 otherwise)"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),

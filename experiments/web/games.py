@@ -109,7 +109,7 @@ def deal(game: str, seed: int, lang: str, **options):
 
 def default_guesser(game: str) -> str:
     """The bot guesser `cnlab play` pairs with the default spymaster."""
-    from agents.registry import DEFAULT_GUESSER
+    from agents.defaults import DEFAULT_GUESSER
 
     try:
         from experiments.play.command import DEFAULT_GUESSERS

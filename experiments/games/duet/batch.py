@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from agents.llm.seat import row_fields as llm_row_fields
-from agents.registry import DEFAULT_GUESSER, default_spymaster
+from agents.defaults import DEFAULT_GUESSER
+from agents.registry import default_spymaster
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 from experiments.games.duet.dealing import duet_config
 from experiments.games.duet.loop import DuetSeat, play_duet
