@@ -200,6 +200,12 @@ class CandidatePool:
         self.board_rows = {w: i for i, w in enumerate(words)}
         self.board_language = language
 
+    def standard_matrix(self, b: int) -> np.ndarray:
+        """Backend b's board-list similarities in each candidate's own units, as `StandardSims`
+        reads a board: (cosine - mu) / sd with the candidate's `column_stats`."""
+        mu, sd = self.column_stats[b]
+        return (self.board_matrix[b] - mu[None, :]) / sd[None, :]
+
     def __len__(self) -> int:
         return len(self.words)
 

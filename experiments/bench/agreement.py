@@ -39,10 +39,7 @@ def main(lang: str = "en", boards: int = 150, vocab: int = 10000, assassin: floa
 
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
     pool, nouns = panel_pool(models, lang, vocab)
-    z_all = []
-    for b in range(len(models)):
-        mu, sd = pool.column_stats[b]
-        z_all.append((pool.board_matrix[b] - mu) / sd)
+    z_all = [pool.standard_matrix(b) for b in range(len(models))]
     rng = np.random.default_rng(SEED)
     tally: dict[tuple[str, int], np.ndarray] = {}
     for held in range(len(models)):

@@ -42,6 +42,7 @@ def sample(pool, nouns, panel: Sequence[str], held: int, boards: int, rng: np.ra
     """(X (n, features, cards), touch (n, cards), picks (n, PICKS)) for partner `held`."""
     others = [b for b in range(len(panel)) if b != held]
     n_words = len(pool.board_rows)
+    standard = {b: pool.standard_matrix(b) for b in others}
     Xs, Ts, Ps = [], [], []
     for i in range(boards):
         # half the boards: every other model (the leave-one-out spymaster); half: a random
@@ -52,10 +53,7 @@ def sample(pool, nouns, panel: Sequence[str], held: int, boards: int, rng: np.ra
         touch = np.zeros(25, dtype=bool)
         touch[rng.choice(25, int(rng.integers(10, 26)), replace=False)] = True
         legal = pool.base_legal & ~pool.blocks[rows].any(axis=0) & nouns
-        z = []
-        for b in ens:
-            mu, sd = pool.column_stats[b]
-            z.append((pool.board_matrix[b][rows] - mu[None, :]) / sd[None, :])
+        z = [standard[b][rows] for b in ens]
         zc = np.mean(z, axis=0)
         cols: list[int] = []
         idx = np.flatnonzero(touch)
