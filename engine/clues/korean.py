@@ -272,7 +272,7 @@ class KoreanAnalyzer:
         table = self._endings
         if table is None:
             table = {}
-            for word, f in _wordfreq_ko().items():
+            for word, f in self.freq.items():
                 if 2 <= len(word) <= 4 and HANGUL_WORD.match(word):
                     table[word[-1]] = table.get(word[-1], 0.0) + f
             self._endings = table

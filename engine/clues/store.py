@@ -213,6 +213,11 @@ class Lookup:
         self._open()
         return bool(self._size) if self._mem is None else bool(self._mem)
 
+    def items(self):
+        """Every (key, value) of the table (preloads it)."""
+        self.preload()
+        return self._mem.items()
+
     def preload(self) -> None:
         """The whole table in memory (a batch of many words)."""
         if self._mem is not None:
