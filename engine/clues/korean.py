@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 
+from engine.clues.hanja import Hanja
 from engine.clues.store import InfoStore, Lookup, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
@@ -115,8 +116,9 @@ class KoreanAnalyzer:
         self._kiwi, self._kiwi_pid = None, None  # loaded on the first word the store does not hold
         self.freq = Lookup("wordfreq-ko", ("wordfreq",), _wordfreq_ko)
         self.tables = tables("ko")
+        self.hanja = Hanja()
         self.store = InfoStore("ko", analyser_fingerprint(
-            "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq"), repr(sorted(KIWI_OPTIONS.items()))))
+            "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq", "handic", "mecab-python3"), repr(sorted(KIWI_OPTIONS.items()))))
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
@@ -279,6 +281,18 @@ class KoreanAnalyzer:
         ending = table.get(syllable, 0.0)
         return ending > 0 and self.freq.get(syllable, 0.0) < BOUND_RATIO * ending
 
+    def _by_origin(self, w: str, parts: dict, lexical: bool) -> None:
+        """Parts by meaning where the Hanja tell (`engine.clues.hanja`): a part whose syllables
+        there mean something else goes (산소 = 酸素 has no 산, 도시락 no 도시), and a one-syllable
+        word the Hanja show inside a lexical noun comes in as a weak part (기차 = 汽車: 차)."""
+        for p in list(parts):
+            if self.hanja.is_part(p, w) is False:
+                del parts[p]
+        if lexical and len(w) >= 2:
+            for syllable in dict.fromkeys(w):
+                if syllable not in parts and self.hanja.is_part(syllable, w):
+                    parts[syllable] = False
+
     def _canon(self, w: str) -> str:
         """The spelling that stands for all of a word's spellings (RULES 4.6): the variant table's,
         else the loanword spelling rule's (`loan_canon`: 로보트 = 로봇)."""
@@ -426,6 +440,7 @@ class KoreanAnalyzer:
         for p in list(parts):
             if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
                 parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
+        self._by_origin(w, parts, lexical)
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:

@@ -334,8 +334,8 @@ def analyser_fingerprint(language: str, modules: tuple[str, ...], extra: str = "
     from engine.paths import data_path
 
     here = Path(__file__).resolve().parent
-    sources = [here / f for f in ("english.py" if language == "en" else "korean.py", "wordinfo.py", "tables.py",
-                                  "store.py", "pronunciation.py")]
+    own = ("english.py",) if language == "en" else ("korean.py", "hanja.py")
+    sources = [here / f for f in (*own, "wordinfo.py", "tables.py", "store.py", "pronunciation.py")]
     try:
         tables = [p for p in data_path("clues").iterdir() if p.name.startswith(language + "_")]
     except OSError:

@@ -1,0 +1,146 @@
+"""Word origins for the Korean filter: the Hanja behind a Sino-Korean word, from HanDic.
+
+Kiwi reads spellings; it cannot tell the 산 of 산불 (山, a mountain fire) from the 산 of 산소
+(酸素, oxygen), or the 차 of 기차 (汽車, a train: a kind of car) from the 차 of 차례 (次例). HanDic, a
+MeCab dictionary of contemporary Korean (the `handic` package), lists each noun with its Hanja
+spelling (汽車, 山불, 用돈: a native syllable stays Hangul) and its homographs with a learner's
+level (A, B, C). RULES 4.3/4.4 ask for parts by meaning, so a one-syllable word is a part of a
+compound exactly when the compound's syllable there has one of the word's common meanings:
+
+* 기차 = 汽車 and 차 is 茶 or 車 (both level A): 차 is a part of 기차; 녹차 (綠茶) too;
+* 산소 = 酸素 and 산 is 山 (酸 is not a common meaning of 산 alone): 산 is no part of 산소;
+* 불편 = 不便 and 불 (level A) is native: no part; 산불 = 山불: 산 and 불 are both parts;
+* 도시락 is native and 도시 is only 都市: no part.
+
+A native syllable in a native word (눈 in 눈썹, 개 in 개구리) says nothing either way: HanDic does
+not split native compounds, and the rest of the filter decides.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+
+from engine.clues.types import FilterUnavailable
+
+#: Readings of a word looked at (MeCab's n-best).
+NBEST = 16
+#: Learner levels that make a homograph a common meaning of the word said alone.
+COMMON = ("A", "B")
+#: Levels of a word that has a place in the learner's vocabulary at all.
+GRADED = ("A", "B", "C")
+NOUNS = ("NNG", "NNP")
+
+
+def _tagger():
+    from importlib.util import find_spec
+
+    spec = find_spec("handic")   # only its dictionary folder: importing handic needs jamotools
+    try:
+        import MeCab
+    except ImportError:  # pragma: no cover - depends on the installation
+        spec = None
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - the installation
+        raise FilterUnavailable(
+            "the Korean clue filter needs handic and mecab-python3: pip install 'codenames-lab[filter]'")
+    d = os.path.join(list(spec.submodule_search_locations)[0], "dicdir")
+    return MeCab.Tagger(f'-d "{d}" -r "{os.path.join(d, "mecabrc")}"')
+
+
+class Hanja:
+    """HanDic readings of single words, loaded on first use."""
+
+    def __init__(self) -> None:
+        self._tagger = None
+        self._cache: dict[str, list] = {}
+
+    @property
+    def tagger(self):
+        if self._tagger is None:
+            self._tagger = _tagger()
+        return self._tagger
+
+    def readings(self, word: str) -> list[list[tuple[str, str, str, str]]]:
+        """The n-best readings of a word: per token (surface, tag, spelling, level), spelling the
+        Hanja-Hangul form ('' for a token the dictionary does not know)."""
+        got = self._cache.get(word)
+        if got is None:
+            got = self._cache[word] = self._parse(word)
+        return got
+
+    def _parse(self, word: str) -> list:
+        tagger = self.tagger
+        tagger.parseNBestInit(unicodedata.normalize("NFD", word))
+        out: list = []
+        for _ in range(NBEST):
+            node = tagger.nextNode()
+            if node is None:
+                break
+            reading = []
+            while node is not None:
+                if node.surface:
+                    f = node.feature.split(",")
+                    known = node.stat == 0 and len(f) > 10
+                    spell = (f[6] if f[7] == "*" else f[7]) if known else ""
+                    reading.append((unicodedata.normalize("NFC", node.surface), f[-1] if known else "",
+                                    unicodedata.normalize("NFC", spell), f[9] if known else ""))
+                node = node.next
+            if reading not in out:
+                out.append(reading)
+        return out
+
+    def spellings(self, word: str) -> frozenset[str]:
+        """The word in Hanja where it is Sino-Korean (기차 -> 汽車, 산불 -> 山불), the word itself where
+        HanDic knows it as native or a loanword (눈썹); one per meaning, the graded meanings only
+        when there are any (강변: 江邊, not the rare 强辯); empty when HanDic does not know it as a
+        noun, or reads it only as pieces that are not all known nouns."""
+        graded, single, pieces = set(), set(), set()
+        for reading in self.readings(word):
+            if not reading or any(tag not in NOUNS or not spell for _, tag, spell, _ in reading):
+                continue
+            spelled = "".join(spell for _, _, spell, _ in reading)
+            if "".join(s for s, _, _, _ in reading) != word or len(spelled) != len(word):
+                continue
+            if len(reading) > 1:
+                pieces.add(spelled)
+            elif reading[0][3] in GRADED:
+                graded.add(spelled)
+            else:
+                single.add(spelled)
+        return frozenset(graded or single or pieces)
+
+    def senses(self, word: str) -> frozenset[str]:
+        """The meanings of a word said alone, as spellings (차 -> {茶, 車}, 불 -> {불}). A word of two
+        syllables or more has all its noun homographs (the same spelling is the same word: 사과문's
+        謝過 is a 사과); a one-syllable word only its commonest ones (level A or B, else C) where it
+        has any, as nearly every syllable is some rare Sino-Korean noun (산 -> {山}, not 酸; 실 -> {실})."""
+        common, graded, every = set(), set(), set()
+        for reading in self.readings(word):
+            if len(reading) != 1:
+                continue
+            surface, tag, spell, level = reading[0]
+            if tag != "NNG" or surface != word or not spell or len(spell) != len(word):
+                continue
+            every.add(spell)
+            if level in COMMON:
+                common.add(spell)
+            elif level in GRADED:
+                graded.add(spell)
+        return frozenset(every if len(word) > 1 else common or graded or every)
+
+    def is_part(self, part: str, word: str) -> bool | None:
+        """Is `part` a part of `word` by meaning? True or False where the Hanja decide, None where
+        they say nothing (a native syllable in a native word, or a word HanDic does not know)."""
+        spellings, senses = self.spellings(word), self.senses(part)
+        if not spellings or not senses:
+            return None
+        at = [i for i in range(len(word) - len(part) + 1) if word[i:i + len(part)] == part]
+        if not at:
+            return None
+        verdict = False
+        for spelled in spellings:
+            if {spelled[i:i + len(part)] for i in at} & senses:
+                if spelled != word:    # a Hanja match, or a native piece of 山불, 用돈
+                    return True
+                verdict = None         # a native syllable in a native word
+        return verdict
