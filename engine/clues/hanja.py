@@ -19,6 +19,7 @@ not split native compounds, and the rest of the filter decides.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 
 from engine.clues.types import FilterUnavailable
@@ -30,6 +31,9 @@ COMMON = ("A", "B")
 #: Levels of a word that has a place in the learner's vocabulary at all.
 GRADED = ("A", "B", "C")
 NOUNS = ("NNG", "NNP")
+#: Parts of speech whose Hanja spell a word (XR: the root of 솔직하다, 率直).
+SPELLED = ("NNG", "NNP", "XR")
+LATIN = re.compile(r"^[A-Za-z][A-Za-z .'&-]*$")
 
 
 def _tagger():
@@ -61,8 +65,9 @@ class Hanja:
         return self._tagger
 
     def readings(self, word: str) -> list[list[tuple[str, str, str, str]]]:
-        """The n-best readings of a word: per token (surface, tag, spelling, level), spelling the
-        Hanja-Hangul form ('' for a token the dictionary does not know)."""
+        """The n-best readings of a word: per token (surface, tag, spelling, level, loan), spelling
+        the Hanja-Hangul form ('' for a token the dictionary does not know), loan the English
+        source word of a loanword ('black hole' for 블랙홀, '' for other words)."""
         got = self._cache.get(word)
         if got is None:
             got = self._cache[word] = self._parse(word)
@@ -83,7 +88,8 @@ class Hanja:
                     known = node.stat == 0 and len(f) > 10
                     spell = (f[6] if f[7] == "*" else f[7]) if known else ""
                     reading.append((unicodedata.normalize("NFC", node.surface), f[-1] if known else "",
-                                    unicodedata.normalize("NFC", spell), f[9] if known else ""))
+                                    unicodedata.normalize("NFC", spell), f[9] if known else "",
+                                    _loan(f[8]) if known else ""))
                 node = node.next
             if reading not in out:
                 out.append(reading)
@@ -96,10 +102,10 @@ class Hanja:
         noun, or reads it only as pieces that are not all known nouns."""
         graded, single, pieces = set(), set(), set()
         for reading in self.readings(word):
-            if not reading or any(tag not in NOUNS or not spell for _, tag, spell, _ in reading):
+            if not reading or any(tag not in SPELLED or not spell for _, tag, spell, _, _ in reading):
                 continue
-            spelled = "".join(spell for _, _, spell, _ in reading)
-            if "".join(s for s, _, _, _ in reading) != word or len(spelled) != len(word):
+            spelled = "".join(spell for _, _, spell, _, _ in reading)
+            if "".join(s for s, _, _, _, _ in reading) != word or len(spelled) != len(word):
                 continue
             if len(reading) > 1:
                 pieces.add(spelled)
@@ -118,7 +124,7 @@ class Hanja:
         for reading in self.readings(word):
             if len(reading) != 1:
                 continue
-            surface, tag, spell, level = reading[0]
+            surface, tag, spell, level, _ = reading[0]
             if tag != "NNG" or surface != word or not spell or len(spell) != len(word):
                 continue
             every.add(spell)
@@ -128,9 +134,24 @@ class Hanja:
                 graded.add(spell)
         return frozenset(every if len(word) > 1 else common or graded or every)
 
+    def loans(self, word: str) -> frozenset[str]:
+        """The English source words of a word that HanDic reads whole only as a loanword (홀 ->
+        {hall, hole}); empty for any other word (비전 is also 祕傳)."""
+        whole = [r[0][4] for r in self.readings(word) if len(r) == 1 and r[0][0] == word and r[0][1] in NOUNS]
+        return frozenset(whole) if whole and all(whole) else frozenset()
+
     def is_part(self, part: str, word: str) -> bool | None:
         """Is `part` a part of `word` by meaning? True or False where the Hanja decide, None where
         they say nothing (a native syllable in a native word, or a word HanDic does not know)."""
+        loans = self.loans(word)
+        if loans and len(part) < len(word) and part in word:
+            # a loanword's parts are loanwords of its source words (블랙홀 = black hole: 블랙, 홀);
+            # a native or Sino-Korean word inside one shares letters only (턱 in 턱시도, tuxedo)
+            alone = [r[0] for r in self.readings(part) if len(r) == 1 and r[0][0] == part and r[0][1] in NOUNS]
+            mine = {r[4] for r in alone if r[4]}
+            if any(_within(m, w) for m in mine for w in loans):
+                return True
+            return None if (mine and len(part) > 1) or not alone else False  # 비전 in 텔레비전: unsure
         spellings, senses = self.spellings(word), self.senses(part)
         if not spellings or not senses:
             return None
@@ -144,3 +165,19 @@ class Hanja:
                     return True
                 verdict = None         # a native syllable in a native word
         return verdict
+
+
+def _loan(gloss: str) -> str:
+    """HanDic's gloss when it is an English source word (loanwords), lower-cased; else ''."""
+    gloss = gloss.strip('"').strip()
+    return gloss.lower() if LATIN.match(gloss) else ""
+
+
+def _within(part: str, whole: str) -> bool:
+    """Are the words of `part` a run of the words of `whole` ('hole' in 'black hole'), or is it a
+    head or tail of three letters or more of a closed compound ('cup' in 'cupcake')?"""
+    p, w = part.split(), whole.split()
+    if any(w[i:i + len(p)] == p for i in range(len(w) - len(p) + 1)):
+        return True
+    p, w = "".join(p), "".join(w)
+    return len(p) >= 3 and len(w) > len(p) and (w.startswith(p) or w.endswith(p))

@@ -41,6 +41,17 @@ def test_homographs_of_two_syllables_are_the_same_word(hanja):  # RULES 4.3: sam
     assert hanja.is_part("도시", "도시락") is False     # native 도시락; 도시 is 都市 or 圖示
 
 
+def test_a_loanword_has_the_loanwords_of_its_source_words_as_parts(hanja):  # RULES 4.4
+    assert hanja.is_part("폰", "스마트폰") is True       # smart phone: phone
+    assert hanja.is_part("핫", "핫도그") is True         # hot dog: hot
+    assert hanja.is_part("나", "바나나") is False        # banana: letters only (RULES 4.3)
+    assert hanja.is_part("턱", "턱시도") is False        # tuxedo: not the chin
+
+
+def test_a_root_is_spelled_too(hanja):  # 솔직하다's root 솔직 = 率直
+    assert hanja.is_part("솔", "솔직") is False
+
+
 def test_a_word_the_dictionary_does_not_know_has_no_origin(hanja):
     assert hanja.spellings("뷁뷁") == frozenset()
     assert hanja.is_part("뷁", "뷁뷁") is None
@@ -53,6 +64,8 @@ def test_a_word_the_dictionary_does_not_know_has_no_origin(hanja):
     (["녹차"], "차", False),     # and 차 is a part of the visible 녹차 (RULES 4.4)
     (["불"], "불만", True),      # 不滿 is not fire
     (["물"], "동물", True),      # 動物 is not water
+    (["폰"], "스마트폰", False),  # smart phone contains phone
+    (["나"], "바나나", True),    # banana does not contain 나
 ])
 def test_the_filter_reads_parts_by_origin(board, clue, legal):  # RULES 4.3 / 4.4
     v = check_clue(clue, 1, board=board, language="ko")
