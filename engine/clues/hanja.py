@@ -13,7 +13,9 @@ compound exactly when the compound's syllable there has one of the word's common
 * 도시락 is native and 도시 is only 都市: no part.
 
 A native syllable in a native word (눈 in 눈썹, 개 in 개구리) says nothing either way: HanDic does
-not split native compounds, and the rest of the filter decides.
+not split native compounds, and the rest of the filter decides. A loanword (HanDic glosses it with
+its English source: 블랙홀 = black hole) has the loanwords of its source words as parts (홀), and
+no native syllable (턱 in 턱시도 = tuxedo).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ class Hanja:
             self._tagger = _tagger()
         return self._tagger
 
-    def readings(self, word: str) -> list[list[tuple[str, str, str, str]]]:
+    def readings(self, word: str) -> list[list[tuple[str, str, str, str, str]]]:
         """The n-best readings of a word: per token (surface, tag, spelling, level, loan), spelling
         the Hanja-Hangul form ('' for a token the dictionary does not know), loan the English
         source word of a loanword ('black hole' for 블랙홀, '' for other words)."""
