@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import math
 import re
-from contextlib import contextmanager
 
 from engine.clues.pronunciation import sound_split
-from engine.clues.store import InfoStore, Lookup, analyser_fingerprint
+from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
 from engine.clues.wordinfo import WordInfo
@@ -134,7 +133,7 @@ def _wordfreq_en() -> dict:
 PRELOAD = 64
 
 
-class EnglishAnalyzer:
+class EnglishAnalyzer(StoredForeign):
     language = "en"
 
     def __init__(self) -> None:
@@ -147,10 +146,8 @@ class EnglishAnalyzer:
         self._new: list[WordInfo] = []
         self._depth = 0
         self._lemmas: dict[str, frozenset[str]] = {}
-        self._foreign: dict[str, str] = {}
         self._read: dict[str, dict] = {}
         self._other_freq: dict[str, Lookup] = {}
-        self._pending: dict | None = None  # foreign answers to store at the end of a batch
 
     def _readings(self, w: str) -> dict:
         """lemminflect's readings of `w` (part of speech -> lemmas), as `getAllLemmas` gives them."""
@@ -372,42 +369,10 @@ class EnglishAnalyzer:
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
         return WordInfo(w, canon, forms, self._parts(w), real, number)
 
-    def foreign(self, w: str) -> str:
-        """The language code of another language `w` is a word of (RULES 4.6), or "".
-
-        Only for words the lemmatiser does not know: a word much more common (wordfreq zipf, by
-        FOREIGN_GAP) in French, Spanish, German, Italian or Portuguese than in English.
-        """
-        got = self._foreign.get(w)
-        if got is None:
-            stored = None if self._pending is not None else self.store.get_extra([w]).get(w)
-            got = stored if isinstance(stored, str) else self._find_foreign(w)
-            self._foreign[w] = got
-            if stored is None:
-                if self._pending is not None:
-                    self._pending[w] = got
-                else:
-                    self.store.put_extra({w: got})
-        return got
-
-    @contextmanager
-    def batch(self):
-        """Many `foreign` calls (a candidate list): stored answers read at once, new ones written
-        in one transaction at the end."""
-        if self._pending is not None:
-            yield
-            return
-        self._pending = {}
-        for w, lang in self.store.all_extra().items():
-            if isinstance(lang, str):
-                self._foreign.setdefault(w, lang)
-        try:
-            yield
-        finally:
-            pending, self._pending = self._pending, None
-            self.store.put_extra(pending)
-
     def _find_foreign(self, w: str) -> str:
+        """The language code of another language `w` is a word of (RULES 4.6), or "": only for
+        words the lemmatiser does not know, much more common (wordfreq zipf, by FOREIGN_GAP) in
+        French, Spanish, German, Italian or Portuguese than in English."""
         if not w.isalpha() or self.lemmas(w) or w in self.tables.variants:
             return ""
         need = max(FOREIGN_MIN, self.zipf(w) + FOREIGN_GAP)

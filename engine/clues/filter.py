@@ -161,7 +161,9 @@ class _Rules:
             return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
         if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:
             return None
-        if self.language == "en" and not SPLIT.search(w) and (lang := self.analyzer.foreign(w)):
+        if not SPLIT.search(w) and (lang := self.analyzer.foreign(w)):
+            if self.language == "ko":   # 삭스: socks written in Hangul
+                return "4.6", self.msg("transliteration", clue=raw, source=lang)
             return "4.6", self.msg("foreign", clue=raw, lang=lang)  # chien, perro: another language
         if SPLIT.search(w):
             pieces = [p for p in SPLIT.split(w) if p]

@@ -33,7 +33,7 @@ import os
 import re
 
 from engine.clues.hanja import Hanja
-from engine.clues.store import InfoStore, Lookup, analyser_fingerprint
+from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
 from engine.clues.wordinfo import WordInfo
@@ -108,7 +108,7 @@ def _wordfreq_ko() -> dict:
 _FORKED_AWAY: list = []
 
 
-class KoreanAnalyzer:
+class KoreanAnalyzer(StoredForeign):
     language = "ko"
 
     def __init__(self) -> None:
@@ -292,6 +292,21 @@ class KoreanAnalyzer:
             for syllable in dict.fromkeys(w):
                 if syllable not in parts and self.hanja.is_part(syllable, w):
                     parts[syllable] = False
+
+    def _find_foreign(self, w: str) -> str:
+        """The English word a Hangul clue transliterates (RULES 4.6: 삭스 for socks), or "": only
+        for a word HanDic does not know (its loanwords, and the loanword table's, are judged as
+        words) and that HanDic does not read as a form of known words (보일 = 보 + 이 + ㄹ)."""
+        if not HANGUL_WORD.match(w) or w in self.tables.loanwords:
+            return ""
+        readings = self.hanja.readings(w)
+        if any(len(r) == 1 and r[0][0] == w and r[0][1] in ("NNG", "NNP") for r in readings):
+            return ""
+        if readings and all(tag and not tag.startswith("NN") for _, tag, _, _, _ in readings[0]):
+            return ""
+        from engine.clues.transliterate import source
+
+        return source(w, loan_canon(w))
 
     def _canon(self, w: str) -> str:
         """The spelling that stands for all of a word's spellings (RULES 4.6): the variant table's,

@@ -21,6 +21,7 @@ _MESSAGES = {
     "shares": ("공개된 합성어 '{visible}'의 일부('{part}')가 들어 있습니다: {clue}", "{clue} contains {part}, a part of the visible compound {visible}."),
     "variant": ("'{clue}'은(는) 공개된 코드네임 '{visible}'과(와) 같은 단어(다른 표기)입니다.", "{clue} is a variant spelling of the visible code word {visible}."),
     "loanword": ("'{clue}'은(는) 외래어 음역입니다. 우리말 '{native}'이(가) 있습니다.", "{clue} is a transliteration; the native word is {native}."),
+    "transliteration": ("'{clue}'은(는) 영어 '{source}'을(를) 한글로 적은 말입니다. 우리말로 된 힌트를 주세요(외래어는 우리말이 없을 때만).", "{clue} is the English word {source} written in Hangul; a loanword is a clue only where Korean has no word for it."),
     "foreign": ("다른 언어의 단어는 힌트로 줄 수 없습니다({lang}): {clue}", "{clue} is a word of another language ({lang}); clues are in the board's language only."),
     "not_one_word_form": ("'{clue}'은(는) 공개된 코드네임 '{visible}'을(를) 띄어 쓰거나 하이픈으로 나눈 것입니다(한 단어도 아닙니다).", "{clue} is the visible code word {visible} split by a space or hyphen (and not one word)."),
     "invented": ("사전에 없는 단어입니다: {clue}", "Not a known word (invented words are not allowed): {clue}."),

@@ -19,6 +19,8 @@ computed in memory as before. ``CNLAB_CLUE_CACHE=off`` turns both off. Connectio
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import hashlib
 import marshal
 import os
@@ -328,13 +330,58 @@ class InfoStore:
         self._insert("extra", [(w, marshal.dumps(v)) for w, v in items.items()])
 
 
+class StoredForeign:
+    """`foreign(w)`, an analyser's other-language answer for a word (RULES 4.6: chien in English,
+    삭스 = socks in Korean), kept in the analyser's store beside its WordInfo. The analyser sets
+    `store` and defines `_find_foreign(w) -> str` ("" when the word is of the board's language)."""
+
+    store: "InfoStore"
+    _foreign: dict
+    _pending: dict | None = None  # answers to store at the end of a batch
+
+    def foreign(self, w: str) -> str:
+        foreign = self.__dict__.setdefault("_foreign", {})
+        got = foreign.get(w)
+        if got is None:
+            stored = None if self._pending is not None else self.store.get_extra([w]).get(w)
+            got = stored if isinstance(stored, str) else self._find_foreign(w)
+            foreign[w] = got
+            if stored is None:
+                if self._pending is not None:
+                    self._pending[w] = got
+                else:
+                    self.store.put_extra({w: got})
+        return got
+
+    @contextmanager
+    def batch(self):
+        """Many `foreign` calls (a candidate list): stored answers read at once, new ones written
+        in one transaction at the end."""
+        if self._pending is not None:
+            yield
+            return
+        self._pending = {}
+        foreign = self.__dict__.setdefault("_foreign", {})
+        for w, answer in self.store.all_extra().items():
+            if isinstance(answer, str):
+                foreign.setdefault(w, answer)
+        try:
+            yield
+        finally:
+            pending, self._pending = self._pending, None
+            self.store.put_extra(pending)
+
+    def _find_foreign(self, w: str) -> str:  # pragma: no cover - each analyser defines it
+        raise NotImplementedError
+
+
 def analyser_fingerprint(language: str, modules: tuple[str, ...], extra: str = "") -> str:
     """Fingerprint of what a language's WordInfo depends on: engine/clues sources, that language's
     data/clues tables, the packages in `modules`, and `extra` (analyser options)."""
     from engine.paths import data_path
 
     here = Path(__file__).resolve().parent
-    own = ("english.py",) if language == "en" else ("korean.py", "hanja.py")
+    own = ("english.py",) if language == "en" else ("korean.py", "hanja.py", "transliterate.py")
     sources = [here / f for f in (*own, "wordinfo.py", "tables.py", "store.py", "pronunciation.py")]
     try:
         tables = [p for p in data_path("clues").iterdir() if p.name.startswith(language + "_")]
