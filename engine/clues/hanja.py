@@ -97,6 +97,17 @@ class Hanja:
                 out.append(reading)
         return out
 
+    def nouns(self, word: str) -> list[tuple[str, str, str, str, str]]:
+        """The readings of the word whole as one noun (NNG or NNP), as their single tokens."""
+        return [r[0] for r in self.readings(word) if len(r) == 1 and r[0][0] == word and r[0][1] in NOUNS]
+
+    def knows(self, word: str) -> bool:
+        """Does HanDic know the word: as a noun, or its best reading as known words that are not
+        nouns (보일 = 보 + 이 + ㄹ, a verb's form)?"""
+        readings = self.readings(word)
+        return bool(self.nouns(word)) or bool(readings) and all(
+            tag and not tag.startswith("NN") for _, tag, _, _, _ in readings[0])
+
     def spellings(self, word: str) -> frozenset[str]:
         """The word in Hanja where it is Sino-Korean (기차 -> 汽車, 산불 -> 山불), the word itself where
         HanDic knows it as native or a loanword (눈썹); one per meaning, the graded meanings only
@@ -123,11 +134,8 @@ class Hanja:
         謝過 is a 사과); a one-syllable word only its commonest ones (level A or B, else C) where it
         has any, as nearly every syllable is some rare Sino-Korean noun (산 -> {山}, not 酸; 실 -> {실})."""
         common, graded, every = set(), set(), set()
-        for reading in self.readings(word):
-            if len(reading) != 1:
-                continue
-            surface, tag, spell, level, _ = reading[0]
-            if tag != "NNG" or surface != word or not spell or len(spell) != len(word):
+        for _, tag, spell, level, _ in self.nouns(word):
+            if tag != "NNG" or not spell or len(spell) != len(word):
                 continue
             every.add(spell)
             if level in COMMON:
@@ -139,7 +147,7 @@ class Hanja:
     def loans(self, word: str) -> frozenset[str]:
         """The English source words of a word that HanDic reads whole only as a loanword (홀 ->
         {hall, hole}); empty for any other word (비전 is also 祕傳)."""
-        whole = [r[0][4] for r in self.readings(word) if len(r) == 1 and r[0][0] == word and r[0][1] in NOUNS]
+        whole = [loan for *_, loan in self.nouns(word)]
         return frozenset(whole) if whole and all(whole) else frozenset()
 
     def is_part(self, part: str, word: str) -> bool | None:
@@ -149,8 +157,8 @@ class Hanja:
         if loans and len(part) < len(word) and part in word:
             # a loanword's parts are loanwords of its source words (블랙홀 = black hole: 블랙, 홀);
             # a native or Sino-Korean word inside one shares letters only (턱 in 턱시도, tuxedo)
-            alone = [r[0] for r in self.readings(part) if len(r) == 1 and r[0][0] == part and r[0][1] in NOUNS]
-            mine = {r[4] for r in alone if r[4]}
+            alone = self.nouns(part)
+            mine = {loan for *_, loan in alone if loan}
             if any(_within(m, w) for m in mine for w in loans):
                 return True
             return None if (mine and len(part) > 1) or not alone else False  # 비전 in 텔레비전: unsure

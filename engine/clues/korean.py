@@ -297,12 +297,7 @@ class KoreanAnalyzer(StoredForeign):
         """The English word a Hangul clue transliterates (RULES 4.6: 삭스 for socks), or "": only
         for a word HanDic does not know (its loanwords, and the loanword table's, are judged as
         words) and that HanDic does not read as a form of known words (보일 = 보 + 이 + ㄹ)."""
-        if not HANGUL_WORD.match(w) or w in self.tables.loanwords:
-            return ""
-        readings = self.hanja.readings(w)
-        if any(len(r) == 1 and r[0][0] == w and r[0][1] in ("NNG", "NNP") for r in readings):
-            return ""
-        if readings and all(tag and not tag.startswith("NN") for _, tag, _, _, _ in readings[0]):
+        if not HANGUL_WORD.match(w) or w in self.tables.loanwords or self.hanja.knows(w):
             return ""
         from engine.clues.transliterate import source
 

@@ -19,12 +19,11 @@ computed in memory as before. ``CNLAB_CLUE_CACHE=off`` turns both off. Connectio
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import hashlib
 import marshal
 import os
 import threading
+from contextlib import contextmanager
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Callable, Iterable

@@ -185,8 +185,12 @@ def build(cmudict_path: str) -> list[str]:
         "# the CMU Pronouncing Dictionary (BSD licence, Carnegie Mellon University) and wordfreq",
         f"# (zipf >= {ZIPF_MIN}). Columns: Hangul<TAB>its key (transliterate.key)<TAB>English word. Rebuild: python -m engine.clues.transliterate CMUDICT",
     ]
-    rows = [unicodedata.normalize("NFC", hangul(best[w])) for z, w in scored if z >= ZIPF_MIN]
-    return header + [f"{h}\t{key(h)}\t{w}" for h, (z, w) in zip(rows, (x for x in scored if x[0] >= ZIPF_MIN))]
+    lines = []
+    for z, w in scored:
+        if z >= ZIPF_MIN:
+            h = unicodedata.normalize("NFC", hangul(best[w]))
+            lines.append(f"{h}\t{key(h)}\t{w}")
+    return header + lines
 
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance tool
