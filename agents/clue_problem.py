@@ -302,13 +302,18 @@ class StandardSims:
     what different models (and people) tend to agree on. Same interface as `BoardSims`.
     """
 
-    def __init__(self, sims: BoardSims, pool: CandidatePool):
+    def __init__(self, sims: BoardSims, pool: CandidatePool, row: float = 0.0):
         self.board = sims.board
         self.raw = []
         for b, m in enumerate(sims.raw):
             stats = pool.column_stats[b]
             mu, sd = stats if stats is not None else column_stats(m)
-            self.raw.append((m - mu[None, :]) / sd[None, :])
+            z = (m - mu[None, :]) / sd[None, :]
+            if row > 0:
+                # the card's own units too: its cosine to this clue against its cosines to every
+                # candidate, so a card that sits near everything (a hub card) is not promised
+                z = (1.0 - row) * z + row * (m - m.mean(axis=1, keepdims=True)) / m.std(axis=1, keepdims=True)
+            self.raw.append(z)
         self.scale = [1.0] * len(self.raw)
 
 

@@ -90,6 +90,26 @@ class GuessView:
         return [(w, n if isinstance(n, int) and n > 0 else 1, f) for w, n, f, received in out if received]
 
 
+_CARD_STATS: dict[tuple, tuple[float, float]] = {}
+
+
+def card_units(emb: Embeddings, words: tuple[str, ...], row: np.ndarray, language: str) -> np.ndarray:
+    """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with mu_c and
+    sd_c the card's mean and spread of cosine over the 10,000 most frequent clue words. A card
+    that sits near everything (a hub in this model) then needs a clue that singles it out."""
+    from agents.clue_problem import candidate_pool
+
+    key = (id(emb), emb.version, language)
+    missing = [w for w in words if key + (w,) not in _CARD_STATS]
+    if missing:
+        ref = candidate_pool([emb], language, 10000).vectors[0]
+        cos = board_vectors(emb, missing) @ ref.T
+        for w, c in zip(missing, cos):
+            _CARD_STATS[key + (w,)] = (float(c.mean()), float(c.std()) or 1.0)
+    mu, sd = np.array([_CARD_STATS[key + (w,)] for w in words]).T
+    return (row - mu) / sd * sd.mean() + mu.mean()
+
+
 class SimilarityGuesser(Guesser):
     """A guesser reading clues through one embedding backend (or the mean of several).
 
@@ -100,7 +120,8 @@ class SimilarityGuesser(Guesser):
     """
 
     name = "?"
-    defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0}
+    defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0,
+                                "hub": 0.0}
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  embeddings: Mapping[str, Embeddings] | None = None):
@@ -138,7 +159,11 @@ class SimilarityGuesser(Guesser):
         for emb in self.backends:
             if emb.covers([clue])[0]:
                 if emb.has_vectors:
-                    rows.append(board_vectors(emb, list(words)) @ emb.vectors([clue])[0])
+                    row = board_vectors(emb, list(words)) @ emb.vectors([clue])[0]
+                    hub = float(self.p("hub"))
+                    if hub > 0:
+                        row = (1.0 - hub) * row + hub * card_units(emb, words, row, self.language)
+                    rows.append(row)
                 else:
                     rows.append(emb.similarity(list(words), [clue])[:, 0])
         noise_rng = np.random.default_rng([self._noise_key, _stable_int(clue)])

@@ -5,7 +5,10 @@ reads them differently. What changes (measured on the partner panel, docs/agents
 
 * similarities in each candidate's own units (`agents.clue_problem.StandardSims`): a clue is
   credited only for the cards it singles out among all board words, not for being a hub (rare or
-  vague words sit near everything in some models);
+  vague words sit near everything in some models); and, with weight `row`, in each card's own
+  units too (its cosine to the clue against its cosines to every candidate), so a card that is a
+  hub in one model is not promised to a partner (with `duet-bayes`'s matching `hub` reading,
+  +5 points on the panel);
 * partner hypotheses (`combine=consensus`): "an unknown mind", read as the mean z-score of all my
   backends (their idiosyncrasies average out), with prior weight `prior`, beside "exactly one of my
   backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
@@ -40,7 +43,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 10000,
                 "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
-                "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2}
+                "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2, "row": 0.5}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -91,12 +94,13 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def choose(self, problem, pool, sims, ok):
         mode = self.p("combine")
         cache = sims.__dict__.setdefault("_robust_views", {})   # the pool's boards are shared
-        views = cache.get(mode)
+        key = (mode, float(self.p("row")))
+        views = cache.get(key)
         if views is None:
-            views = StandardSims(sims, pool)
+            views = StandardSims(sims, pool, float(self.p("row")))
             if mode == "foreign" or (mode == "consensus" and len(views.raw) > 1):
                 views = Hypotheses(views)
-            cache[mode] = views
+            cache[key] = views
         standard = views.raw[1:] if isinstance(views, Hypotheses) else views.raw
         safe = ok & assassin_clear(standard, problem, int(self.p("veto")))
         ok = safe if safe.any() else ok

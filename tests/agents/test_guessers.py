@@ -183,3 +183,25 @@ def test_duet_bayes_stops_when_unsure_after_a_correct_guess():
 
     assert after_one("duet-bayes:fake") in ("water", "wave")
     assert after_one("duet-bayes:fake?unsure=0.999") is None
+
+
+def test_hub_reads_a_card_in_its_own_units():
+    """`hub`: a card that sits near every word (a hub of this model) needs a clue that singles it
+    out; a card the clue alone points at wins over it even at a lower raw cosine."""
+    from agents.embeddings import FakeEmbeddings
+
+    e = np.eye(4, dtype=np.float32)
+    refs = ["apple", "river", "money", "house", "table", "garden"]
+    vectors = {w: e[0] + 0.2 * np.roll(e[2], i) for i, w in enumerate(refs)}
+    vectors.update(king=e[0], queen=e[1] + 0.1 * e[3], bread=e[2], night=e[3],
+                   crown=0.8 * e[0] + 0.6 * e[1])
+    emb = FakeEmbeddings(dim=4, vectors=vectors, vocabulary=list(vectors))
+    words = ("king", "queen", "bread", "night")
+
+    def pick(spec):
+        g = NearestGuesser(parse_spec(spec), "en", embeddings={"fake": emb})
+        g.begin_game([0, 1, 1])
+        return words[int(np.argmax(g.similarities(words, "crown")))]
+
+    assert pick("nearest:fake") == "king"          # raw cosine 0.8 against 0.6
+    assert pick("nearest:fake?hub=1") == "queen"   # king is near every word; queen only near crown

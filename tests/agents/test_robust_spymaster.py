@@ -28,8 +28,8 @@ def robust(spec: str) -> RobustSpymaster:
 @pytest.mark.parametrize("combine", ["consensus", "foreign"])
 def test_a_clue_near_the_assassin_under_one_model_is_refused(combine):
     # a sure reading (ztemp 0.4), with which one model alone picks sea; the veto is what is tested
-    alone = robust(f"robust:fk1?combine={combine}&ztemp=0.4").give_clue(state().observe("A"))
-    both = robust(f"robust:fk1+fk2?combine={combine}&ztemp=0.4").give_clue(state().observe("A"))
+    alone = robust(f"robust:fk1?combine={combine}&ztemp=0.4&row=0").give_clue(state().observe("A"))
+    both = robust(f"robust:fk1+fk2?combine={combine}&ztemp=0.4&row=0").give_clue(state().observe("A"))
     assert alone.word == "sea"                 # one model alone: sea is the best clue
     assert both.word != "sea" and both.word not in ("steam", "oceans")   # fk2 puts fire next to sea
     greens = {w for w, c in zip(BOARD, state().key.a) if c == "G"}
@@ -44,6 +44,19 @@ def test_standardised_similarities_credit_only_what_a_clue_singles_out():
     assert np.allclose(z.mean(axis=0), 0.0, atol=1e-4)           # every candidate in its own units
     sea = sp.pool.index["sea"]
     assert set(np.argsort(-z[:, sea])[:3]) == {0, 1, 2}          # ocean, water, wave
+
+
+def test_the_row_reading_puts_each_card_in_its_own_units_too():
+    """`row`: a card's cosine to a clue also against its cosines to every candidate, so a card
+    near everything (a hub in that model) is not promised to a partner."""
+    sp = robust("robust:fk1")
+    sims = sp.pool.board_sims(duet_problem(state().observe("A"), "en").board)
+    col = StandardSims(sims, sp.pool, 0.0).raw[0]
+    row = StandardSims(sims, sp.pool, 1.0).raw[0]
+    assert np.allclose(row.mean(axis=1), 0.0, atol=1e-4) and np.allclose(row.std(axis=1), 1.0, atol=1e-3)
+    half = StandardSims(sims, sp.pool, 0.5).raw[0]
+    assert np.allclose(half, (col + row) / 2, atol=1e-5)
+    assert not np.allclose(col, row)
 
 
 def test_the_partners_guesses_move_the_posterior():
