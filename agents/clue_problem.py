@@ -180,6 +180,8 @@ class CandidatePool:
         self.board_matrix: list[np.ndarray | None] = [None] * len(self.backends)
         # per backend, each candidate's mean and spread of similarity over the whole board list
         self.column_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
+        # and each listed word's mean and spread of similarity over every candidate
+        self.row_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
         self.board_language: str | None = None
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
@@ -195,6 +197,7 @@ class CandidatePool:
             if vecs is not None:
                 self.board_matrix[b] = (board_vectors(emb, words) @ vecs.T).astype(np.float32)
         self.column_stats = [None if m is None else column_stats(m) for m in self.board_matrix]
+        self.row_stats = [None if m is None else column_stats(m.T) for m in self.board_matrix]
         self.base_legal = legal_mask(self.words, [], [], language)
         self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
         self.board_rows = {w: i for i, w in enumerate(words)}
@@ -305,15 +308,24 @@ class StandardSims:
     def __init__(self, sims: BoardSims, pool: CandidatePool, row: float = 0.0):
         self.board = sims.board
         self.raw = []
+        rows = [pool.board_rows.get(w) for w in sims.board]
         for b, m in enumerate(sims.raw):
             stats = pool.column_stats[b]
             mu, sd = stats if stats is not None else column_stats(m)
-            z = (m - mu[None, :]) / sd[None, :]
-            if row > 0:
-                # the card's own units too: its cosine to this clue against its cosines to every
-                # candidate, so a card that sits near everything (a hub card) is not promised
-                z = (1.0 - row) * z + row * (m - m.mean(axis=1, keepdims=True)) / m.std(axis=1, keepdims=True)
-            self.raw.append(z)
+            if row <= 0:
+                self.raw.append((m - mu[None, :]) / sd[None, :])
+                continue
+            # the card's own units too: its cosine to this clue against its cosines to every
+            # candidate, so a card that sits near everything (a hub card) is not promised.
+            # (1 - row) (m - mu) / sd + row (m - mu_r) / sd_r, as m * a - c in one pass
+            listed = pool.row_stats[b]
+            if listed is not None and None not in rows:
+                mu_r, sd_r = listed[0][rows], listed[1][rows]
+            else:
+                mu_r, sd_r = column_stats(m.T)
+            a = ((1.0 - row) / sd)[None, :] + (row / sd_r)[:, None]
+            c = ((1.0 - row) * mu / sd)[None, :] + (row * mu_r / sd_r)[:, None]
+            self.raw.append(m * a - c)
         self.scale = [1.0] * len(self.raw)
 
 

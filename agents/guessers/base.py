@@ -143,6 +143,16 @@ class SimilarityGuesser(Guesser):
     def p(self, key: str) -> Any:
         return self.params[key]
 
+    def prepare(self) -> None:
+        super().prepare()
+        if float(self.p("hub")) > 0:   # every listed card's own units, once, before workers fork
+            from agents.wordlists import board_words
+
+            words = tuple(board_words(self.language))
+            for emb in self.backends:
+                if emb.has_vectors:
+                    card_units(emb, words, np.zeros(len(words)), self.language)
+
     def begin_game(self, seed: Any) -> None:
         super().begin_game(seed)
         self._noise_key = int(self.rng.integers(2**62))
