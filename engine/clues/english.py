@@ -84,6 +84,9 @@ MORE_DERIVATIONS = (
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid")
+#: Latin and Greek combining forms that are English words too: not the left part of a compound
+#: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
+COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 PARTICLES = ("in", "up", "out")
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
@@ -293,10 +296,21 @@ class EnglishAnalyzer(StoredForeign):
                 continue
             right_ok = (self._common(right) and bool(self.pos(right))) or any(
                 self._common(r) for r in self.lemmas(right) if r != right
-            )
+            ) or self._derived_head(w, left, right)
             if right_ok and (not check_sound or sound_split(w, left, right) is not False):
                 out.append((left, right))
         return out
+
+    def _derived_head(self, w: str, left: str, right: str) -> bool:
+        """A rarer right part derived from a common word (SKYSCRAPER = sky + scraper, from scrape;
+        NEWCOMER, SUNBATHER, TEASPOONFUL), where the left part is not a bound prefix (CONGENIAL,
+        DISENCHANT) and the whole is rarer than its left part, as compounds are (GIGANTIC and
+        LITERACY are not gig + antic, lite + racy)."""
+        if left in PREFIXES or left in COMBINING_FORMS or not self.pos(right):
+            return False
+        if self.freq and self.zipf(w) > self.zipf(left) - 0.5:
+            return False
+        return any(self._common(b) for b in self.derivation_bases(right, 1))
 
     def _parts(self, w: str) -> dict[str, bool]:
         parts: dict[str, bool] = {}
