@@ -308,7 +308,7 @@ class StandardSims:
     def __init__(self, sims: BoardSims, pool: CandidatePool, row: float = 0.0):
         self.board = sims.board
         self.raw = []
-        rows = [pool.board_rows.get(w) for w in sims.board]
+        rows = [pool.board_rows.get(w) for w in sims.board] if row > 0 else []
         for b, m in enumerate(sims.raw):
             stats = pool.column_stats[b]
             mu, sd = stats if stats is not None else column_stats(m)

@@ -93,10 +93,9 @@ class GuessView:
 _CARD_STATS: dict[tuple, tuple[float, float]] = {}
 
 
-def card_units(emb: Embeddings, words: tuple[str, ...], row: np.ndarray, language: str) -> np.ndarray:
-    """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with mu_c and
-    sd_c the card's mean and spread of cosine over the 10,000 most frequent clue words. A card
-    that sits near everything (a hub in this model) then needs a clue that singles it out."""
+def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per card: the mean and spread of its cosine over the 10,000 most frequent clue words,
+    memoised per backend and language."""
     from agents.clue_problem import candidate_pool
 
     key = (id(emb), emb.version, language)
@@ -107,6 +106,14 @@ def card_units(emb: Embeddings, words: tuple[str, ...], row: np.ndarray, languag
         for w, c in zip(missing, cos):
             _CARD_STATS[key + (w,)] = (float(c.mean()), float(c.std()) or 1.0)
     mu, sd = np.array([_CARD_STATS[key + (w,)] for w in words]).T
+    return mu, sd
+
+
+def card_units(emb: Embeddings, words: tuple[str, ...], row: np.ndarray, language: str) -> np.ndarray:
+    """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with the
+    card's `card_stats`. A card that sits near everything (a hub in this model) then needs a clue
+    that singles it out."""
+    mu, sd = card_stats(emb, words, language)
     return (row - mu) / sd * sd.mean() + mu.mean()
 
 
@@ -151,7 +158,7 @@ class SimilarityGuesser(Guesser):
             words = tuple(board_words(self.language))
             for emb in self.backends:
                 if emb.has_vectors:
-                    card_units(emb, words, np.zeros(len(words)), self.language)
+                    card_stats(emb, words, self.language)
 
     def begin_game(self, seed: Any) -> None:
         super().begin_game(seed)
@@ -166,11 +173,11 @@ class SimilarityGuesser(Guesser):
         if s is not None:
             return s
         rows = []
+        hub = float(self.p("hub"))
         for emb in self.backends:
             if emb.covers([clue])[0]:
                 if emb.has_vectors:
                     row = board_vectors(emb, list(words)) @ emb.vectors([clue])[0]
-                    hub = float(self.p("hub"))
                     if hub > 0:
                         row = (1.0 - hub) * row + hub * card_units(emb, words, row, self.language)
                     rows.append(row)
