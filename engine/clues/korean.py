@@ -25,6 +25,10 @@ Second pass (RULES 4.3/4.4):
 * Parts of a reading with a proper-noun piece (카네기/NNP + 홀) are weak: the name's parts make
   "contains the visible word" but do not make it share a part with another compound (카네기홀
   and 블랙홀 share only the spelling of 홀, RULES 4.4).
+* Parts by meaning of native nouns neither Kiwi nor HanDic splits (눈썹 = 눈 + 썹, 참새, 팔꿈치):
+  the table data/clues/ko_meaning_parts.tsv, built offline from Kiwi's morpheme embedding by
+  experiments/tools/build_ko_parts.py (docs/clue_filter.md); a listed part is strong. A noun or
+  adverb in -이 of an adjective (높이, 넓이) has the adjective as a form.
 """
 
 from __future__ import annotations
@@ -111,11 +115,14 @@ _FORKED_AWAY: list = []
 class KoreanAnalyzer(StoredForeign):
     language = "ko"
 
-    def __init__(self) -> None:
+    def __init__(self, meaning_parts: bool = True) -> None:
         _kiwi_missing()
         self._kiwi, self._kiwi_pid = None, None  # loaded on the first word the store does not hold
         self.freq = Lookup("wordfreq-ko", ("wordfreq",), _wordfreq_ko)
         self.tables = tables("ko")
+        #: parts by meaning of native nouns (data/clues/ko_meaning_parts.tsv); off only for the tool
+        #: that builds that table (experiments/tools/build_ko_parts.py), which turns the store off
+        self.meaning_parts = (self.tables.meaning_parts or {}) if meaning_parts else {}
         self.hanja = Hanja()
         self.store = InfoStore("ko", analyser_fingerprint(
             "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq", "handic", "mecab-python3"), repr(sorted(KIWI_OPTIONS.items()))))
@@ -244,6 +251,8 @@ class KoreanAnalyzer(StoredForeign):
             for left, right, siot in self._cuts(w):
                 if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
                     need.update((left, right))
+            if _derived_i(w, best):
+                need.add(w[:-1] + "다")
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         self._singles(need | {f for forms in conj.values() for f in forms})
         for w in simple_all:
@@ -367,6 +376,8 @@ class KoreanAnalyzer(StoredForeign):
                 # XSA-I: Kiwi marks an irregular conjugation (사랑스럽다 = 사랑 + 스럽 + 다)
                 if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
                     return None
+                if getattr(t, "len", 1) == 0:  # a suffix the word does not spell: 입다 is no 입 + 하다
+                    return None
                 break
             else:
                 return None
@@ -451,6 +462,13 @@ class KoreanAnalyzer(StoredForeign):
             if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
                 parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
         self._by_origin(w, parts, lexical)
+        for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
+            if p != w and parts.get(p, False) is not None:
+                parts[p] = True
+        if _derived_i(w, best_tokens):  # 높이, 넓이, 많이: a noun or adverb made of an adjective
+            score, tag, oov_, n, f = self._single.get(w[:-1] + "다", (0.0, "", True, 0, ""))
+            if n == 2 and not oov_ and tag.split("-")[0] == "VA" and f == w[:-1]:
+                lemmas.add(w[:-1] + "다")
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:
@@ -464,6 +482,17 @@ class KoreanAnalyzer(StoredForeign):
         canon = self._canon(w)
         lemmas.discard(w)
         return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
+
+
+def _derived_i(word: str, best) -> bool:
+    """Might the word be a noun or adverb derived with -이 from an adjective (높이 of 높다, 넓이,
+    많이)? Read whole as one noun or adverb, ending in 이 after a stem with a final consonant (the
+    suffix attaches there; 오이 is no 오 + 이). `_build` then checks that the stem + 다 is an
+    adjective alone."""
+    if len(word) < 2 or word[-1] != "이" or len(best) != 1 or best[0].form != word:
+        return False
+    code = ord(word[-2]) - 0xAC00
+    return best[0].tag in ("NNG", "MAG") and 0 <= code < 11172 and code % 28 != 0
 
 
 def _refines(tokens, best) -> bool:

@@ -51,6 +51,7 @@ class Tables:
     meaning_numbers: dict = None  # word -> ((number, why), ...) tied to its meaning (RULES 4.1, 4.2)
     derivations: dict = None  # derived word -> its bases: irregular derivations (RULES 4.3, en)
     bound: frozenset = frozenset()  # Sino-Korean suffix syllables that are no shared part (RULES 4.4, ko)
+    meaning_parts: dict = None  # native word -> its parts by meaning (RULES 4.3/4.4, ko_meaning_parts.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -102,5 +103,11 @@ def tables(language: str) -> Tables:
                 if d.strip():
                     derivations[normalize(d, language)] = derivations.get(normalize(d, language), ()) + (base,)
     bound = frozenset(line.split("\t")[0].strip() for line in _lines(f"{language}_bound.txt"))
+    meaning_parts: dict[str, tuple] = {}
+    for line in _lines(f"{language}_meaning_parts.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 2 and cols[1].strip():
+            word = normalize(cols[0], language)
+            meaning_parts[word] = meaning_parts.get(word, ()) + (normalize(cols[1], language),)
     return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
-                  meaning_numbers, derivations, bound)
+                  meaning_numbers, derivations, bound, meaning_parts)

