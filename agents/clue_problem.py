@@ -422,15 +422,36 @@ def prefilter(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: S
     """Indices of the candidates worth scoring: legal, and for every backend b the best target at
     least `floors[b]` above the most similar card to avoid (a clue failing this cannot win: every
     k-th target margin is at most the first). At most `cap`, the best first-target margins kept."""
+    keep, gap = passing(sims, problem, ok, floors)
+    return best_of(keep, gap, cap)
+
+
+def passing(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray,
+            floors: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """`prefilter` without the cap: the passing candidates' indices and their margins over the floor."""
     gap = None
+    tidx = np.flatnonzero(problem.targets)
     aidx = np.flatnonzero(problem.avoid > 0)
     for raw, floor, scale in zip(sims.raw, floors, sims.scale):
-        best = raw[problem.targets].max(axis=0)
-        worst = raw[aidx].max(axis=0) if len(aidx) else np.full_like(best, -np.inf)
+        best = row_max(raw, tidx)
+        worst = row_max(raw, aidx) if len(aidx) else np.full_like(best, -np.inf)
         g = (best - worst - floor) / scale
         gap = g if gap is None else np.minimum(gap, g)
     keep = np.flatnonzero(ok & (gap >= 0))
+    return keep, gap[keep]
+
+
+def row_max(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The column-wise maximum of the listed rows, row by row (no copy of the rows)."""
+    out = matrix[rows[0]].copy()
+    for r in rows[1:]:
+        np.maximum(out, matrix[r], out=out)
+    return out
+
+
+def best_of(keep: np.ndarray, gap: np.ndarray, cap: int) -> np.ndarray:
+    """The `cap` indices of `keep` with the largest `gap`, in index order."""
     if len(keep) > cap:
-        keep = keep[np.argpartition(-gap[keep], cap - 1)[:cap]]
+        keep = keep[np.argpartition(-gap, cap - 1)[:cap]]
         keep.sort()
     return keep

@@ -66,30 +66,45 @@ class TurnOutcomes:
 def turn_outcomes(sims: np.ndarray, targets: np.ndarray, bystanders: np.ndarray, assassins: np.ndarray,
                   temperature: float, nmax: int) -> TurnOutcomes:
     """`sims`: (cards, candidates) cosines; the masks select cards the guesser may touch."""
-    touch = targets | bystanders | assassins
-    s = sims[touch]
-    top = s.max(axis=0, keepdims=True)
+    it, ib, ia = np.flatnonzero(targets), np.flatnonzero(bystanders), np.flatnonzero(assassins)
+    nt, nb = len(it), len(ib)
+    w = sims[np.concatenate([it, ib, ia])]           # the touchable rows: targets, bystanders, assassins
+    v = w.shape[1]
+    w -= w.max(axis=0)
+    w *= np.float32(1.0 / temperature)
     # float32 and a floor on the exponent: no subnormals (which are slow), negligible weights anyway
-    w_all = np.exp(np.maximum((sims - top) * np.float32(1.0 / temperature), np.float32(-30.0)))
-    wt = w_all[targets]
-    g_total = wt.sum(axis=0)
-    b_n = w_all[bystanders].sum(axis=0) if bystanders.any() else np.zeros(sims.shape[1], np.float32)
-    b_a = w_all[assassins].sum(axis=0) if assassins.any() else np.zeros(sims.shape[1], np.float32)
-    nmax = max(0, min(nmax, int(targets.sum())))
-    wt_sorted = -np.sort(-wt, axis=0)[:nmax] if nmax else np.zeros((0, sims.shape[1]), np.float32)
-    v = sims.shape[1]
+    np.maximum(w, np.float32(-30.0), out=w)
+    np.exp(w, out=w)
+    wt = w[:nt]
+    g = wt.sum(axis=0)
+    b_n = w[nt:nt + nb].sum(axis=0) if nb else np.zeros(v, np.float32)
+    b_a = w[nt + nb:].sum(axis=0) if len(ia) else np.zeros(v, np.float32)
+    nmax = max(0, min(nmax, nt))
+    wt_sorted = top_rows(wt, nmax)
     reach = np.ones((nmax + 1, v), np.float32)
     miss = np.zeros((nmax + 1, v), np.float32)
     dead = np.zeros((nmax + 1, v), np.float32)
-    g = g_total.copy()
     for m in range(nmax):
         denom = g + b_n + b_a
-        denom = np.where(denom > 0, denom, 1.0)
+        denom[denom <= 0] = 1.0
         miss[m] = reach[m] * b_n / denom
         dead[m] = reach[m] * b_a / denom
         reach[m + 1] = reach[m] * g / denom
         g = np.maximum(g - wt_sorted[m], 0.0)
     return TurnOutcomes(reach, miss, dead)
+
+
+def top_rows(w: np.ndarray, k: int) -> np.ndarray:
+    """The k largest values of each column of the non-negative `w`, largest first: an insertion
+    network over the rows (for a few rows, twice as fast as sorting each column)."""
+    top = np.zeros((k, w.shape[1]), w.dtype)
+    for x in w:
+        x = x.copy()
+        for i in range(k):
+            hi = np.maximum(top[i], x)
+            np.minimum(top[i], x, out=x)
+            top[i] = hi
+    return top
 
 
 # ---------------------------------------------------------------------------------------------

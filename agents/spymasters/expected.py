@@ -59,38 +59,48 @@ class ExpectedValueSpymaster(PoolSpymaster):
     def choose(self, problem, pool, sims, ok) -> ClueDecision:
         nmax = min(int(self.p("kmax")), problem.n_targets)
         bystanders = problem.guessable & ~problem.targets & ~problem.assassin
-        # a clue whose best target trails a card to avoid by more than two temperatures is
-        # never worth it under the model: score only the others (at most `cap`)
-        cols = prefilter(sims, problem, ok, [-2.0 * t for t in self.temperatures], cap=int(self.p("cap")))
-        if len(cols) == 0:
-            cols = np.flatnonzero(ok)
+        cols = self.columns(problem, sims, ok)
         temps, weights = self.partner_posterior(problem, pool, sims)
-        per_backend = []
-        dead_total = []
-        for raw, temp in zip(sims.raw, temps):
-            raw = raw[:, cols]
-            out = turn_outcomes(raw, problem.targets, bystanders, problem.assassin, temp, nmax)
-            per_backend.append(self._values(problem, out, nmax))
-            dead_total.append(np.cumsum(out.dead[:nmax], axis=0))   # P(assassin) for a clue of n = 1..nmax
-        values = np.stack(per_backend)
         combine = self.combination()
-        if len(values) == 1:
+        # Bayesian averaging: a partner model the guesses have all but ruled out (weight under
+        # 1/1000 of the best) moves no value; it is not scored (about 1 ms a model at 20,000 words)
+        live = weights >= 1e-3 * weights.max() if combine == "bayes" else np.ones(len(weights), bool)
+        per_backend = {}
+        dead_total = []
+        for b, (raw, temp) in enumerate(zip(sims.raw, temps)):
+            if not live[b]:
+                continue
+            out = turn_outcomes(raw[:, cols], problem.targets, bystanders, problem.assassin, temp, nmax)
+            per_backend[b] = self._values(problem, out, nmax)
+            dead_total.append(cumulative(out.dead[:nmax]))   # P(assassin) for a clue of n = 1..nmax
+        values = np.stack(list(per_backend.values()))
+        if len(weights) == 1:
             value = values[0]
         elif combine == "min":
             value = values.min(axis=0)
         elif combine == "mean":
             value = values.mean(axis=0)
         else:
-            value = np.tensordot(weights, values, axes=1)
+            value = np.tensordot(weights[live], values, axes=1)
         p_dead = np.max(np.stack(dead_total), axis=0)
         value = value - float(self.p("risk")) * p_dead - float(self.p("rare")) * pool.rarity[cols][None, :]
         kk, j = self.best_index(value)
         _, cards = top_targets(sims.raw[0][:, cols[j:j + 1]], problem.targets, kk + 1)
         return self.decision(pool, problem, int(cols[j]), kk + 1, cards[:, 0], value[kk, j],
                              p_assassin=float(p_dead[kk, j]),
-                             per_backend=[float(v[kk, j]) for v in per_backend],
+                             per_backend=[float(per_backend[b][kk, j]) if b in per_backend else None
+                                          for b in range(len(weights))],
                              temperatures=[round(float(t), 4) for t in temps],
                              backend_weights=[round(float(w), 4) for w in weights])
+
+    def columns(self, problem, sims, ok) -> np.ndarray:
+        """The candidates to score. A clue whose best target trails a card to avoid by more than
+        two temperatures is never worth it under the model: only the others (at most `cap`)."""
+        cols = prefilter(sims, problem, ok, self.floors(), cap=int(self.p("cap")))
+        return cols if len(cols) else np.flatnonzero(ok)
+
+    def floors(self) -> list[float]:
+        return [-2.0 * t for t in self.temperatures]
 
     def partner_posterior(self, problem, pool, sims) -> tuple[list[float], np.ndarray]:
         """Per backend: the posterior temperature and the backend's weight, from the partner's
@@ -106,7 +116,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
         index = {w: i for i, w in enumerate(board)}
         me = problem.state.get("seat")
         grid = np.geomspace(float(self.p("tmin")), 1.4, 5) if adapt else np.ones(1)
-        grids = [t * grid for t in self.temperatures]
+        grids = np.array([t * grid for t in self.temperatures])    # (backends, grid)
         ll = np.zeros((nb, len(grid)))
         covered: set[int] = set()
         partner_marks: set[int] = set()
@@ -119,12 +129,11 @@ class ExpectedValueSpymaster(PoolSpymaster):
                 if e.seat != me and clue_col is not None:
                     touch = [k for k in range(len(board)) if k not in covered and k not in partner_marks]
                     pos = touch.index(i) if i in touch else None
-                    if pos is not None:
-                        for b in range(nb):
-                            s = sims.raw[b][touch, clue_col].astype(np.float64)
-                            z = s[None, :] / grids[b][:, None]
-                            zmax = z.max(axis=1, keepdims=True)
-                            ll[b] += z[:, pos] - (zmax[:, 0] + np.log(np.exp(z - zmax).sum(axis=1)))
+                    if pos is not None:   # the softmax likelihood of this guess, every backend at once
+                        s = np.array([raw[touch, clue_col] for raw in sims.raw[:nb]], dtype=np.float64)
+                        z = s[:, None, :] / grids[:, :, None]
+                        zmax = z.max(axis=2, keepdims=True)
+                        ll += z[:, :, pos] - (zmax[:, :, 0] + np.log(np.exp(z - zmax).sum(axis=2)))
                 if e.result == "green":
                     covered.add(i)
                 elif e.seat != me:
@@ -156,14 +165,22 @@ class ExpectedValueSpymaster(PoolSpymaster):
                            for m in range(nmax + 1)])
         if st.get("bystander_tokens", 1) == 0 and st.get("check_tokens", 1) < 2:
             miss_v[:] = 0.0                      # a bystander would need a token the supply lacks
-        cum_miss = np.cumsum(out.miss[:nmax] * miss_v[:nmax, None], axis=0)   # misses before the n-th green
+        cum_miss = cumulative(out.miss[:nmax] * miss_v[:nmax, None])   # misses before the n-th green
         return cum_miss + out.reach[1:nmax + 1] * stop_v[1:nmax + 1, None]
 
     def _codenames_values(self, problem, out, nmax) -> np.ndarray:
         """Codenames: expected agents found this turn, minus the race cost of a miss and the assassin."""
         left = max(int(problem.state.get("my_targets_left", 9)), 1)
         opp = max(int(problem.state.get("opponent_left", 8)), 1)
-        found = np.cumsum(out.reach[1:nmax + 1], axis=0)          # expected greens for numbers 1..nmax
-        dead = np.cumsum(out.dead[:nmax], axis=0)
+        found = cumulative(out.reach[1:nmax + 1])          # expected greens for numbers 1..nmax
+        dead = cumulative(out.dead[:nmax])
         # being behind in the race makes risk cheaper; the assassin costs the game
         return found / left - dead * (1.0 + opp / left)
+
+
+def cumulative(rows: np.ndarray) -> np.ndarray:
+    """np.cumsum(rows, axis=0) for a few long rows, row by row (ten times faster; the same sums)."""
+    out = np.array(rows, dtype=np.result_type(rows, np.float32))
+    for i in range(1, len(out)):
+        out[i] += out[i - 1]
+    return out

@@ -97,3 +97,39 @@ def test_robust_is_deterministic_and_legal(combine):
     s = state()
     s.apply(Clue("A", a.word, a.number))       # the engine's referee accepts it
     assert s.phase == "guess"
+
+
+def test_the_assassin_veto_kept_with_the_board_agrees_with_a_fresh_count():
+    """The veto's per-board counts (`memo`) minus the cards no longer touchable must give what a
+    fresh count over the touchable cards gives, on any subset of candidates."""
+    from types import SimpleNamespace
+
+    from agents.spymasters.robust import assassin_clear
+
+    rng = np.random.default_rng(5)
+    views = [rng.normal(size=(25, 300)).astype(np.float32) for _ in range(2)]
+    black = np.zeros(25, bool)
+    black[[3, 11, 20]] = True
+    memo: dict = {}
+    for covered in ([], [0, 4], [0, 4, 5, 9, 17]):
+        guessable = np.ones(25, bool)
+        guessable[covered] = False
+        problem = SimpleNamespace(assassin=black, guessable=guessable)
+        cols = np.sort(rng.choice(300, 120, replace=False))
+        fresh = np.ones(300, bool)
+        for z in views:
+            worst = z[black].max(axis=0)
+            fresh &= (z[guessable] > worst).sum(axis=0) >= 2
+        assert np.array_equal(assassin_clear(views, problem, 2, cols, memo), fresh[cols])
+        assert np.array_equal(assassin_clear(views, problem, 2), fresh)
+    assert len(memo) == 2          # one count per view, reused on every later turn
+
+
+def test_the_fast_helpers_match_numpy():
+    from agents.partner_model import top_rows
+    from agents.spymasters.expected import cumulative
+
+    rng = np.random.default_rng(6)
+    w = rng.random((9, 500)).astype(np.float32)
+    assert np.array_equal(top_rows(w, 4), -np.sort(-w, axis=0)[:4])
+    assert np.array_equal(cumulative(w[:4]), np.cumsum(w[:4], axis=0))
