@@ -28,7 +28,8 @@ Second pass (RULES 4.3/4.4):
 * Parts by meaning of native nouns neither Kiwi nor HanDic splits (눈썹 = 눈 + 썹, 참새, 팔꿈치):
   the table data/clues/ko_meaning_parts.tsv, built offline from Kiwi's morpheme embedding by
   experiments/tools/build_ko_parts.py (docs/clue_filter.md); a listed part is strong. A noun or
-  adverb in -이 of an adjective (높이, 넓이) has the adjective as a form.
+  adverb in -이 of an adjective (높이, 넓이) has the adjective as a form; so do the adverbs of
+  하다, -스럽다 and ㅂ-irregular adjectives (조용히, 깨끗이, 자연스레, 가까이: `_derivation_bases`).
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ class KoreanAnalyzer(StoredForeign):
             "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq", "handic", "mecab-python3"), repr(sorted(KIWI_OPTIONS.items()))))
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
+        self._tokens: dict[str, tuple] = {}  # form said alone -> its best reading's (form, tag, oov)
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
 
     @property
@@ -155,6 +157,7 @@ class KoreanAnalyzer(StoredForeign):
         for form, res in zip(todo, self._analyze_many(todo)):
             toks, score = res[0][0], res[0][1]
             t0 = toks[0] if toks else None
+            self._tokens[form] = tuple((t.form, t.tag, t.oov) for t in toks)
             self._single[form] = (
                 score,
                 t0.tag if t0 is not None else "",
@@ -251,8 +254,7 @@ class KoreanAnalyzer(StoredForeign):
             for left, right, siot in self._cuts(w):
                 if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
                     need.update((left, right))
-            if _derived_i(w, best):
-                need.add(w[:-1] + "다")
+            need.update(_derivation_bases(w, best))
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         self._singles(need | {f for forms in conj.values() for f in forms})
         for w in simple_all:
@@ -407,8 +409,9 @@ class KoreanAnalyzer(StoredForeign):
                 and (not lexical or gap == 0 or tokens[-1].form in NOMINAL_ENDINGS)
             ):
                 lemmas.add(tokens[0].form + "다")  # 먹었다, 아름다운, 달리기 -> 먹다, 아름답다, 달리다
-            if (gap < VERB_MARGIN and len(tokens) >= 3 and tokens[0].tag in ("NNG", "XR")
+            if (gap < VERB_MARGIN and len(tokens) >= 3 and tokens[0].tag in ("NNG", "XR", "MAG")
                     and tokens[1].tag.split("-")[0] in ("XSV", "XSA") and tokens[1].form == "하"
+                    and getattr(tokens[1], "len", 1) > 0  # spelled: 심다 is no 심 + 하다
                     and all(t.tag.startswith("E") for t in tokens[2:])):
                 lemmas.add(tokens[0].form + "하다")  # 청소했다, 조용한 -> 청소하다, 조용하다
             content = self._accept(tokens, w, short_noun_particle=gap == 0)
@@ -465,10 +468,13 @@ class KoreanAnalyzer(StoredForeign):
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
                 parts[p] = True
-        if _derived_i(w, best_tokens):  # 높이, 넓이, 많이: a noun or adverb made of an adjective
-            score, tag, oov_, n, f = self._single.get(w[:-1] + "다", (0.0, "", True, 0, ""))
-            if n == 2 and not oov_ and tag.split("-")[0] == "VA" and f == w[:-1]:
-                lemmas.add(w[:-1] + "다")
+        for base in _derivation_bases(w, best_tokens):  # 높이, 조용히, 깨끗이, 가까이, 자연스레
+            root = _adjective(base, self._tokens.get(base, ()))
+            if root is None:
+                continue
+            lemmas.add(base)  # RULES 4.3: a form of the adjective (and of everything it is made of)
+            if root and root != w and parts.get(root, False) is not None:
+                parts[root] = bool(parts.get(root)) or len(root) >= 2  # 자연 in 자연스레, as in 자연스럽다
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:
@@ -484,15 +490,60 @@ class KoreanAnalyzer(StoredForeign):
         return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
 
 
-def _derived_i(word: str, best) -> bool:
-    """Might the word be a noun or adverb derived with -이 from an adjective (높이 of 높다, 넓이,
-    많이)? Read whole as one noun or adverb, ending in 이 after a stem with a final consonant (the
-    suffix attaches there; 오이 is no 오 + 이). `_build` then checks that the stem + 다 is an
-    adjective alone."""
-    if len(word) < 2 or word[-1] != "이" or len(best) != 1 or best[0].form != word:
-        return False
-    code = ord(word[-2]) - 0xAC00
-    return best[0].tag in ("NNG", "MAG") and 0 <= code < 11172 and code % 28 != 0
+#: The final consonant ㅂ (index 17), which ㅂ-irregular adjectives drop before -이 (가깝다: 가까이).
+BIEUP = 17
+
+
+def _derivation_bases(word: str, best) -> tuple[str, ...]:
+    """The adjectives a word may be derived from as an adverb or noun (RULES 4.3: a form of the
+    visible word), by the regular derivations of Korean grammar; `_build` keeps those that Kiwi
+    reads alone as adjectives (`_adjective`). The word must be read whole as one token, an adverb
+    (MAG; a noun, NNG, too for the -이 nouns of the first rule):
+
+    * -이 after a stem with a final consonant: 높이, 넓이, 길이, 많이 of 높다, 넓다, 길다, 많다;
+    * -히 or -이 of a 하다 adjective: 조용히, 솔직히, 급히 of 조용하다, 솔직하다, 급하다; 깨끗이,
+      따뜻이 of 깨끗하다, 따뜻하다 (-이 after a final consonant, as the spelling rules have it);
+    * -이 of an ㅂ-irregular adjective, which drops its ㅂ: 가까이, 반가이, 새로이, 자유로이 of
+      가깝다, 반갑다, 새롭다, 자유롭다 (-롭다 words);
+    * -스레 of a -스럽다 adjective: 자연스레, 조심스레 of 자연스럽다, 조심스럽다.
+
+    A word that merely ends in 히 or 이 has no such adjective (오이: 오 has no final consonant and
+    no 옵다; 고양이 is a noun, not an adverb of 고양하다)."""
+    if (len(best) == 2 and best[0].tag in ("NNG", "XR", "MAG") and best[1].tag == "XSM" and best[1].form in ("히", "이")
+            and word == best[0].form + best[1].form):
+        adverb = True  # Kiwi's own adverb suffix (행복히 = 행복 + 히/XSM)
+    elif len(word) < 2 or len(best) != 1 or best[0].form != word or best[0].tag not in ("NNG", "MAG"):
+        return ()
+    else:
+        adverb = best[0].tag == "MAG"
+    stem, last = word[:-1], word[-1]
+    code = ord(stem[-1]) - 0xAC00
+    if not 0 <= code < 11172:
+        return ()
+    out = []
+    if last == "이" and code % 28:
+        out.append(stem + "다")
+    if adverb and (last == "히" or last == "이" and code % 28):
+        out.append(stem + "하다")
+    if adverb and last == "이" and code % 28 == 0:
+        out.append(stem[:-1] + chr(ord(stem[-1]) + BIEUP) + "다")
+    if adverb and word.endswith("스레") and len(word) >= 3:
+        out.append(word[:-2] + "스럽다")
+    return tuple(out)
+
+
+def _adjective(word: str, tokens) -> str | None:
+    """Is a dictionary form an adjective, by Kiwi's best reading of it alone (`tokens`: (form, tag,
+    oov))? Its root noun when it is one (자연 of 자연스럽다, 조용 of 조용하다), "" for a simple one
+    (높다), None when it is not an adjective (a verb, an unknown word)."""
+    if any(oov for _, _, oov in tokens) or not tokens or tokens[-1][0] != "다":
+        return None
+    if len(tokens) == 2 and tokens[0][1].split("-")[0] == "VA" and word == tokens[0][0] + "다":
+        return ""
+    if (len(tokens) == 3 and tokens[0][1] in ("NNG", "XR", "MAG") and tokens[1][1].split("-")[0] == "XSA"
+            and word == tokens[0][0] + tokens[1][0] + "다"):
+        return tokens[0][0]
+    return None
 
 
 def _refines(tokens, best) -> bool:
@@ -505,7 +556,7 @@ def _refines(tokens, best) -> bool:
 def _predicate(word: str, best) -> bool:
     """A verb or adjective in its dictionary form: one stem (울다 = 울/VV + 다) or a noun + 하
     (청소하다 = 청소/NNG + 하/XSV + 다)."""
-    if len(best) == 3 and best[0].tag in ("NNG", "XR") and best[1].form == "하" \
+    if len(best) == 3 and best[0].tag in ("NNG", "XR", "MAG") and best[1].form == "하" \
             and best[1].tag.split("-")[0] in ("XSV", "XSA"):
         return best[2].form == "다" and word == best[0].form + "하다"
     return (len(best) == 2 and best[0].tag[:2] in ("VV", "VA") and not best[0].oov
