@@ -139,8 +139,10 @@ PRELOAD = 64
 class EnglishAnalyzer(StoredForeign):
     language = "en"
 
-    def __init__(self) -> None:
+    def __init__(self, accidental_cuts: bool = True) -> None:
         _lemminflect_missing()
+        #: read data/clues/en_accidental_cuts.tsv (off only while building it: experiments/tools/build_en_parts.py)
+        self.use_accidental_cuts = accidental_cuts
         self.freq = Lookup("wordfreq-en", ("wordfreq",), _wordfreq_en)
         self._lemma_table = Lookup("lemminflect-lemmas", ("lemminflect",), _lemma_table, kind="marshal")
         self.tables = tables("en")
@@ -301,6 +303,14 @@ class EnglishAnalyzer(StoredForeign):
                 out.append((left, right))
         return out
 
+    def _accidental(self, w: str, left: str) -> bool:
+        """Whether the cut of `w` after `left` is listed as accidental (data/clues/en_accidental_cuts.tsv,
+        built by experiments/tools/build_en_parts.py), for `w` or a lemma of it (CARPETS as CARPET)."""
+        table = self.tables.accidental_cuts if self.use_accidental_cuts else None
+        if not table:
+            return False
+        return any(left in table.get(f, ()) for f in {w} | self.lemmas(w))
+
     def _derived_head(self, w: str, left: str, right: str) -> bool:
         """A rarer right part derived from a common word (SKYSCRAPER = sky + scraper, from scrape;
         NEWCOMER, SUNBATHER, TEASPOONFUL), where the left part is not a bound prefix (CONGENIAL,
@@ -317,6 +327,8 @@ class EnglishAnalyzer(StoredForeign):
         if not w.isalpha():
             return parts
         for left, right in self.compound_cuts(w):
+            if self._accidental(w, left):
+                continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
             parts[left] = True
             parts[right] = True
             for r in self.lemmas(right):

@@ -52,6 +52,7 @@ class Tables:
     derivations: dict = None  # derived word -> its bases: irregular derivations (RULES 4.3, en)
     bound: frozenset = frozenset()  # Sino-Korean suffix syllables that are no shared part (RULES 4.4, ko)
     meaning_parts: dict = None  # native word -> its parts by meaning (RULES 4.3/4.4, ko_meaning_parts.tsv)
+    accidental_cuts: dict = None  # word -> left parts of its compound cuts not by meaning (en_accidental_cuts.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -110,4 +111,14 @@ def tables(language: str) -> Tables:
             word = normalize(cols[0], language)
             meaning_parts[word] = meaning_parts.get(word, ()) + (normalize(cols[1], language),)
     return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
-                  meaning_numbers, derivations, bound, meaning_parts)
+                  meaning_numbers, derivations, bound, meaning_parts, _accidental_cuts(language))
+
+
+def _accidental_cuts(language: str) -> dict:
+    """word -> frozenset of the left parts of its accidental compound cuts (car for carpet)."""
+    cuts: dict[str, set] = {}
+    for line in _lines(f"{language}_accidental_cuts.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 2 and cols[1].strip():
+            cuts.setdefault(normalize(cols[0], language), set()).add(normalize(cols[1], language))
+    return {w: frozenset(v) for w, v in cuts.items()}
