@@ -30,6 +30,11 @@ Second pass (RULES 4.3/4.4):
   experiments/tools/build_ko_parts.py (docs/clue_filter.md); a listed part is strong. A noun or
   adverb in -이 of an adjective (높이, 넓이) has the adjective as a form; so do the adverbs of
   하다, -스럽다 and ㅂ-irregular adjectives (조용히, 깨끗이, 자연스레, 가까이: `_derivation_bases`).
+* Seventh pass: -리 adverbs of 르-irregular and ㄹ-stem adjectives (빨리, 달리, 멀리: `_ri_bases`);
+  nouns made from a verb's stem with -개, -보, -이 (지우개, 울보, 놀이: `_noun_bases`, with the
+  offline check data/clues/ko_derived_nouns.tsv); a name's Sino-Korean head word (세종대왕 = 세종 +
+  대왕: 왕, `_name_head`); a HanDic loanword's English source word as a form and the English bases
+  of a derived source word as parts (피아니스트 = pianist: piano, `_english_bases`).
 """
 
 from __future__ import annotations
@@ -130,6 +135,7 @@ class KoreanAnalyzer(StoredForeign):
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
         self._tokens: dict[str, tuple] = {}  # form said alone -> its best reading's (form, tag, oov)
+        self._verbal: dict[str, bool] = {}  # form said alone -> has a verb/adjective stem + 다 reading
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
 
     @property
@@ -157,6 +163,9 @@ class KoreanAnalyzer(StoredForeign):
         for form, res in zip(todo, self._analyze_many(todo)):
             toks, score = res[0][0], res[0][1]
             t0 = toks[0] if toks else None
+            self._verbal[form] = any(  # a verb or adjective reading of the form (지우다 = 지우/VV + 다)
+                len(r[0]) == 2 and r[0][0].tag[:2] in ("VV", "VA") and not r[0][0].oov and r[0][1].form == "다"
+                and r[0][0].form + "다" == form and score - r[1] < VERB_MARGIN for r in res)
             self._tokens[form] = tuple((t.form, t.tag, t.oov) for t in toks)
             self._single[form] = (
                 score,
@@ -255,6 +264,8 @@ class KoreanAnalyzer(StoredForeign):
                 if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
                     need.update((left, right))
             need.update(_derivation_bases(w, best))
+            need.update(_ri_bases(w, best))
+            need.update(_noun_bases(w, best))
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         self._singles(need | {f for forms in conj.values() for f in forms})
         for w in simple_all:
@@ -303,6 +314,22 @@ class KoreanAnalyzer(StoredForeign):
             for syllable in dict.fromkeys(w):
                 if syllable not in parts and self.hanja.is_part(syllable, w):
                     parts[syllable] = False
+
+    def _name_head(self, w: str, best) -> str:
+        """The common noun a proper noun ends with in HanDic's or Kiwi's best reading, when it is a
+        Sino-Korean word of two syllables or more (세종대왕 = 세종/NNP + 대왕/NNG, 大王; 광개토대왕 =
+        광개토/NNP + 대왕/NNG in Kiwi), else "" (a person's name such as 정준하 ends in no common noun;
+        한라산 is one name, read by the name + noun rule)."""
+        readings = self.hanja.readings(w)
+        if readings and len(readings[0]) >= 2:
+            surface, tag, spell, _, loan = readings[0][-1]
+            if tag == "NNG" and len(surface) >= 2 and w.endswith(surface) and not loan and spell and spell != surface:
+                return surface
+        if len(best) >= 2 and best[-1].tag == "NNG" and len(best[-1].form) >= 2 and w.endswith(best[-1].form):
+            head = best[-1].form
+            if any(sp != head for sp in self.hanja.spellings(head)) and not self.hanja.loans(head):
+                return head
+        return ""
 
     def _find_foreign(self, w: str) -> str:
         """The English word a Hangul clue transliterates (RULES 4.6: 삭스 for socks), or "": only
@@ -475,6 +502,27 @@ class KoreanAnalyzer(StoredForeign):
             lemmas.add(base)  # RULES 4.3: a form of the adjective (and of everything it is made of)
             if root and root != w and parts.get(root, False) is not None:
                 parts[root] = bool(parts.get(root)) or len(root) >= 2  # 자연 in 자연스레, as in 자연스럽다
+        for base in _ri_bases(w, best_tokens):  # 빨리, 달리, 게을리 of 빠르다, 다르다, 게으르다; 멀리
+            if _adjective(base, self._tokens.get(base, ())) is not None:
+                lemmas.add(base)
+                break
+        derived = _noun_bases(w, best_tokens) if lexical else ()
+        if derived and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
+            for base in derived:  # 지우개, 덮개, 베개, 놀이, 울보 of a native stem
+                if (self._verbal.get(base) and w[-1] not in self.meaning_parts.get(w, ())
+                        and (w, base) not in _accidental_derivations()):
+                    lemmas.add(base)
+                    for p in (w[:-1], w[-1]):  # the stem and the suffix are no nouns here (지우개's 개)
+                        if p not in self.meaning_parts.get(w, ()):
+                            parts.pop(p, None)
+        if len(w) >= 3 and w[-1] not in parts and any(t.tag == "NNP" for t in best_tokens):
+            head = self._name_head(w, best_tokens)
+            if head and self.hanja.is_part(w[-1], head):
+                parts[w[-1]] = False  # a name's Sino-Korean head word: 세종대왕 = 세종 + 대왕 (大王): 왕
+        for gloss in self.hanja.loans(w):  # RULES 4.6/4.3: the loanword's English source word
+            lemmas.add(gloss)  # 재킷 = jacket, so two spellings of it are one word
+            for base in _english_bases(gloss):
+                parts.setdefault(base, True)  # 피아니스트 = pianist, built on piano (피아노)
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:
@@ -530,6 +578,95 @@ def _derivation_bases(word: str, best) -> tuple[str, ...]:
     if adverb and word.endswith("스레") and len(word) >= 3:
         out.append(word[:-2] + "스럽다")
     return tuple(out)
+
+
+def _ri_bases(word: str, best) -> tuple[str, ...]:
+    """The adjectives an adverb in -리 may come from, in order (RULES 4.3): a 르-irregular one, whose
+    르 becomes ㄹ + 리 (빨리, 달리, 게을리, 섣불리 of 빠르다, 다르다, 게으르다, 섣부르다), else an
+    ㄹ-stem one (멀리 of 멀다). The word is one adverb (MAG) ending in 리 after a final ㄹ; `_build`
+    keeps the first that Kiwi reads alone as an adjective (달리 is of 다르다, not of 달다). 일찍 (of no
+    이르다) does not end so."""
+    if len(word) < 2 or len(best) != 1 or best[0].form != word or best[0].tag != "MAG" or word[-1] != "리":
+        return ()
+    code = ord(word[-2]) - 0xAC00
+    if not 0 <= code < 11172 or code % 28 != 8:  # ㄹ
+        return ()
+    return (word[:-2] + chr(ord(word[-2]) - 8) + "르다", word[:-1] + "다")
+
+
+#: Suffixes that make a noun of a verb's stem (RULES 4.3): -개 (지우개, 덮개, 베개), -보 (울보), -이
+#: after a final consonant (놀이, 먹이, 풀이). -기 and -음/-ㅁ are Kiwi's nominal endings already.
+NOUN_SUFFIXES = ("개", "보", "이")
+
+
+#: A derived noun whose tie to its verb scores below this (Kiwi's morpheme embedding, z against the
+#: verb's similarities to reference words) is an accident of letters (고개 is not of 고다).
+DERIVED_Z_MIN = 1.0
+DERIVATIONS_FILE = ("clues", "ko_derived_nouns.tsv")
+
+
+def _accidental_derivations() -> frozenset:
+    """(noun, verb) pairs of `_noun_bases` that `data/clues/ko_derived_nouns.tsv` (built offline by
+    experiments/tools/build_ko_parts.py --derived) scores below `DERIVED_Z_MIN`."""
+    global _ACCIDENTAL
+    if _ACCIDENTAL is None:
+        from engine.paths import data_path
+
+        out = set()
+        try:
+            lines = data_path(*DERIVATIONS_FILE).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines = []
+        for line in lines:
+            cols = line.split("\t")
+            if len(cols) >= 3 and not line.startswith("#") and cols[2] != "-" and float(cols[2]) < DERIVED_Z_MIN:
+                out.add((cols[0], cols[1]))
+        _ACCIDENTAL = frozenset(out)
+    return _ACCIDENTAL
+
+
+_ACCIDENTAL: frozenset | None = None
+
+
+def _noun_bases(word: str, best) -> tuple[str, ...]:
+    """The verb or adjective a native noun may be made from with a noun suffix of `NOUN_SUFFIXES`;
+    `_build` keeps it when the word is native (HanDic spells it in Hangul: not 품질, 매개, 오보),
+    its last syllable is no part of it by meaning (the meaning-part table: 들개 = 들 + 개, a dog),
+    Kiwi reads the stem + 다 alone as a verb or adjective (지우다, 덮다, 베다; not 안개's 안다, 오이's
+    오다), and the offline embedding check does not call it an accident (`_accidental_derivations`:
+    고개 / 고다)."""
+    if len(word) < 2 or len(best) != 1 or best[0].form != word or best[0].tag != "NNG":
+        return ()
+    stem, last = word[:-1], word[-1]
+    code = ord(stem[-1]) - 0xAC00
+    if last not in NOUN_SUFFIXES or not 0 <= code < 11172 or last == "이" and code % 28 == 0:
+        return ()
+    return (stem + "다",)
+
+
+#: English derivational endings of loanwords' source words (pianist of piano, drummer of drum).
+_EN_SUFFIXES = ("ist", "er", "ian", "ism", "ing")
+
+
+def _english_bases(gloss: str) -> tuple[str, ...]:
+    """English words a loanword's source word may be derived from (RULES 4.3: 피아니스트 = pianist,
+    built on piano): the word less a suffix of `_EN_SUFFIXES`, with a final vowel or e restored or
+    a doubled consonant undone (pian + o, danc + e, drumm - m), when it is a common English noun of
+    four letters or more (the transliteration table's words: not butte of butter, man of manner).
+    They count only where a visible word is a loanword of that source word."""
+    if not gloss.isalpha():
+        return ()
+    from engine.clues.transliterate import english_nouns
+
+    nouns = english_nouns()
+    out = []
+    for suf in _EN_SUFFIXES:
+        stem = gloss[: -len(suf)]
+        if gloss.endswith(suf) and len(stem) >= 4:
+            out += [stem, stem + "o", stem + "e", stem + "a"]
+            if len(stem) >= 5 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])
+    return tuple(b for b in dict.fromkeys(out) if b in nouns and b != gloss)
 
 
 def _adjective(word: str, tokens) -> str | None:

@@ -6,7 +6,9 @@ writes common English nouns the way Korean writes loanwords (the main rules of �
 the CMU Pronouncing Dictionary's phonemes: socks S AA K S -> 삭스, balloon -> 벌룬, soap -> 소프)
 and compares spellings by a key that forgets what transliterations vary in: 으 after a consonant,
 aspirated or plain stops, a final ㅅ or 트, ㄹㄹ or ㄹ, ㅐ or ㅔ (솝 = 소프, 캣 = 캐트).
-The filter asks it only about words HanDic does not know (engine/clues/korean.py).
+The filter asks it only about words HanDic does not know (engine/clues/korean.py). A loanword
+that writes an unstressed vowel after the English letter (라이온 for lion, where the rules give
+라이언) is matched too (`_spelled_schwa`).
 
 The table (`data/clues/ko_transliterations.tsv`: Hangul, its key, the English word) is built with
 
@@ -15,6 +17,7 @@ The table (`data/clues/ko_transliterations.tsv`: Hangul, its key, the English wo
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
 from functools import lru_cache
@@ -151,6 +154,12 @@ def index() -> tuple[dict[str, str], dict[str, str]]:
     return exact, keyed
 
 
+@lru_cache(maxsize=1)
+def english_nouns() -> frozenset[str]:
+    """The table's English words (common English nouns)."""
+    return frozenset(index()[1].values()) | frozenset(index()[0].values())
+
+
 def source(word: str, *spellings: str) -> str:
     """The English word that a Hangul word (or one of its other spellings) transliterates, or ""."""
     exact, keyed = index()
@@ -160,7 +169,44 @@ def source(word: str, *spellings: str) -> str:
     for w in (word, *spellings):
         if (k := key(w)) in keyed:
             return keyed[k]
+    for w in (word, *spellings):  # a reduced vowel written after the English letters (라이온 = lion)
+        for variant, letter in _spelled_schwa(w):
+            en = keyed.get(key(variant), "")
+            if en and _last_vowel(en) == letter:
+                return en
     return ""
+
+
+def _last_vowel(word: str) -> str:
+    """The last letter of an English word's last group of vowel letters (lion: o, lemon: o), not
+    counting a final silent e (license: e; gluten: e)."""
+    groups = re.findall(r"[aeiou]+", word.lower()[:-1] if len(word) > 3 and word.endswith("e") else word.lower())
+    return groups[-1][-1] if groups else ""
+
+
+#: The vowel a loanword may write for an unstressed English vowel after its spelling (lion 라이온,
+#: not 라이언; lemon 레몬), and the English letter that spelling needs.
+_SPELLED = {"ㅗ": "o", "ㅏ": "a", "ㅔ": "e", "ㅣ": "i", "ㅜ": "u"}
+
+
+def _spelled_schwa(word: str):
+    """A word of three syllables or more with its last full vowel (not the ㅡ of a final 즈, 트) of
+    `_SPELLED` written as ㅓ, the reduced vowel the table writes (외래어 표기법 on the pronunciation),
+    with the English letter that spelling reflects: it must be the English word's last vowel letter
+    (라이온 -> 라이언 = lion; 바코드 is no pocket, 미스티 no mister)."""
+    if len(word) < 3:
+        return
+    for i in range(len(word) - 1, 0, -1):
+        code = ord(word[i]) - 0xAC00
+        if not 0 <= code < 11172:
+            return
+        v = _VOWEL_LIST[(code // 28) % 21]
+        if v == "ㅡ":
+            continue
+        if v in _SPELLED:
+            swapped = chr(ord(word[i]) + (_V["ㅓ"] - _V[v]) * 28)
+            yield word[:i] + swapped + word[i + 1:], _SPELLED[v]
+        return
 
 
 def build(cmudict_path: str) -> list[str]:

@@ -33,6 +33,11 @@ it, so the floor moved to 2.1. A second guard by the part's nearest neighbours (
 to the part as to the words nearest the part: a category tie such as 개미 / 개, both animals) was
 measured and not kept: it removed three right cuts per wrong one. `--all` writes every
 candidate with its scores (for checking) instead of the kept ones.
+
+`--derived` writes `data/clues/ko_derived_nouns.tsv` instead: the nouns the filter derives from a
+verb's stem (지우개 of 지우다, 놀이 of 놀다; `engine.clues.korean._noun_bases`) with Kiwi's
+morpheme-embedding z-score of noun against verb stem; the filter takes a row below
+`korean.DERIVED_Z_MIN` as an accident of letters (고개 is not of 고다).
 """
 
 from __future__ import annotations
@@ -135,6 +140,76 @@ def score(cands, words: list[str]) -> list[tuple[str, str, str, float, float]]:
     return out
 
 
+def derived(an, words: list[str]) -> list[tuple[str, str]]:
+    """(noun, verb) candidates of the filter's derived-noun rule (`korean._noun_bases`: 지우개 of
+    지우다, 놀이 of 놀다) among the words, as the filter finds them (its forms)."""
+    from engine.clues.korean import _noun_bases
+
+    out = []
+    for w, info in zip(words, an.info_many(words)):
+        best = an.kiwi.analyze(w, top_n=1)[0][0]
+        for base in _noun_bases(w, best):
+            if base in info.forms:
+                out.append((w, base))
+    return out
+
+
+def score_derived(cands, words: list[str]) -> list[tuple[str, str, str]]:
+    """Kiwi's morpheme-embedding tie of each noun to its verb stem (NNG / VV or VA), as a z-score
+    against the stem's similarities to `KIWI_REF` fixed random vocabulary words; '-' where Kiwi has
+    no embedding for one of them."""
+    import numpy as np
+    from kiwipiepy import Kiwi
+
+    rng = np.random.default_rng(SEED)
+    ref = sorted(rng.choice(sorted(set(words)), KIWI_REF, replace=False).tolist())
+    kiwi = Kiwi(num_workers=1)
+
+    def ksim(a, b):
+        try:
+            return kiwi.morpheme_similarity(a, b)
+        except (ValueError, RuntimeError):
+            return None
+
+    out = []
+    for w, base in cands:
+        best = None
+        for tag in ("VV", "VA"):
+            stem = (base[:-1], tag)
+            c = ksim((w, "NNG"), stem)
+            k = [x for r in ref if (x := ksim(stem, (r, "NNG"))) is not None] if c is not None else []
+            if len(k) >= 100:
+                z = (c - float(np.mean(k))) / float(np.std(k))
+                best = z if best is None else max(best, z)
+        out.append((w, base, "-" if best is None else f"{best:.2f}"))
+    return out
+
+
+def main_derived(out: str) -> int:
+    """Write `data/clues/ko_derived_nouns.tsv` (python -m experiments.tools.build_ko_parts --derived)."""
+    os.environ["CNLAB_CLUE_CACHE"] = "off"
+    from engine.clues.korean import DERIVED_Z_MIN, KoreanAnalyzer
+    from engine.paths import data_path
+
+    import engine.clues.korean as korean
+
+    korean._ACCIDENTAL = frozenset()  # every candidate, before the table's verdict
+    words = sorted({w for w in _words(data_path("vocab", "ko.tsv"), True) + _words(data_path("words", "ko.txt"), False)
+                    if HANGUL.match(w)})
+    an = KoreanAnalyzer()
+    scored = score_derived(derived(an, words), _words(data_path("vocab", "ko.tsv"), True))
+    lines = [
+        "# Nouns made from a verb's stem with -개, -보, -이 (RULES 4.3: 지우개 of 지우다), as the filter's rule",
+        "# finds them in the vocabulary, with Kiwi's morpheme-embedding z-score of noun / verb stem.",
+        "# Built by experiments/tools/build_ko_parts.py --derived; the filter takes a row below z %.1f" % DERIVED_Z_MIN,
+        "# as an accident of letters (고개 / 고다). noun<TAB>verb<TAB>kiwi z ('-': no embedding, rule kept)",
+    ]
+    lines += [f"{w}\t{b}\t{z}" for w, b, z in scored]
+    Path(out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(scored)} derived nouns written to {out}", file=sys.stderr)
+    return 0
+
+
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # parts without this table, never stored
     from engine.clues.korean import KoreanAnalyzer
@@ -143,7 +218,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(data_path("clues", "ko_meaning_parts.tsv")))
     ap.add_argument("--all", action="store_true", help="write every candidate with its scores")
+    ap.add_argument("--derived", action="store_true",
+                    help="write data/clues/ko_derived_nouns.tsv (derived nouns' embedding check) instead")
     args = ap.parse_args(argv)
+    if args.derived:
+        return main_derived(str(data_path("clues", "ko_derived_nouns.tsv")) if args.out == ap.get_default("out") else args.out)
     words = sorted({w for w in _words(data_path("vocab", "ko.tsv"), True) + _words(data_path("words", "ko.txt"), False)
                     if HANGUL.match(w)})
     mono = set(_words(data_path("vocab", "ko_monosyllables.txt"), False))
