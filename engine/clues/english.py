@@ -88,6 +88,10 @@ PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under",
 #: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 PARTICLES = ("in", "up", "out")
+#: Old English place-name elements that end a closed proper noun after a common word (STONEHENGE =
+#: stone + henge, GREENWICH); the standalone ones (land, wood, ford, field) are compound cuts already.
+PLACE_ELEMENTS = ("henge", "chester", "caster", "cester", "borough", "burgh", "bury", "wick", "wich",
+                  "thorpe", "stead", "minster", "shire")
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
@@ -339,6 +343,15 @@ class EnglishAnalyzer(StoredForeign):
                 parts[left] = True
         for b in self.derivation_bases(w):
             parts[b] = True
+        base = w[1:]  # RULES 4.3: the a- of state and place (ASLEEP, AFLOAT, ASHORE, ABOARD, AWAKE)
+        if (w.startswith("a") and len(base) >= 4 and self.pos(w) & {A, "ADV"} and self.pos(base) & {N, V}
+                and self._common(base) and (not self.freq or self._f(w) < self._f(base))):
+            parts[base] = True  # not ABOUT, AROUND, AGAIN (commoner than bout, round, gain), AMASS (a verb)
+        for el in PLACE_ELEMENTS:  # RULES 4.3/4.4: a place name built on a common word (STONEHENGE)
+            left = w[: -len(el)]
+            if (w.endswith(el) and len(left) >= 4 and not self.pos(w) and self._common(left)
+                    and N in self.pos(left) and sound_split(w, left, el) is not False):
+                parts[left] = True
         for lem in {w} | self.lemmas(w):  # irregular derivations (data/clues/en_derivations.tsv)
             for b in (self.tables.derivations or {}).get(lem, ()):
                 parts[b] = True

@@ -64,7 +64,7 @@ NOMINAL_ENDINGS = {"기", "음", "\u11b7", "이"}
 #: adnominal and nominal endings), as Kiwi morphemes.
 ENDINGS = tuple(tuple(tuple(m.split("/")) for m in e.split()) for e in (
     "는/ETM", "\u11ab/ETM", "\u11af/ETM", "던/ETM", "고/EC", "어/EC", "어서/EC", "어도/EC", "면/EC", "며/EC",
-    "지만/EC", "니까/EC", "게/EC", "지/EC", "도록/EC", "기/ETN", "\u11b7/ETN", "다/EF", "\u11ab다/EF",
+    "지만/EC", "니/EC", "니까/EC", "게/EC", "지/EC", "도록/EC", "기/ETN", "\u11b7/ETN", "다/EF", "\u11ab다/EF",
     "어요/EF", "\u11b8니다/EF", "자/EF", "어라/EF", "었/EP 다/EF", "었/EP 어요/EF", "었/EP 던/ETM",
     "었/EP 고/EC", "었/EP 지만/EC", "었/EP \u11b8니다/EF", "시/EP 다/EF", "시/EP 었/EP 다/EF",
     "시/EP 어요/EF", "시/EP 는/ETM", "시/EP \u11b8니다/EF", "겠/EP 다/EF"))
@@ -136,6 +136,8 @@ class KoreanAnalyzer(StoredForeign):
         self._single: dict[str, tuple] = {}
         self._tokens: dict[str, tuple] = {}  # form said alone -> its best reading's (form, tag, oov)
         self._verbal: dict[str, bool] = {}  # form said alone -> has a verb/adjective stem + 다 reading
+        self._stems: dict[str, tuple] = {}  # such a form -> (stem, tag) of that reading
+        self._paradigms: dict[str, frozenset] = {}  # such a form -> its conjugated forms (`_conjugate`)
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
 
     @property
@@ -163,9 +165,13 @@ class KoreanAnalyzer(StoredForeign):
         for form, res in zip(todo, self._analyze_many(todo)):
             toks, score = res[0][0], res[0][1]
             t0 = toks[0] if toks else None
-            self._verbal[form] = any(  # a verb or adjective reading of the form (지우다 = 지우/VV + 다)
-                len(r[0]) == 2 and r[0][0].tag[:2] in ("VV", "VA") and not r[0][0].oov and r[0][1].form == "다"
-                and r[0][0].form + "다" == form and score - r[1] < VERB_MARGIN for r in res)
+            verbs = [  # a verb or adjective reading of the form (지우다 = 지우/VV + 다)
+                (r[0][0].form, r[0][0].tag) for r in res
+                if len(r[0]) == 2 and r[0][0].tag[:2] in ("VV", "VA") and not r[0][0].oov and r[0][1].form == "다"
+                and r[0][0].form + "다" == form and score - r[1] < VERB_MARGIN]
+            self._verbal[form] = bool(verbs)
+            if verbs:
+                self._stems[form] = verbs[0]  # its stem and Kiwi's tag (짓/VV-I: ㅅ-irregular)
             self._tokens[form] = tuple((t.form, t.tag, t.oov) for t in toks)
             self._single[form] = (
                 score,
@@ -267,7 +273,13 @@ class KoreanAnalyzer(StoredForeign):
             need.update(_ri_bases(w, best))
             need.update(_noun_bases(w, best))
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
+        for w, res in results.items():  # a predicate Kiwi reads best as a name or noun (붓다/NNP, 푸다)
+            if w not in conj and (stem := _verb_reading(w, res)) is not None:
+                conj[w] = self._conjugate([stem, None])
+        irregular = {w: _irregular_bases(w) for w in results}
+        need.update(d for bases in irregular.values() for d in bases)
         self._singles(need | {f for forms in conj.values() for f in forms})
+        irregular = {w: self._irregular_of(w, bases, results[w][0][0]) for w, bases in irregular.items() if bases}
         for w in simple_all:
             if w in self._info:
                 continue
@@ -275,7 +287,10 @@ class KoreanAnalyzer(StoredForeign):
                 info = self._build(w, results[w])
                 if conj.get(w):  # a verb's own forms, even those Kiwi reads otherwise (우는 of 울다)
                     more = {f for f in conj[w] if self._single[f][3] > 1}  # not a word of its own (산)
+                    more.add(HOMOGRAPH + w)  # but the same word as its homographs (지은 of 짓다, below)
                     info = WordInfo(info.word, info.canon, info.forms | more, info.parts, info.real, info.number)
+                if irregular.get(w):  # an irregular form of a predicate by the paradigm (지은, 논, 추위)
+                    info = WordInfo(info.word, info.canon, info.forms | irregular[w], info.parts, info.real, info.number)
                 self._info[w] = info
             else:
                 self._info[w] = self._plain(w)
@@ -348,8 +363,9 @@ class KoreanAnalyzer(StoredForeign):
 
     def _conjugate(self, best) -> set[str]:
         """The common conjugated forms of a dictionary-form verb or adjective (RULES 4.3), made by
-        Kiwi itself, irregular stems included (울다: 우는, 웁니다; 걷다: 걸어, 걸음)."""
-        stem = [(t.form, t.tag) for t in best[:-1]]
+        Kiwi itself, irregular stems included (울다: 우는, 웁니다; 걷다: 걸어, 걸음). `best` is its
+        reading, or [(stem, tag), None]."""
+        stem = [t if isinstance(t, tuple) else (t.form, t.tag) for t in best[:-1]]
         out = set()
         for ending in ENDINGS:
             try:
@@ -357,6 +373,38 @@ class KoreanAnalyzer(StoredForeign):
             except (ValueError, RuntimeError):  # pragma: no cover - an ending Kiwi cannot attach
                 continue
         return out
+
+    def _paradigm(self, base: str) -> frozenset:
+        """The conjugated forms (`_conjugate`) of a dictionary form Kiwi reads alone as a predicate,
+        made from that reading's stem and tag (짓/VV-I: 지은, 지어; 벗/VV-R: 벗은, 벗어)."""
+        if base not in self._paradigms:
+            stem = self._stems.get(base)
+            self._paradigms[base] = frozenset(self._conjugate([stem, None])) if stem else frozenset()
+        return self._paradigms[base]
+
+    def _irregular_of(self, w: str, bases, best) -> frozenset:
+        """RULES 4.3 (inflection) and 4.6 (words spelled the same are the same word): the forms that
+        tie `w` to the predicates of `_irregular_bases` whose paradigm, made by Kiwi from the
+        predicate's own reading (its irregular class: 짓/VV-I, 벗/VV-R), has `w` spelled with the
+        stem changed (지은, 지어 of 짓다; 논, 노는 of 놀다; 걸어 of 걷다; 파래 of 파랗다; 써 of 쓰다),
+        or that `w` is the -위 noun of (추위 of 춥다, an ㅂ-irregular adjective: 추워). A word that is
+        not a word of its own, or a -위 noun, gets the predicate as a form (both ways: 춥다 blocks
+        추위 and 추위 blocks 춥다, like 높이); a word of its own spelled like such a form (지은, a
+        name; 논, 노래) gets only the predicate's homograph mark, which it shares with the predicate
+        alone: 논 is the same word as 놀다 but not as 놀았다, and 놀다 does not contain the 논 of 논밭."""
+        out = set()
+        alone = len(best) == 1
+        for base in bases:
+            if not self._verbal.get(base):
+                continue
+            if base.endswith("다") and w.endswith("위") and len(w) >= 2 and alone and best[0].tag == "NNG":
+                stem = self._stems.get(base, ("", ""))
+                if stem[1].startswith("VA") and w[:-1] + "워" in self._paradigm(base):
+                    out.add(base)  # 추위 of 춥다 (추워), 더위 of 덥다
+                continue
+            if w in self._paradigm(base) and not _spells(base[:-1], w):
+                out.add(HOMOGRAPH + base if alone else base)
+        return frozenset(out)
 
     def _plain(self, w: str) -> WordInfo:
         canon = self._canon(w)
@@ -540,6 +588,73 @@ class KoreanAnalyzer(StoredForeign):
 
 #: The final consonant ㅂ (index 17), which ㅂ-irregular adjectives drop before -이 (가깝다: 가까이).
 BIEUP = 17
+
+
+#: A form mark: HOMOGRAPH + 짓다 is a form of 짓다 and of the words of their own spelled like its
+#: irregular forms (지은), and of nothing else (`KoreanAnalyzer._irregular_of`).
+HOMOGRAPH = "="
+
+#: Jamo indices: final consonants (ㄹ 8, ㅅ 19, ㄷ 7, ㅂ 17, ㅎ 27) that irregular stems change or
+#: drop, and contracted vowels -> the stem's vowel: ㅓ 4 -> ㅡ 18, ㅜ 13 (써, 퍼); ㅏ 0 -> ㅡ (바빠);
+#: ㅐ 1, ㅔ 5, ㅒ 3 -> ㅏ 0, ㅓ 4, ㅑ 2 with ㅎ (파래, 누레, 하얘); ㅘ 9, ㅝ 14, ㅕ 6, ㅙ 10 -> ㅗ, ㅜ, ㅣ, ㅚ.
+_IRREGULAR_FINALS = (0, 8, 19, 7, 17, 27)
+_CONTRACTED = {4: (18, 13), 0: (18,), 1: (0,), 5: (4,), 3: (2,), 9: (8,), 14: (13,), 6: (20,), 10: (11,)}
+
+
+def _syllable(lead: int, vowel: int, tail: int) -> str:
+    return chr(0xAC00 + lead * 588 + vowel * 28 + tail)
+
+
+def _spells(stem: str, word: str) -> bool:
+    """Does `word` spell `stem` unchanged at its start (jamo by jamo: 가 in 간, 벗 in 벗어; not 짓 in
+    지은, 놀 in 논, 쓰 in 써)? A regular form does; an irregular one changes or drops a jamo."""
+    if not stem or len(word) < len(stem) or word[: len(stem) - 1] != stem[:-1]:
+        return False
+    a, b = ord(stem[-1]) - 0xAC00, ord(word[len(stem) - 1]) - 0xAC00
+    if not (0 <= a < 11172 and 0 <= b < 11172) or a // 28 != b // 28:
+        return False
+    return a % 28 == 0 or a % 28 == b % 28
+
+
+def _irregular_bases(word: str) -> tuple[str, ...]:
+    """Dictionary forms `word` may be an irregular form of, by the spelling changes of the standard
+    irregular classes (candidates only: `_irregular_of` keeps those whose paradigm has the word):
+    a stem's last syllable in the word's last three with its final consonant changed or restored
+    (ㅅ: 지은 -> 짓다; ㄷ: 걸어 -> 걷다; ㅂ: 도와 -> 돕다; ㅎ: 파란 -> 파랗다; ㄹ: 논, 노는 -> 놀다),
+    a contracted 아/어 vowel undone (써 -> 쓰다, 퍼 -> 푸다, 파래 -> 파랗다, 하얘 -> 하얗다), 르
+    restored before 라/러 (불러 -> 부르다), and the -위 noun of an ㅂ-irregular adjective (추위 ->
+    춥다)."""
+    n = len(word)
+    if not 1 <= n <= 6 or not HANGUL_WORD.match(word):
+        return ()
+    out = []
+    for k in range(max(1, n - 2), n + 1):
+        base, code = word[: k - 1], ord(word[k - 1]) - 0xAC00
+        lead, vowel, tail = code // 588, (code // 28) % 21, code % 28
+        for t in _IRREGULAR_FINALS:
+            if t != tail:
+                out.append(base + _syllable(lead, vowel, t) + "다")
+        for v in _CONTRACTED.get(vowel, ()):  # 써 -> 쓰, 퍼 -> 푸, 파래 -> 파랗, 봐 -> 보
+            for t in (0, 27) if vowel in (1, 3, 5) else (0,):
+                out.append(base + _syllable(lead, v, t) + "다")
+        if tail == 8 and k < n and word[k] in "라러랐렀":  # 불러 -> 부르다, 골랐다 -> 고르다
+            out.append(base + _syllable(lead, vowel, 0) + "르다")
+    if n >= 2 and word[-1] == "위":  # 추위 -> 춥다
+        code = ord(word[-2]) - 0xAC00
+        if code % 28 == 0:
+            out.append(word[:-2] + chr(ord(word[-2]) + BIEUP) + "다")
+    return tuple(d for d in dict.fromkeys(out) if d != word)
+
+
+def _verb_reading(word: str, analyses):
+    """(stem, tag) of a reading within `VERB_MARGIN` of the best that reads a dictionary form as a
+    verb or adjective stem + 다 (붓다 = 붓/VV-I + 다, though Kiwi's best is a name), else None."""
+    best = analyses[0][1]
+    for tokens, score in analyses:
+        if (best - score < VERB_MARGIN and len(tokens) == 2 and tokens[0].tag[:2] in ("VV", "VA")
+                and not tokens[0].oov and tokens[1].form == "다" and word == tokens[0].form + "다"):
+            return (tokens[0].form, tokens[0].tag)
+    return None
 
 
 def _derivation_bases(word: str, best) -> tuple[str, ...]:
