@@ -145,11 +145,12 @@ class EnglishAnalyzer(StoredForeign):
 
     def __init__(self, accidental_cuts: bool = True) -> None:
         _lemminflect_missing()
-        #: read data/clues/en_accidental_cuts.tsv (off only while building it: experiments/tools/build_en_parts.py)
-        self.use_accidental_cuts = accidental_cuts
         self.freq = Lookup("wordfreq-en", ("wordfreq",), _wordfreq_en)
         self._lemma_table = Lookup("lemminflect-lemmas", ("lemminflect",), _lemma_table, kind="marshal")
         self.tables = tables("en")
+        #: compound cuts not by meaning (data/clues/en_accidental_cuts.tsv); off only for the tool
+        #: that builds that table (experiments/tools/build_en_parts.py)
+        self.accidental_cuts = (self.tables.accidental_cuts or {}) if accidental_cuts else {}
         self.store = InfoStore("en", analyser_fingerprint("en", ("lemminflect", "wordfreq")))
         self._info: dict[str, WordInfo] = {}
         self._new: list[WordInfo] = []
@@ -310,10 +311,9 @@ class EnglishAnalyzer(StoredForeign):
     def _accidental(self, w: str, left: str) -> bool:
         """Whether the cut of `w` after `left` is listed as accidental (data/clues/en_accidental_cuts.tsv,
         built by experiments/tools/build_en_parts.py), for `w` or a lemma of it (CARPETS as CARPET)."""
-        table = self.tables.accidental_cuts if self.use_accidental_cuts else None
-        if not table:
+        if not self.accidental_cuts:
             return False
-        return any(left in table.get(f, ()) for f in {w} | self.lemmas(w))
+        return any(left in self.accidental_cuts.get(f, ()) for f in {w} | self.lemmas(w))
 
     def _derived_head(self, w: str, left: str, right: str) -> bool:
         """A rarer right part derived from a common word (SKYSCRAPER = sky + scraper, from scrape;

@@ -121,7 +121,7 @@ _FORKED_AWAY: list = []
 class KoreanAnalyzer(StoredForeign):
     language = "ko"
 
-    def __init__(self, meaning_parts: bool = True) -> None:
+    def __init__(self, meaning_parts: bool = True, derived_nouns: bool = True) -> None:
         _kiwi_missing()
         self._kiwi, self._kiwi_pid = None, None  # loaded on the first word the store does not hold
         self.freq = Lookup("wordfreq-ko", ("wordfreq",), _wordfreq_ko)
@@ -129,6 +129,9 @@ class KoreanAnalyzer(StoredForeign):
         #: parts by meaning of native nouns (data/clues/ko_meaning_parts.tsv); off only for the tool
         #: that builds that table (experiments/tools/build_ko_parts.py), which turns the store off
         self.meaning_parts = (self.tables.meaning_parts or {}) if meaning_parts else {}
+        #: the derived nouns' embedding check (data/clues/ko_derived_nouns.tsv); off likewise for
+        #: `build_ko_parts.py --derived`
+        self.derived_nouns = (self.tables.derived_nouns or {}) if derived_nouns else {}
         self.hanja = Hanja()
         self.store = InfoStore("ko", analyser_fingerprint(
             "ko", ("kiwipiepy", "kiwipiepy_model", "wordfreq", "handic", "mecab-python3"), repr(sorted(KIWI_OPTIONS.items()))))
@@ -329,6 +332,12 @@ class KoreanAnalyzer(StoredForeign):
             for syllable in dict.fromkeys(w):
                 if syllable not in parts and self.hanja.is_part(syllable, w):
                     parts[syllable] = False
+
+    def _accidental_derivation(self, noun: str, verb: str) -> bool:
+        """Does data/clues/ko_derived_nouns.tsv (built offline by experiments/tools/build_ko_parts.py
+        --derived) score the tie of this `_noun_bases` pair below `DERIVED_Z_MIN` (고개 / 고다)?"""
+        z = self.derived_nouns.get((noun, verb))
+        return z is not None and z < DERIVED_Z_MIN
 
     def _name_head(self, w: str, best) -> str:
         """The common noun a proper noun ends with in HanDic's or Kiwi's best reading, when it is a
@@ -558,7 +567,7 @@ class KoreanAnalyzer(StoredForeign):
         if derived and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
             for base in derived:  # 지우개, 덮개, 베개, 놀이, 울보 of a native stem
                 if (self._verbal.get(base) and w[-1] not in self.meaning_parts.get(w, ())
-                        and (w, base) not in _accidental_derivations()):
+                        and not self._accidental_derivation(w, base)):
                     lemmas.add(base)
                     for p in (w[:-1], w[-1]):  # the stem and the suffix are no nouns here (지우개's 개)
                         if p not in self.meaning_parts.get(w, ()):
@@ -717,30 +726,6 @@ NOUN_SUFFIXES = ("개", "보", "이")
 #: A derived noun whose tie to its verb scores below this (Kiwi's morpheme embedding, z against the
 #: verb's similarities to reference words) is an accident of letters (고개 is not of 고다).
 DERIVED_Z_MIN = 1.0
-DERIVATIONS_FILE = ("clues", "ko_derived_nouns.tsv")
-
-
-def _accidental_derivations() -> frozenset:
-    """(noun, verb) pairs of `_noun_bases` that `data/clues/ko_derived_nouns.tsv` (built offline by
-    experiments/tools/build_ko_parts.py --derived) scores below `DERIVED_Z_MIN`."""
-    global _ACCIDENTAL
-    if _ACCIDENTAL is None:
-        from engine.paths import data_path
-
-        out = set()
-        try:
-            lines = data_path(*DERIVATIONS_FILE).read_text(encoding="utf-8").splitlines()
-        except OSError:
-            lines = []
-        for line in lines:
-            cols = line.split("\t")
-            if len(cols) >= 3 and not line.startswith("#") and cols[2] != "-" and float(cols[2]) < DERIVED_Z_MIN:
-                out.add((cols[0], cols[1]))
-        _ACCIDENTAL = frozenset(out)
-    return _ACCIDENTAL
-
-
-_ACCIDENTAL: frozenset | None = None
 
 
 def _noun_bases(word: str, best) -> tuple[str, ...]:
@@ -748,7 +733,7 @@ def _noun_bases(word: str, best) -> tuple[str, ...]:
     `_build` keeps it when the word is native (HanDic spells it in Hangul: not 품질, 매개, 오보),
     its last syllable is no part of it by meaning (the meaning-part table: 들개 = 들 + 개, a dog),
     Kiwi reads the stem + 다 alone as a verb or adjective (지우다, 덮다, 베다; not 안개's 안다, 오이's
-    오다), and the offline embedding check does not call it an accident (`_accidental_derivations`:
+    오다), and the offline embedding check does not call it an accident (`_accidental_derivation`:
     고개 / 고다)."""
     if len(word) < 2 or len(best) != 1 or best[0].form != word or best[0].tag != "NNG":
         return ()

@@ -53,6 +53,7 @@ class Tables:
     bound: frozenset = frozenset()  # Sino-Korean suffix syllables that are no shared part (RULES 4.4, ko)
     meaning_parts: dict = None  # native word -> its parts by meaning (RULES 4.3/4.4, ko_meaning_parts.tsv)
     accidental_cuts: dict = None  # word -> left parts of its compound cuts not by meaning (en_accidental_cuts.tsv)
+    derived_nouns: dict = None  # (noun, verb) -> embedding z of the tie, None if unscored (ko_derived_nouns.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -104,21 +105,22 @@ def tables(language: str) -> Tables:
                 if d.strip():
                     derivations[normalize(d, language)] = derivations.get(normalize(d, language), ()) + (base,)
     bound = frozenset(line.split("\t")[0].strip() for line in _lines(f"{language}_bound.txt"))
-    meaning_parts: dict[str, tuple] = {}
-    for line in _lines(f"{language}_meaning_parts.tsv"):
+    derived_nouns: dict[tuple[str, str], float | None] = {}
+    for line in _lines(f"{language}_derived_nouns.tsv"):
+        cols = line.split("\t")
+        if len(cols) >= 3:
+            derived_nouns[cols[0], cols[1]] = None if cols[2] == "-" else float(cols[2])
+    return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
+                  meaning_numbers, derivations, bound, _word_parts(f"{language}_meaning_parts.tsv", language),
+                  _word_parts(f"{language}_accidental_cuts.tsv", language), derived_nouns)
+
+
+def _word_parts(name: str, language: str) -> dict[str, tuple[str, ...]]:
+    """A table of word<TAB>part rows (more columns are notes): word -> its parts, in file order."""
+    out: dict[str, tuple[str, ...]] = {}
+    for line in _lines(name):
         cols = line.split("\t")
         if len(cols) >= 2 and cols[1].strip():
             word = normalize(cols[0], language)
-            meaning_parts[word] = meaning_parts.get(word, ()) + (normalize(cols[1], language),)
-    return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
-                  meaning_numbers, derivations, bound, meaning_parts, _accidental_cuts(language))
-
-
-def _accidental_cuts(language: str) -> dict:
-    """word -> frozenset of the left parts of its accidental compound cuts (car for carpet)."""
-    cuts: dict[str, set] = {}
-    for line in _lines(f"{language}_accidental_cuts.tsv"):
-        cols = line.split("\t")
-        if len(cols) >= 2 and cols[1].strip():
-            cuts.setdefault(normalize(cols[0], language), set()).add(normalize(cols[1], language))
-    return {w: frozenset(v) for w, v in cuts.items()}
+            out[word] = out.get(word, ()) + (normalize(cols[1], language),)
+    return out

@@ -48,13 +48,6 @@ SUFFIX_WORDS = frozenset(
     "wards wise dom man men woman women age ages".split())
 
 
-def _words(path: Path, tsv: bool) -> list[str]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if tsv:
-        lines = [line.split("\t")[0] for line in lines[1:]]
-    return [w.strip().casefold() for w in lines if w.strip() and not w.startswith("#")]
-
-
 def _digits(pron) -> list[str]:
     return [p for p in pron if p.isdigit()]
 
@@ -139,6 +132,7 @@ def score(cands, vocab: list[str]):
 
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # cuts without this table, never stored
+    from agents.wordlists import board_words, clue_vocabulary
     from engine.clues.english import EnglishAnalyzer
     from engine.paths import data_path
 
@@ -146,8 +140,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(data_path("clues", "en_accidental_cuts.tsv")))
     ap.add_argument("--all", action="store_true", help="write every judged candidate with its scores")
     args = ap.parse_args(argv)
-    vocab = _words(data_path("vocab", "en.tsv"), True)
-    words = sorted(set(vocab) | set(_words(data_path("words", "en.txt"), False)))
+    vocab = list(clue_vocabulary("en").words)
+    words = sorted(set(vocab) | set(board_words("en")))
     an = EnglishAnalyzer(accidental_cuts=False)
     an.freq.preload()
     an._lemma_table.preload()

@@ -55,11 +55,19 @@ USE_REF = 2000
 HANGUL = re.compile(r"^[\uac00-\ud7a3]+$")
 
 
-def _words(path: Path, tsv: bool) -> list[str]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if tsv:
-        lines = [line.split("\t")[0] for line in lines[1:]]
-    return [w.strip() for w in lines if w.strip() and not w.startswith("#")]
+def _words() -> list[str]:
+    """The Hangul words of the clue vocabulary and the board list, sorted."""
+    from agents.wordlists import board_words, clue_vocabulary
+
+    return sorted({w for w in (*clue_vocabulary("ko").words, *board_words("ko")) if HANGUL.match(w)})
+
+
+def _similarity(kiwi, a: tuple[str, str], b: tuple[str, str]) -> float | None:
+    """Kiwi's morpheme-embedding similarity of two (form, tag) morphemes; None where it has none."""
+    try:
+        return kiwi.morpheme_similarity(a, b)
+    except (ValueError, RuntimeError):
+        return None
 
 
 def candidates(an, words: list[str], mono: set[str]) -> list[tuple[str, str, str]]:
@@ -113,10 +121,7 @@ def score(cands, words: list[str]) -> list[tuple[str, str, str, float, float]]:
     kiwi = Kiwi(num_workers=1)
 
     def ksim(a: str, b: str):
-        try:
-            return kiwi.morpheme_similarity((a, "NNG"), (b, "NNG"))
-        except (ValueError, RuntimeError):
-            return None
+        return _similarity(kiwi, (a, "NNG"), (b, "NNG"))
 
     vocab = sorted({x for w, p, _ in cands for x in (w, p)} | set(use_ref))
     ix = {w: i for i, w in enumerate(vocab)}
@@ -166,10 +171,7 @@ def score_derived(cands, words: list[str]) -> list[tuple[str, str, str]]:
     kiwi = Kiwi(num_workers=1)
 
     def ksim(a, b):
-        try:
-            return kiwi.morpheme_similarity(a, b)
-        except (ValueError, RuntimeError):
-            return None
+        return _similarity(kiwi, a, b)
 
     out = []
     for w, base in cands:
@@ -188,16 +190,11 @@ def score_derived(cands, words: list[str]) -> list[tuple[str, str, str]]:
 def main_derived(out: str) -> int:
     """Write `data/clues/ko_derived_nouns.tsv` (python -m experiments.tools.build_ko_parts --derived)."""
     os.environ["CNLAB_CLUE_CACHE"] = "off"
+    from agents.wordlists import clue_vocabulary
     from engine.clues.korean import DERIVED_Z_MIN, KoreanAnalyzer
-    from engine.paths import data_path
 
-    import engine.clues.korean as korean
-
-    korean._ACCIDENTAL = frozenset()  # every candidate, before the table's verdict
-    words = sorted({w for w in _words(data_path("vocab", "ko.tsv"), True) + _words(data_path("words", "ko.txt"), False)
-                    if HANGUL.match(w)})
-    an = KoreanAnalyzer()
-    scored = score_derived(derived(an, words), _words(data_path("vocab", "ko.tsv"), True))
+    an = KoreanAnalyzer(derived_nouns=False)  # every candidate, before the table's verdict
+    scored = score_derived(derived(an, _words()), list(clue_vocabulary("ko").words))
     lines = [
         "# Nouns made from a verb's stem with -개, -보, -이 (RULES 4.3: 지우개 of 지우다), as the filter's rule",
         "# finds them in the vocabulary, with Kiwi's morpheme-embedding z-score of noun / verb stem.",
@@ -212,8 +209,10 @@ def main_derived(out: str) -> int:
 
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # parts without this table, never stored
+    from agents.wordlists import clue_vocabulary
     from engine.clues.korean import KoreanAnalyzer
     from engine.paths import data_path
+    from experiments.tools.build_vocab import read_list
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(data_path("clues", "ko_meaning_parts.tsv")))
@@ -223,12 +222,10 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.derived:
         return main_derived(str(data_path("clues", "ko_derived_nouns.tsv")) if args.out == ap.get_default("out") else args.out)
-    words = sorted({w for w in _words(data_path("vocab", "ko.tsv"), True) + _words(data_path("words", "ko.txt"), False)
-                    if HANGUL.match(w)})
-    mono = set(_words(data_path("vocab", "ko_monosyllables.txt"), False))
+    mono = set(read_list(data_path("vocab", "ko_monosyllables.txt")))
     an = KoreanAnalyzer(meaning_parts=False)
-    cands = candidates(an, words, mono)
-    scored = score(cands, _words(data_path("vocab", "ko.tsv"), True))
+    cands = candidates(an, _words(), mono)
+    scored = score(cands, list(clue_vocabulary("ko").words))
     kept = [r for r in scored if args.all or r[3] >= KZ_MIN]
     lines = [
         "# Parts by meaning of native Korean nouns that Kiwi and HanDic do not split (RULES 4.3/4.4).",
