@@ -145,6 +145,8 @@ class DuetValue:
 # ---------------------------------------------------------------------------------------------
 # partner side counts given my side (row: mine; columns: partner's G, X, N)
 _STRUCTURE = {"G": {"G": 3, "X": 1, "N": 5}, "X": {"G": 1, "X": 1, "N": 1}, "N": {"G": 5, "X": 1, "N": 7}}
+_COUNTS = {m: [c["G"], c["X"], c["N"]] for m, c in _STRUCTURE.items()}
+_RESULT_COLUMN = {"green": 0, "assassin": 1, "bystander": 2}
 
 
 def duet_partner_prior(obs) -> np.ndarray:
@@ -155,23 +157,21 @@ def duet_partner_prior(obs) -> np.ndarray:
     The other cards of each of my categories share the category's remaining counts (RULES 3.2).
     """
     me = obs.seat
-    n = len(obs.words)
-    known: dict[int, str] = {}
+    index = {w: i for i, w in enumerate(obs.words)}
+    known: dict[int, int] = {}
     for e in obs.history:
-        if e.kind == "guess" and e.seat == me and e.word in obs.words:
-            i = obs.words.index(e.word)
-            known[i] = {"green": "G", "bystander": "N", "assassin": "X"}.get(e.result, "N")
-    out = np.zeros((n, 3))
-    cols = ("G", "X", "N")
-    remaining = {m: dict(c) for m, c in _STRUCTURE.items()}
+        if e.kind == "guess" and e.seat == me and e.word in index:
+            known[index[e.word]] = _RESULT_COLUMN.get(e.result, 2)
+    remaining = {m: list(c) for m, c in _COUNTS.items()}
     for i, t in known.items():
-        m = obs.own_key[i]
-        remaining[m][t] = max(remaining[m][t] - 1, 0)
-    for i in range(n):
-        if i in known:
-            out[i, cols.index(known[i])] = 1.0
-            continue
-        counts = np.array([remaining[obs.own_key[i]][c] for c in cols], dtype=float)
-        tot = counts.sum()
-        out[i] = counts / tot if tot > 0 else np.array([0.0, 0.0, 1.0])
+        counts = remaining[obs.own_key[i]]
+        counts[t] = max(counts[t] - 1, 0)
+    rows = {}
+    for m, counts in remaining.items():
+        tot = sum(counts)
+        rows[m] = [c / tot for c in counts] if tot > 0 else [0.0, 0.0, 1.0]
+    out = np.array([rows[m] for m in obs.own_key], dtype=float)
+    for i, t in known.items():
+        out[i] = 0.0
+        out[i, t] = 1.0
     return out

@@ -69,7 +69,7 @@ class DuetBayesGuesser(MemoryGuesser):
 
     def _evidence(self, view: GuessView, clue: str) -> np.ndarray:
         s = self.similarities(view.words, clue)
-        ref = float(np.median(s[view.touchable])) if view.touchable.any() else 0.0
+        ref = median(s[view.touchable]) if view.touchable.any() else 0.0
         return np.exp(np.clip((s - ref) / self.temperature, -50, 50))
 
     def card_scores(self, view: GuessView) -> np.ndarray:
@@ -112,6 +112,13 @@ class DuetBayesGuesser(MemoryGuesser):
         chance = np.where(view.touchable, odds / (1 + odds), 0.0)
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
+
+
+def median(x: np.ndarray) -> float:
+    """np.median of a short 1-D array, the same value at a fraction of its overhead."""
+    x = np.sort(x)
+    n = len(x)
+    return float(x[n // 2]) if n % 2 else float((x[n // 2 - 1] + x[n // 2]) / 2)
 
 
 class RandomGuesser(Guesser):

@@ -117,11 +117,15 @@ class ExpectedValueSpymaster(PoolSpymaster):
         me = problem.state.get("seat")
         grid = np.geomspace(float(self.p("tmin")), 1.4, 5) if adapt else np.ones(1)
         grids = np.array([t * grid for t in self.temperatures])    # (backends, grid)
-        ll = np.zeros((nb, len(grid)))
-        covered: set[int] = set()
-        partner_marks: set[int] = set()
-        clue_col = None
-        for e in history:
+        # the log-likelihood of the guesses seen so far, resumed from the last call of this game
+        # (the history only grows; another game on the same board starts over)
+        memo = {} if getattr(sims, "per_call", False) else sims.__dict__.setdefault("_guess_likelihood", {})
+        key = (me, grids.tobytes())
+        seen, ll, covered, partner_marks, clue_col = memo.get(key) or ((), None, set(), set(), None)
+        if ll is None or tuple(history[:len(seen)]) != seen:
+            seen, ll, covered, partner_marks, clue_col = (), np.zeros((nb, len(grid))), set(), set(), None
+        ll, covered, partner_marks = ll.copy(), set(covered), set(partner_marks)
+        for e in history[len(seen):]:
             if e.kind == "clue":
                 clue_col = pool.index.get(e.word) if e.seat == me else None
             elif e.kind == "guess" and e.word in index:
@@ -138,6 +142,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
                     covered.add(i)
                 elif e.seat != me:
                     partner_marks.add(i)
+        memo[key] = tuple(history), ll, covered, partner_marks, clue_col
         post = np.exp(ll - ll.max(axis=1, keepdims=True))
         post /= post.sum(axis=1, keepdims=True)
         temps = [float(np.exp(np.dot(p, np.log(g)))) for p, g in zip(post, grids)]

@@ -148,6 +148,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
         keep[cols] = True
         foreign = copy.copy(views)
         foreign.raw = [full] + standard
+        foreign.per_call = True       # its first view is built for this turn: nothing is kept with it
         return foreign, ok & keep
 
 
@@ -156,13 +157,14 @@ def assassin_clear(views, problem, top: int, cols: np.ndarray | None = None,
     """Candidates (all, or those in `cols`) whose `top` nearest touchable cards hold no assassin
     under *every* model: the assassin's neighbourhood is avoided in each mind the spymaster can
     imagine, not on average. `memo` (kept with the views) holds each view's counts over the whole
-    board, so a later turn only takes off the cards no longer touchable."""
+    board and over the touchable cards of the last call, so a later turn only takes off the cards
+    gone since."""
     n = (views[0].shape[1] if cols is None else len(cols)) if views else 0
     clear = np.ones(n, dtype=bool)
     if top <= 0 or not problem.assassin.any():
         return clear
     black = np.flatnonzero(problem.assassin)
-    gone = np.flatnonzero(~problem.guessable)
+    now = frozenset(np.flatnonzero(~problem.guessable).tolist())
     memo = {} if memo is None else memo
     for z in views:
         key = (id(z), black.tobytes())
@@ -171,12 +173,16 @@ def assassin_clear(views, problem, top: int, cols: np.ndarray | None = None,
             above = np.zeros(z.shape[1], np.uint8)    # cards strictly above the nearest assassin
             for r in range(len(z)):
                 above += z[r] > worst
-            memo[key] = worst, above
-        worst, above = memo[key]
-        above = above.copy()
-        for r in gone:
-            above -= z[r] > worst
-        clear &= (above if cols is None else above[cols]) >= top
+            memo[key] = worst, above, frozenset(), above
+        worst, full, done, counted = memo[key]
+        if not done <= now:                           # another game on the same board: start over
+            done, counted = frozenset(), full
+        if now != done:                               # a later turn: take off the newly gone cards
+            counted = counted.copy()
+            for r in sorted(now - done):
+                counted -= z[r] > worst
+            memo[key] = worst, full, now, counted
+        clear &= (counted if cols is None else counted[cols]) >= top
     return clear
 
 

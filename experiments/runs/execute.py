@@ -7,6 +7,7 @@ Every game's simulator hands `run_resumable` its run (with `validate()` and `fin
 
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import sys
@@ -19,13 +20,20 @@ from experiments.runs.folder import RunDirectory, RunFolderError, _atomic_write,
 
 def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dict, str]]
                   ) -> Iterator[tuple[dict, str]]:
-    """Play game indices here or on forked workers; results in completion order."""
-    if workers <= 1 or len(todo) < 2:
-        yield from map(play, todo)
-        return
-    # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
-    with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
-        yield from pool.imap_unordered(play, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+    """Play game indices here or on forked workers; results in completion order.
+
+    What is loaded by now lives as long as the run: frozen (`gc.freeze`), the collector never walks
+    it again, so no game pays for it, and forked workers do not copy its pages by touching them."""
+    gc.freeze()
+    try:
+        if workers <= 1 or len(todo) < 2:
+            yield from map(play, todo)
+            return
+        # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
+            yield from pool.imap_unordered(play, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+    finally:
+        gc.unfreeze()
 
 
 def _one_thread() -> None:

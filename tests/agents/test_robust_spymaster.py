@@ -9,7 +9,7 @@ from agents.clue_problem import StandardSims, duet_problem
 from agents.embeddings import FakeEmbeddings
 from agents.spec import parse_spec
 from agents.spymasters.robust import Hypotheses, RobustSpymaster
-from engine.actions import Clue, Guess
+from engine.actions import Clue, Guess, Stop
 from tests.agents.test_spymasters import BOARD, DIM, HAND, VOCAB, state, vec
 
 # A second mind: it reads "sea" as near the assassin fire too, and "tide" as a school word.
@@ -72,6 +72,36 @@ def test_the_partners_guesses_move_the_posterior():
     assert after[2] > before[2] and after[2] > after[1]
 
 
+def test_the_posterior_resumed_from_an_earlier_turn_is_the_posterior_computed_afresh():
+    """The guesses' likelihood is kept with the board's views and resumed on a later turn (and
+    started over for another game on the same board): each time it equals a fresh computation."""
+    sp = robust("robust:fk1+fk2?adapt=1")
+    s = state()
+    views = None
+    steps = [Clue("A", "tide", 2), Guess("B", "pencil"), Guess("B", "wave"), Stop("B"),
+             Clue("B", "sea", 1), Guess("A", "ocean"),              # beige on B's side: the turn ends
+             Clue("A", "school", 1), Guess("B", "book"), Stop("B")]
+    problems = []
+    for action in steps:
+        s.apply(action)
+        if isinstance(action, (Guess, Stop)):
+            problems.append(duet_problem(s.observe("A"), "en"))
+    s = state()                                 # another game on the same board
+    for action in (Clue("A", "sea", 2), Guess("B", "water")):
+        s.apply(action)
+        problems.append(duet_problem(s.observe("A"), "en"))
+    weights = []
+    for problem in problems:
+        if views is None:
+            views = Hypotheses(StandardSims(sp.pool.board_sims(problem.board), sp.pool))
+        kept = sp.partner_posterior(problem, sp.pool, views)
+        fresh = sp.partner_posterior(problem, sp.pool, Hypotheses(StandardSims(sp.pool.board_sims(problem.board), sp.pool)))
+        assert kept[0] == fresh[0] and np.array_equal(kept[1], fresh[1])
+        weights.append(kept[1])
+    assert views.__dict__["_guess_likelihood"]
+    assert not np.allclose(weights[0], weights[1])      # the guesses move it
+
+
 def test_the_foreign_reading_is_the_first_hypothesis_and_guesses_weigh_it():
     sp = robust("robust:fk1+fk2?combine=foreign")
     s = state()
@@ -111,7 +141,8 @@ def test_the_assassin_veto_kept_with_the_board_agrees_with_a_fresh_count():
     black = np.zeros(25, bool)
     black[[3, 11, 20]] = True
     memo: dict = {}
-    for covered in ([], [0, 4], [0, 4, 5, 9, 17]):
+    # one game's turns, then another game on the same board (the memo is kept with the board)
+    for covered in ([], [0, 4], [0, 4, 5, 9, 17], [6], [6, 7], [6, 7]):
         guessable = np.ones(25, bool)
         guessable[covered] = False
         problem = SimpleNamespace(assassin=black, guessable=guessable)
