@@ -170,9 +170,7 @@ def assassin_clear(views, problem, top: int, cols: np.ndarray | None = None,
         key = (id(z), black.tobytes())
         if key not in memo:
             worst = row_max(z, black)
-            above = np.zeros(z.shape[1], np.uint8)    # cards strictly above the nearest assassin
-            for r in range(len(z)):
-                above += z[r] > worst
+            above = (z > worst).sum(axis=0, dtype=np.uint8)   # cards strictly above the nearest assassin
             memo[key] = worst, above, frozenset(), above
         worst, full, done, counted = memo[key]
         if not done <= now:                           # another game on the same board: start over

@@ -31,7 +31,7 @@ def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dic
             return
         # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
-            yield from pool.imap_unordered(play, todo, chunksize=max(1, min(32, len(todo) // (workers * 8))))
+            yield from pool.imap_unordered(play, todo, chunksize=max(1, min(8, len(todo) // (workers * 8))))
     finally:
         gc.unfreeze()
 
