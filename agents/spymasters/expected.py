@@ -121,10 +121,11 @@ class ExpectedValueSpymaster(PoolSpymaster):
         # (the history only grows; another game on the same board starts over)
         memo = {} if getattr(sims, "per_call", False) else sims.__dict__.setdefault("_guess_likelihood", {})
         key = (me, grids.tobytes())
-        seen, ll, covered, partner_marks, clue_col = memo.get(key) or ((), None, set(), set(), None)
-        if ll is None or tuple(history[:len(seen)]) != seen:
-            seen, ll, covered, partner_marks, clue_col = (), np.zeros((nb, len(grid))), set(), set(), None
-        ll, covered, partner_marks = ll.copy(), set(covered), set(partner_marks)
+        kept = memo.get(key)
+        if kept is None or tuple(history[:len(kept[0])]) != kept[0]:
+            kept = (), np.zeros((nb, len(grid))), set(), set(), None
+        seen, ll, covered, partner_marks, clue_col = kept
+        ll, covered, partner_marks = ll.copy(), set(covered), set(partner_marks)   # the kept state stays whole
         for e in history[len(seen):]:
             if e.kind == "clue":
                 clue_col = pool.index.get(e.word) if e.seat == me else None

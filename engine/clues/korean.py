@@ -138,8 +138,7 @@ class KoreanAnalyzer(StoredForeign):
         self._info: dict[str, WordInfo] = {}
         self._single: dict[str, tuple] = {}
         self._tokens: dict[str, tuple] = {}  # form said alone -> its best reading's (form, tag, oov)
-        self._verbal: dict[str, bool] = {}  # form said alone -> has a verb/adjective stem + 다 reading
-        self._stems: dict[str, tuple] = {}  # such a form -> (stem, tag) of that reading
+        self._stems: dict[str, tuple] = {}  # form said alone with a verb/adjective stem + 다 reading -> (stem, tag)
         self._paradigms: dict[str, frozenset] = {}  # such a form -> its conjugated forms (`_conjugate`)
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
 
@@ -168,13 +167,9 @@ class KoreanAnalyzer(StoredForeign):
         for form, res in zip(todo, self._analyze_many(todo)):
             toks, score = res[0][0], res[0][1]
             t0 = toks[0] if toks else None
-            verbs = [  # a verb or adjective reading of the form (지우다 = 지우/VV + 다)
-                (r[0][0].form, r[0][0].tag) for r in res
-                if len(r[0]) == 2 and r[0][0].tag[:2] in ("VV", "VA") and not r[0][0].oov and r[0][1].form == "다"
-                and r[0][0].form + "다" == form and score - r[1] < VERB_MARGIN]
-            self._verbal[form] = bool(verbs)
-            if verbs:
-                self._stems[form] = verbs[0]  # its stem and Kiwi's tag (짓/VV-I: ㅅ-irregular)
+            stem = _verb_reading(form, res)  # a verb or adjective reading (지우다 = 지우/VV + 다)
+            if stem is not None:
+                self._stems[form] = stem  # its stem and Kiwi's tag (짓/VV-I: ㅅ-irregular)
             self._tokens[form] = tuple((t.form, t.tag, t.oov) for t in toks)
             self._single[form] = (
                 score,
@@ -404,11 +399,10 @@ class KoreanAnalyzer(StoredForeign):
         out = set()
         alone = len(best) == 1
         for base in bases:
-            if not self._verbal.get(base):
+            if base not in self._stems:
                 continue
             if base.endswith("다") and w.endswith("위") and len(w) >= 2 and alone and best[0].tag == "NNG":
-                stem = self._stems.get(base, ("", ""))
-                if stem[1].startswith("VA") and w[:-1] + "워" in self._paradigm(base):
+                if self._stems[base][1].startswith("VA") and w[:-1] + "워" in self._paradigm(base):
                     out.add(base)  # 추위 of 춥다 (추워), 더위 of 덥다
                 continue
             if w in self._paradigm(base) and not _spells(base[:-1], w):
@@ -566,7 +560,7 @@ class KoreanAnalyzer(StoredForeign):
         derived = _noun_bases(w, best_tokens) if lexical else ()
         if derived and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
             for base in derived:  # 지우개, 덮개, 베개, 놀이, 울보 of a native stem
-                if (self._verbal.get(base) and w[-1] not in self.meaning_parts.get(w, ())
+                if (base in self._stems and w[-1] not in self.meaning_parts.get(w, ())
                         and not self._accidental_derivation(w, base)):
                     lemmas.add(base)
                     for p in (w[:-1], w[-1]):  # the stem and the suffix are no nouns here (지우개's 개)

