@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -49,6 +49,17 @@ def temperature_for(backend: str, params: Mapping | None = None) -> float:
 # ---------------------------------------------------------------------------------------------
 # a clue's turn under the softmax model, vectorised over candidates
 # ---------------------------------------------------------------------------------------------
+def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> np.ndarray:
+    """Per backend, the top-1 agreement of its softmax with people's first guesses on the human
+    guess task (the `human|backend` fits of `fit_partner_model --human`). A backend with no such
+    fit gets the mean of those that have one (all 1 when none has)."""
+    fits = (params if params is not None else load_partner_params()).get("fits", {})
+    acc = [fits.get(f"human|{b}", {}).get("top1_accuracy") for b in backends]
+    known = [a for a in acc if a is not None]
+    fill = float(np.mean(known)) if known else 1.0
+    return np.array([fill if a is None else float(a) for a in acc])
+
+
 @dataclass
 class TurnOutcomes:
     """Arrays of shape (nmax + 1, candidates).

@@ -10,8 +10,9 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   hub in one model is not promised to a partner (with `duet-bayes`'s matching `hub` reading,
   +5 points on the panel);
 * partner hypotheses (`combine=consensus`): "an unknown mind", read as the mean z-score of all my
-  backends (their idiosyncrasies average out), with prior weight `prior`, beside "exactly one of my
-  backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
+  backends (their idiosyncrasies average out; in English each weighed by how often it agrees with
+  people's first guesses, to the power `quality`, +2 points on the panel), with prior weight
+  `prior`, beside "exactly one of my backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
   recognised (self-play stays ~99%) while a foreign one is met with the consensus. `min` (worst
   case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
   reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
@@ -31,6 +32,7 @@ import numpy as np
 
 from agents.clue_problem import StandardSims, best_of, passing, prefilter, row_max
 from agents.foreign_model import features, rev_matrix, utility, weights_for
+from agents.partner_model import human_agreement
 
 from .expected import ExpectedValueSpymaster
 
@@ -43,7 +45,8 @@ class RobustSpymaster(ExpectedValueSpymaster):
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 10000,
                 "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
-                "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2, "row": 0.5}
+                "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2, "row": 0.5,
+                "quality": 2.0}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,6 +85,11 @@ class RobustSpymaster(ExpectedValueSpymaster):
             w = self._foreign_w = weights_for(self.language, self.backend_names)
         return w
 
+    def consensus_weights(self) -> np.ndarray | None:
+        if "_consensus_w" not in self.__dict__:
+            self._consensus_w = consensus_weights(self.backend_names, self.language, float(self.p("quality")))
+        return self._consensus_w
+
     def candidates(self, problem):
         ok = super().candidates(problem)
         if float(self.p("nouns")) > 0:
@@ -94,12 +102,12 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def choose(self, problem, pool, sims, ok):
         mode = self.p("combine")
         cache = sims.__dict__.setdefault("_robust_views", {})   # the pool's boards are shared
-        key = (mode, float(self.p("row")))
+        key = (mode, float(self.p("row")), float(self.p("quality")))
         views = cache.get(key)
         if views is None:
             views = StandardSims(sims, pool, float(self.p("row")))
             if mode == "foreign" or (mode == "consensus" and len(views.raw) > 1):
-                views = Hypotheses(views)
+                views = Hypotheses(views, self.consensus_weights())
             cache[key] = views
         if mode == "foreign":
             safe = ok & assassin_clear(own_views(views), problem, int(self.p("veto")))
@@ -195,10 +203,26 @@ class Hypotheses:
     the ensemble also tends to see), then each backend alone (a partner on that very model).
     The partner's guesses weigh them (Bayesian model averaging, `ExpectedValueSpymaster`)."""
 
-    def __init__(self, standard: StandardSims):
+    def __init__(self, standard: StandardSims, weights: np.ndarray | None = None):
         self.board = standard.board
-        self.raw = [np.mean(standard.raw, axis=0)] + list(standard.raw)
+        if weights is None:
+            consensus = np.mean(standard.raw, axis=0)
+        else:
+            consensus = sum(float(w) * z for w, z in zip(weights, standard.raw)).astype(np.float32)
+        self.raw = [consensus] + list(standard.raw)
         self.scale = [1.0] * len(self.raw)
+
+
+def consensus_weights(backends, language: str, power: float) -> np.ndarray | None:
+    """The consensus's weight of each backend: how often it agrees with people's first guesses
+    (`human_agreement`, English data), to the power `quality`. A model people read clues like is
+    also what other minds share; the form-reading ones (e5-small, by spelling and sound) and the
+    co-occurrence one (glove-50) count less. None (equal weights) for 0 or a language without
+    human data."""
+    if power <= 0 or language != "en" or len(backends) < 2:
+        return None
+    w = human_agreement(backends) ** power
+    return w / w.sum()
 
 
 def noun_mask(pool, language: str) -> np.ndarray:

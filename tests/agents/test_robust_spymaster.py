@@ -164,3 +164,46 @@ def test_the_fast_helpers_match_numpy():
     w = rng.random((9, 500)).astype(np.float32)
     assert np.array_equal(top_rows(w, 4), -np.sort(-w, axis=0)[:4])
     assert np.array_equal(cumulative(w[:4]), np.cumsum(w[:4], axis=0))
+
+
+def test_human_agreement_reads_the_fits_and_fills_a_backend_without_one():
+    from agents.partner_model import human_agreement
+
+    params = {"fits": {"human|a": {"top1_accuracy": 0.6}, "human|b": {"top1_accuracy": 0.2}}}
+    assert np.allclose(human_agreement(["a", "b", "c"], params), [0.6, 0.2, 0.4])
+    assert np.allclose(human_agreement(["x", "y"], {"fits": {}}), [1.0, 1.0])
+    shipped = human_agreement(["use-m3", "glove-50"])          # the shipped fits
+    assert shipped[0] > shipped[1] > 0
+
+
+def test_the_consensus_weighs_the_models_people_read_clues_like_more():
+    from agents.partner_model import human_agreement
+    from agents.spymasters.robust import consensus_weights
+
+    acc = human_agreement(["use-m3", "glove-50"])
+    w = consensus_weights(["use-m3", "glove-50"], "en", 2.0)
+    assert np.isclose(w.sum(), 1.0) and w[0] > w[1]
+    assert np.isclose(w[0] / w[1], (acc[0] / acc[1]) ** 2)
+    assert consensus_weights(["use-m3", "glove-50"], "en", 0.0) is None     # the plain mean
+    assert consensus_weights(["use-m3", "glove-50"], "ko", 2.0) is None     # no Korean human data
+    assert consensus_weights(["use-m3"], "en", 2.0) is None
+
+
+def test_a_weighted_consensus_leans_to_the_model_people_agree_with(monkeypatch):
+    import agents.spymasters.robust as robust_module
+
+    monkeypatch.setattr(robust_module, "human_agreement",
+                        lambda backends: np.array([0.9 if b == "fk1" else 0.1 for b in backends]))
+    plain, weighted = robust("robust:fk1+fk2?quality=0"), robust("robust:fk1+fk2?quality=2")
+    assert plain.consensus_weights() is None
+    assert np.allclose(weighted.consensus_weights(), [0.81 / 0.82, 0.01 / 0.82])
+    problem = duet_problem(state().observe("A"), "en")
+    sims = weighted.pool.board_sims(problem.board)
+    standard = StandardSims(sims, weighted.pool)
+    even = Hypotheses(standard).raw[0]
+    leaning = Hypotheses(standard, weighted.consensus_weights()).raw[0]
+    assert np.allclose(even, np.mean(standard.raw, axis=0))
+    z1, z2 = standard.raw
+    assert np.abs(leaning - z1).mean() < np.abs(even - z1).mean() < np.abs(leaning - z2).mean()
+    a, b = weighted.give_clue(state().observe("A")), weighted.give_clue(state().observe("A"))
+    assert (a.word, a.number, a.targets) == (b.word, b.number, b.targets)
