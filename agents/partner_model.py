@@ -8,6 +8,8 @@
   all candidate clues at once (a Plackett-Luce sequence with the targets taken best first).
 * `DuetValue`: the chance to win (plus a small score term) from (greens left, tokens left), so that
   a turn's outcomes can be valued against the whole game state (RULES 3.9, 3.11).
+* `human_agreement`: how often each backend's reading agrees with people's first guesses (the
+  same fits), which `robust` uses to weigh its models' consensus.
 * `duet_partner_prior`: RULES 3.2 read from one side: the chance that a card is green / black /
   beige on the partner's side, given my side and what the table has shown.
 """
@@ -46,9 +48,6 @@ def temperature_for(backend: str, params: Mapping | None = None) -> float:
     return float(table.get(backend, table.get("default", FALLBACK_TEMPERATURE["default"])))
 
 
-# ---------------------------------------------------------------------------------------------
-# a clue's turn under the softmax model, vectorised over candidates
-# ---------------------------------------------------------------------------------------------
 def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> np.ndarray:
     """Per backend, the top-1 agreement of its softmax with people's first guesses on the human
     guess task (the `human|backend` fits of `fit_partner_model --human`). A backend with no such
@@ -60,6 +59,9 @@ def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> n
     return np.array([fill if a is None else float(a) for a in acc])
 
 
+# ---------------------------------------------------------------------------------------------
+# a clue's turn under the softmax model, vectorised over candidates
+# ---------------------------------------------------------------------------------------------
 @dataclass
 class TurnOutcomes:
     """Arrays of shape (nmax + 1, candidates).

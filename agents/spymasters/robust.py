@@ -11,8 +11,9 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   +5 points on the panel);
 * partner hypotheses (`combine=consensus`): "an unknown mind", read as the mean z-score of all my
   backends (their idiosyncrasies average out; in English each weighed by how often it agrees with
-  people's first guesses, to the power `quality`, +2 points on the panel), with prior weight
-  `prior`, beside "exactly one of my backends" for each; the partner's guesses weigh them, so a partner on one of my models is soon
+  people's first guesses, to the power `quality`: +1.5 points on the panel, +9 with the
+  human-data partner), with prior weight `prior`, beside "exactly one of my backends" for each;
+  the partner's guesses weigh them, so a partner on one of my models is soon
   recognised (self-play stays ~99%) while a foreign one is met with the consensus. `min` (worst
   case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
   reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
@@ -46,7 +47,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.25, "prior": 0.6, "adapt": "0", "veto": 2, "row": 0.5,
-                "quality": 2.0}
+                "quality": 3.0}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
