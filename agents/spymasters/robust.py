@@ -11,7 +11,7 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   +5 points on the panel);
 * partner hypotheses (`combine=consensus`): "an unknown mind", read as the mean z-score of all my
   backends (their idiosyncrasies average out; in English each weighed by how often it agrees with
-  people's first guesses, to the power `quality`: +1.5 points on the panel, +9 with the
+  people's first guesses, to the power `quality`: +3 points on the panel, +10 with the
   human-data partner), with prior weight `prior`, beside "exactly one of my backends" for each;
   the partner's guesses weigh them, so a partner on one of my models is soon
   recognised (self-play stays ~99%) while a foreign one is met with the consensus. `min` (worst
@@ -200,8 +200,9 @@ def own_views(views) -> list[np.ndarray]:
 
 class Hypotheses:
     """Views of how the partner may read clues: first the consensus of my backends (the mean of
-    their z-scores: each model's idiosyncrasies average out, what is left is what a mind outside
-    the ensemble also tends to see), then each backend alone (a partner on that very model).
+    their z-scores, weighted by `consensus_weights` when given: each model's idiosyncrasies
+    average out, what is left is what a mind outside the ensemble also tends to see), then each
+    backend alone (a partner on that very model).
     The partner's guesses weigh them (Bayesian model averaging, `ExpectedValueSpymaster`)."""
 
     def __init__(self, standard: StandardSims, weights: np.ndarray | None = None):
