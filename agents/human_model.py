@@ -22,6 +22,16 @@ cards; its softmax over the cards is the model's probability that a person picks
 The weights live in `data/models/human_guesser.json` (a few numbers per backend combination;
 `python -m experiments.tools.fit_human_model --data DIR` refits them).
 
+**Clue memory.** People read a card the way earlier people clued it: `round` is `circle`, `ball`,
+`sphere`. The fit also keeps, per card of the data's boards and per backend, a *prototype*: the
+normalised sum of the unit vectors of the clues people gave or followed for that card, plus the
+card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is stored
+(`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
+`c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b (a
+second conditional logit over the first one's utility `u`, fitted leaving each row's own game out
+of the prototypes). On any other board (a card no person has clued) the model is the plain one,
+unchanged. `memory=0` switches it off.
+
 Playing Duet (`next_guess`), the guesser reads each clue with that model over the cards it may
 still touch (RULES 3.7) and combines it with the key structure (RULES 3.2,
 `agents.partner_model.duet_partner_prior`), as `duet-bayes` does with raw cosines:
@@ -36,7 +46,8 @@ Spec parameters:
 * `model=fitted` (default) or `model=nearest` (the mean raw cosine of the backends: plain
   nearest-neighbour guessing, which needs no fitted weights and works with any backend, `fake` too);
 * `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5` (above);
-* `weights=PATH`: another model JSON.
+* `weights=PATH`: another model JSON (its clue memory, if any, beside it);
+* `memory=1` (default) or `memory=0`: use the clue memory where it covers the board (above).
 
 Nothing loads at construction: backends (and torch, for minilm) load on the first guess, or in
 `prepare()`, which a simulator calls once before forking its workers.
@@ -71,7 +82,8 @@ REV_STEP = 50
 COMPOUND_ZIPF = 1.5
 CHANCE_CAP = 0.9   # one clue never makes a card certain: the partner may mean another card
 PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5}
-PARAMS = {"model", "weights", "hub", *PLAY_DEFAULTS}
+PARAMS = {"model", "weights", "hub", "memory", *PLAY_DEFAULTS}
+MEMORY_SHRINK = 1.0  # a card's own vector counts as this many clues in its prototype
 
 
 def model_key(backends: Sequence[str]) -> str:
@@ -452,6 +464,58 @@ class FeatureBuilder:
         return np.column_stack([cols[k] for k in self._names])
 
 
+def centred_cosines(cvec: np.ndarray | None, protos: np.ndarray) -> np.ndarray:
+    """The clue's cosine to each prototype row, less their mean (zeros for a clue with no vector)."""
+    if cvec is None or not len(protos):
+        return np.zeros(len(protos))
+    c = (protos @ cvec).astype(np.float64)
+    return c - c.mean()
+
+
+def prototypes(sums: np.ndarray, own: np.ndarray, shrink: float = MEMORY_SHRINK) -> np.ndarray:
+    """Unit rows of `sums + shrink * own` (the summed clue vectors and the card's own vector)."""
+    v = np.asarray(sums, dtype=np.float64) + shrink * np.asarray(own, dtype=np.float64)
+    n = np.linalg.norm(v, axis=1, keepdims=True)
+    return (v / np.where(n > 0, n, 1.0)).astype(np.float32)
+
+
+class ClueMemory:
+    """Per card and backend, the prototype of the clues people gave or followed for it (see the
+    module docstring): `words` and one (len(words), dim) array per backend."""
+
+    def __init__(self, words: Sequence[str], vectors: Mapping[str, np.ndarray]):
+        self.words = list(words)
+        self.index = {w: i for i, w in enumerate(self.words)}
+        self.vectors = {b: np.asarray(v, dtype=np.float32) for b, v in vectors.items()}
+        for b, v in self.vectors.items():
+            if v.shape[0] != len(self.words):
+                raise ValueError(f"clue memory: {b} has {v.shape[0]} rows for {len(self.words)} words")
+
+    def covers(self, cards: Sequence[str], backends: Sequence[str]) -> bool:
+        return all(b in self.vectors for b in backends) and all(w in self.index for w in cards)
+
+    def columns(self, backend: str, cvec: np.ndarray | None, cards: Sequence[str]) -> np.ndarray:
+        return centred_cosines(cvec, self.vectors[backend][[self.index[w] for w in cards]])
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(path, words=np.array(self.words), **{f"v:{b}": v for b, v in self.vectors.items()})
+
+    @classmethod
+    def load(cls, path: str | Path) -> "ClueMemory":
+        try:
+            with np.load(Path(path).expanduser(), allow_pickle=False) as z:
+                return cls([str(w) for w in z["words"]], {k[2:]: z[k] for k in z.files if k.startswith("v:")})
+        except (OSError, KeyError, ValueError) as exc:
+            raise ValueError(f"{path} is not a clue memory ({exc}); refit the human model "
+                             f"(python -m experiments.tools.fit_human_model --data DIR)") from None
+
+
+def memory_path(model_path: str | Path, data: Mapping) -> Path | None:
+    """The clue memory beside a model JSON (None: the model has none)."""
+    name = data.get("memory_file")
+    return Path(model_path).expanduser().parent / name if name else None
+
+
 def load_model(path: str | Path = MODEL_PATH) -> dict:
     p = Path(path).expanduser()
     try:
@@ -478,7 +542,8 @@ class HumanLikeGuesser(Guesser):
     """Ranks cards as people do (see the module docstring); `rank(clue, candidates)` exposes it."""
 
     def __init__(self, spec: AgentSpec, language: str = "en", *, embeddings: Mapping[str, object] | None = None,
-                 model: Mapping | None = None, reference: Sequence[str] | None = None):
+                 model: Mapping | None = None, reference: Sequence[str] | None = None,
+                 memory: "ClueMemory | None" = None):
         super().__init__()
         unknown = set(spec.params) - PARAMS
         if unknown:
@@ -505,8 +570,14 @@ class HumanLikeGuesser(Guesser):
         self.threshold = self.params["threshold"]
         self.weights = self.scale = None
         features = None
+        self.memory: ClueMemory | None = None
+        self._mem_entry = None
+        use_memory = spec.params.get("memory", 1)
+        if use_memory not in (0, 1):
+            raise ValueError(f"human guesser: memory={use_memory!r}; use memory=1 or memory=0")
         if self.mode == "fitted":
-            data = model if model is not None else load_model(spec.params.get("weights", MODEL_PATH))
+            model_file = spec.params.get("weights", MODEL_PATH)
+            data = model if model is not None else load_model(model_file)
             entry = self._entry(data, backends)
             backends = tuple(entry["backends"])
             features = list(entry["features"])
@@ -515,6 +586,12 @@ class HumanLikeGuesser(Guesser):
             if len(self.weights) != len(features) or len(self.scale) != len(features):
                 raise ValueError("human guesser: the model's weights do not match its features; refit it "
                                  "(python -m experiments.tools.fit_human_model --data DIR)")
+            if use_memory and entry.get("memory"):
+                self.memory = memory if memory is not None else self._load_memory(model_file, data)
+                if self.memory is not None:
+                    self._mem_entry = (tuple(entry["memory"]["backends"]),
+                                       np.asarray(entry["memory"]["weights"], dtype=np.float64),
+                                       np.asarray(entry["memory"]["scale"], dtype=np.float64))
             if "hub" in spec.params and bool(spec.params["hub"]) != any(f.endswith(":hub") for f in features):
                 raise ValueError(f"human guesser: the fitted model for {'+'.join(backends)} was fitted with "
                                  f"hub={not bool(spec.params['hub'])}")
@@ -527,6 +604,11 @@ class HumanLikeGuesser(Guesser):
         except ValueError as exc:
             raise ValueError(f"{exc}; refit the model (python -m experiments.tools.fit_human_model --data DIR)") from None
         self._memo: dict[tuple, np.ndarray] = {}
+
+    @staticmethod
+    def _load_memory(model_file, data: Mapping) -> "ClueMemory | None":
+        path = memory_path(model_file, data)
+        return ClueMemory.load(path) if path is not None else None
 
     @staticmethod
     def _entry(data: Mapping, backends: Sequence[str]) -> Mapping:
@@ -568,7 +650,12 @@ class HumanLikeGuesser(Guesser):
             s = np.where(np.isnan(s), -1.0, s)
             return s.mean(axis=0) if len(s) else np.zeros(len(candidates))
         x = self.builder.features(clue, candidates)
-        return (x / self.scale) @ self.weights
+        u = (x / self.scale) @ self.weights
+        if self._mem_entry is not None and self.memory.covers(candidates, self._mem_entry[0]):
+            names, w, scale = self._mem_entry
+            cols = [u] + [self.memory.columns(b, self.builder.vectors(b, [clue])[0], candidates) for b in names]
+            u = (np.column_stack(cols) / scale) @ w
+        return u
 
     def probabilities(self, clue: str, candidates: Sequence[str]) -> np.ndarray:
         """The model's probability that a person picks each candidate (softmax of the utilities)."""

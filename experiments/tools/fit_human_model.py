@@ -18,6 +18,13 @@ the penalty `lam` and the hubness features (on/off) are chosen by an inner 4-fol
 outer training games only, then the model is fitted there and scored on the held-out games, which
 never touch a choice. `in_sample` is the final model (its `lam` and hubness chosen by 5-fold CV on
 all rows) scored on the rows it was fitted on.
+
+The clue memory (`agents.human_model.ClueMemory`): per card, the clues people gave or followed for
+it, summed per game (`MemoryData`). Its second-stage logit (the first model's utility plus one
+cosine-to-prototype column per backend, penalty `MEMORY_LAM`) is fitted on the same training rows,
+each row's prototypes built from the *other* training games only, as at play, where the row's own
+game is never in the memory; held-out rows read prototypes of the training games only. `cv` is the
+model with the memory, `cv_plain` the first stage alone (what boards outside the data get).
 """
 
 from __future__ import annotations
@@ -32,7 +39,8 @@ import numpy as np
 import typer
 
 from agents.human_model import (
-    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, FeatureBuilder, feature_names, model_key,
+    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, centred_cosines,
+    feature_names, model_key, prototypes,
 )
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
                                                    load_target_items)
@@ -42,6 +50,7 @@ LAM_GRID = (0.001, 0.003, 0.01, 0.03)
 FOLDS = 5
 INNER_FOLDS = 4
 SAME_GAME = 12  # boards sharing this many words are one game (one CV group)
+MEMORY_LAM = 0.01  # the clue memory's second stage (0.003-0.03 within 0.01 of each other in CV)
 #: the features a fitted model uses, per backend (the hubness ones are switched on or off by CV)
 FIT_FEATURES = tuple(f for f in FEATURES)
 FIT_GLOBAL = tuple(GLOBAL)
@@ -80,10 +89,64 @@ class ChoiceData:
         self.X = [builder.features(c, w) for c, w in zip(self.clues, self.cands)]
         self.groups = game_groups(self.cands)
         self.n_guess = len(guess)
+        self.builder = builder
 
     def columns(self, names: Sequence[str]) -> "list[np.ndarray]":
         idx = [self.names.index(n) for n in names]
         return [x[:, idx] for x in self.X]
+
+
+class MemoryData:
+    """Per backend: for each game group and card, the sum of the unit vectors of the clues people
+    gave (target rows) or followed (guess rows: the first guess) for that card; each card's own
+    vector; each row's clue vector. `columns(allowed)` is each row's memory features with the
+    prototypes of the `allowed` groups less the row's own."""
+
+    def __init__(self, data: ChoiceData, backends: Sequence[str]):
+        self.data, self.backends = data, tuple(backends)
+        self.cards = sorted({w for c in data.cands for w in c})
+        index = {w: i for i, w in enumerate(self.cards)}
+        self.rows_idx = [np.array([index[w] for w in c]) for c in data.cands]
+        n_groups = int(data.groups.max()) + 1
+        self.sums, self.own, self.clue = {}, {}, {}
+        for b in self.backends:
+            vec = dict(zip(self.cards, data.builder.vectors(b, self.cards)))
+            clue_vecs = data.builder.vectors(b, data.clues)
+            dim = next((v.shape[0] for v in [*vec.values(), *clue_vecs] if v is not None), 1)
+            S = np.zeros((n_groups, len(self.cards), dim), dtype=np.float64)
+            for r, cv in enumerate(clue_vecs):
+                if cv is not None:
+                    for p in data.pos[r]:
+                        S[data.groups[r], self.rows_idx[r][p]] += cv
+            self.sums[b] = S
+            self.own[b] = np.stack([vec[w] if vec[w] is not None else np.zeros(dim, np.float32) for w in self.cards])
+            self.clue[b] = clue_vecs
+
+    def memory(self, allowed: np.ndarray) -> ClueMemory:
+        """The clue memory of the `allowed` groups (a boolean mask over groups)."""
+        return ClueMemory(self.cards, {b: prototypes(self.sums[b][allowed].sum(axis=0), self.own[b])
+                                       for b in self.backends})
+
+    def columns(self, backends: Sequence[str], allowed: np.ndarray) -> list[np.ndarray]:
+        groups = self.data.groups
+        out = [np.zeros((len(c), len(backends))) for c in self.data.cands]
+        for k, b in enumerate(backends):
+            total = self.sums[b][allowed].sum(axis=0)
+            for r, idx in enumerate(self.rows_idx):
+                T = total[idx] - (self.sums[b][groups[r], idx] if allowed[groups[r]] else 0.0)
+                out[r][:, k] = centred_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]))
+        return out
+
+
+def fit_memory(X: list[np.ndarray], w: np.ndarray, mem_cols: list[np.ndarray], data: ChoiceData,
+               rows: Sequence[int]) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """The second stage on `rows`: weights and scale over [first-stage utility, memory columns], and
+    every row's second-stage features."""
+    X2 = [np.column_stack([x @ w, m]) for x, m in zip(X, mem_cols)]
+    scale = np.vstack([X2[r] for r in rows]).std(axis=0)
+    scale[0] = 1.0
+    scale[scale < 1e-9] = 1.0
+    return fit_weights(X2, data.pos, data.skip, rows, scale, MEMORY_LAM), scale, X2
 
 
 def pairwise(X: list[np.ndarray], pos, skip, rows: Sequence[int]):
@@ -211,11 +274,17 @@ def choose(data: ChoiceData, cands: Sequence[Candidate], rows: np.ndarray, folds
 
 
 def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, inner: int = INNER_FOLDS,
-              log: Callable[[str], None] | None = None) -> dict:
-    """Outer grouped folds; in each, the candidate is chosen by inner grouped CV on the training games."""
+              log: Callable[[str], None] | None = None, memory: "MemoryData | None" = None,
+              backends: Sequence[str] = ()) -> dict:
+    """Outer grouped folds; in each, the candidate is chosen by inner grouped CV on the training games.
+    With `memory`: also the second stage on the training games' clue memory (`cv` then holds the
+    figures with it and `cv_plain` those without)."""
     rows = np.arange(len(data.X))
+    n_groups = int(data.groups.max()) + 1
     fold_w: dict[int, np.ndarray] = {}
     fold_X: dict[int, np.ndarray] = {}
+    mem_w: dict[int, np.ndarray] = {}
+    mem_X: dict[int, np.ndarray] = {}
     for k, (train, test) in enumerate(_folds(data, rows, folds)):
         c = choose(data, cands, train, inner)
         w = fit_weights(c.X, data.pos, data.skip, train, c.scale, c.lam) / c.scale
@@ -223,27 +292,44 @@ def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, 
             log(f"    outer fold {k + 1}: hub={c.hub} lam={c.lam}")
         for r in test:
             fold_w[int(r)], fold_X[int(r)] = w, c.X[int(r)]
-    X = [fold_X[r] for r in rows]
-    return metrics(data, X, lambda r: fold_w[r])
+        if memory is not None:
+            allowed = np.zeros(n_groups, dtype=bool)
+            allowed[data.groups[train]] = True
+            w2, scale2, X2 = fit_memory(c.X, w, memory.columns(backends, allowed), data, train)
+            for r in test:
+                mem_w[int(r)], mem_X[int(r)] = w2 / scale2, X2[int(r)]
+    plain = metrics(data, [fold_X[r] for r in rows], lambda r: fold_w[r])
+    if memory is None:
+        return plain
+    return {**metrics(data, [mem_X[r] for r in rows], lambda r: mem_w[r]), "cv_plain": plain}
 
 
 def fit_one(data: ChoiceData, backends: Sequence[str], hub: Optional[bool] = None, grid=LAM_GRID,
-            nested: bool = True, log=print) -> dict:
+            nested: bool = True, log=print, memory: "MemoryData | None" = None) -> dict:
     hubs = [hub] if hub is not None else [False, True]
     cands = [Candidate(data, backends, h, lam) for h in hubs for lam in grid]
     t0 = time.time()
-    cv = nested_cv(data, cands, log=log) if nested else None
+    cv = nested_cv(data, cands, log=log, memory=memory, backends=backends) if nested else None
     final = choose(data, cands, np.arange(len(data.X)), FOLDS)
     if cv is None:
         cv = cross_validate(data, final.X, final.scale, final.lam)
-    w = fit_weights(final.X, data.pos, data.skip, np.arange(len(final.X)), final.scale, final.lam)
+    rows = np.arange(len(final.X))
+    w = fit_weights(final.X, data.pos, data.skip, rows, final.scale, final.lam)
     ins = metrics(data, final.X, lambda r: w / final.scale)
+    entry = {"backends": list(backends), "hub": final.hub, "features": final.names,
+             "weights": [round(float(v), 6) for v in w], "scale": [round(float(v), 6) for v in final.scale],
+             "lam": final.lam}
+    if memory is not None:  # each row's prototypes from the other games, as at play
+        wr = np.array(entry["weights"]) / np.array(entry["scale"])
+        w2, scale2, X2 = fit_memory(final.X, wr, memory.columns(backends, np.ones(data.groups.max() + 1, bool)),
+                                    data, rows)
+        entry["memory"] = {"backends": list(backends), "weights": [round(float(v), 6) for v in w2],
+                           "scale": [round(float(v), 6) for v in scale2], "lam": MEMORY_LAM}
+        ins = {**metrics(data, X2, lambda r: w2 / scale2), "plain": ins}
     log(f"  {model_key(backends)}: hub={final.hub} lam={final.lam}  cv{' (nested)' if nested else ''} "
         f"guess_top1 {cv['guess_top1']:.4f} target_recall {cv['target_recall']:.4f}  in-sample "
         f"{ins['guess_top1']:.4f} / {ins['target_recall']:.4f}  ({time.time() - t0:.0f}s)")
-    return {"backends": list(backends), "hub": final.hub, "features": final.names,
-            "weights": [round(float(v), 6) for v in w], "scale": [round(float(v), 6) for v in final.scale],
-            "lam": final.lam, "cv": cv, "cv_nested": nested, "in_sample": ins}
+    return {**entry, "cv": cv, "cv_nested": nested, "in_sample": ins}
 
 
 def load_choice_data(data_dir: str | Path, split: str, backends: Sequence[str]) -> ChoiceData:
@@ -257,7 +343,7 @@ def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], 
     """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv` prints)."""
     cd = load_choice_data(data_dir, split, backends)
     cands = [Candidate(cd, backends, h, lam) for h in (False, True) for lam in LAM_GRID]
-    out = nested_cv(cd, cands, folds=folds, log=log)
+    out = nested_cv(cd, cands, folds=folds, log=log, memory=MemoryData(cd, backends), backends=backends)
     out.update(n_guess=len(cd.guess), n_target=len(cd.target), n_games=int(cd.groups.max() + 1))
     return out
 
@@ -283,7 +369,9 @@ def main(
     log(f"{len(cd.guess)} guess rows, {len(cd.target)} target rows, {cd.groups.max() + 1} games; "
         f"features in {time.time() - t0:.0f}s")
     combos = [c for k in range(1, len(full) + 1) for c in itertools.combinations(full, k)] if subsets else [full]
-    models = {model_key(combo): fit_one(cd, combo, hub, nested=nested, log=log) for combo in combos}
+    mem = MemoryData(cd, full)
+    models = {model_key(combo): fit_one(cd, combo, hub, nested=nested, log=log, memory=mem) for combo in combos}
+    memory_file = out.name.removesuffix(".json") + ".memory.npz"
     doc = {
         "format": MODEL_FORMAT,
         "about": ("Human-like guesser (agents/human_model.py): linear utility over per-card features, "
@@ -291,10 +379,14 @@ def main(
                   f"{split!r}: {len(cd.guess)} guess rows + {len(cd.target)} target rows, "
                   f"{cd.groups.max() + 1} game groups. cv = {FOLDS}-fold grouped-by-game held-out figures "
                   f"(nested: lam and hubness chosen by an inner {INNER_FOLDS}-fold CV on the training games); "
-                  "in_sample = fitted and scored on all rows. Refit: python -m experiments.tools.fit_human_model --data DIR"),
+                  "in_sample = fitted and scored on all rows. memory: the second stage over the clue memory "
+                  f"({memory_file}: per card, a prototype of the clues people gave or followed; cv_plain = "
+                  "without it). Refit: python -m experiments.tools.fit_human_model --data DIR"),
+        "memory_file": memory_file,
         "models": models,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
+    mem.memory(np.ones(cd.groups.max() + 1, dtype=bool)).save(out.parent / memory_file)
     out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     summary = {k: {"hub": m["hub"], "lam": m["lam"],
                    "cv": {x: m["cv"][x] for x in ("guess_top1", "target_recall")},

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from agents.base import Guesser
 from agents.human_model import (
-    DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, FeatureBuilder, HumanLikeGuesser, feature_names, lexical_overlap,
+    DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, HumanLikeGuesser, centred_cosines,
+    feature_names, lexical_overlap, memory_path, prototypes,
 )
 from agents.spec import parse_spec
 from experiments.evaluation.cultural_codes import (GUESS_TASK, TARGET_TASK, HumanDataError, load_guess_items,
@@ -312,14 +313,20 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
     games, every held-out row is read right, and no fit ever sees a row of a game it is scored on."""
     from experiments.tools import fit_human_model as fit
 
-    seen = []
-    real = fit.fit_weights
+    seen, events = [], []
+    real, real_columns = fit.fit_weights, fit.MemoryData.columns
 
     def spy(X, pos, skip, rows, scale, lam):
         seen.append(set(int(r) for r in rows))
+        events.append(("fit", seen[-1]))
         return real(X, pos, skip, rows, scale, lam)
 
+    def spy_columns(self, backends, allowed):
+        events.append(("memory", set(np.flatnonzero(allowed))))
+        return real_columns(self, backends, allowed)
+
     monkeypatch.setattr(fit, "fit_weights", spy)
+    monkeypatch.setattr(fit.MemoryData, "columns", spy_columns)
     monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True: FeatureBuilder(
         backends, hub=False, reference=REFERENCE))
     boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(6)]
@@ -337,6 +344,84 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
         for g in set(groups):
             members = {i for i, x in enumerate(groups) if x == g}
             assert members <= rows_fitted or not (members & rows_fitted)
+    # the clue memory of each outer fold holds exactly the games its second stage is fitted on
+    mem = [i for i, e in enumerate(events) if e[0] == "memory"]
+    assert len(mem) == 3
+    for i in mem:
+        assert events[i + 1][0] == "fit" and events[i][1] == {int(groups[r]) for r in events[i + 1][1]}
+    assert "cv_plain" in out
+
+
+# -- the clue memory ------------------------------------------------------------------------------
+def _memory_model():
+    """The fake model plus a memory stage that follows the prototypes alone."""
+    model = _fake_model()
+    model["models"]["fake"]["memory"] = {"backends": ["fake"], "weights": [0.0, 1.0], "scale": [1.0, 0.01]}
+    return model
+
+
+def _memory(cards, towards):
+    """A memory where each card's prototype is the vector of the word `towards[card]` (or its own)."""
+    from agents.embeddings import get_backend
+
+    fake = get_backend("fake")
+    return ClueMemory(cards, {"fake": prototypes(fake.vectors([towards.get(w, w) for w in cards]),
+                                                 np.zeros((len(cards), fake.dim)), shrink=0.0)})
+
+
+def test_the_clue_memory_reads_a_card_as_people_clued_it():
+    cards = ["ocean", "pencil", "dog", "fire"]
+    # people clued `dog` with words of the sea (a private joke, say): the memory reads `water` as dog
+    memory = _memory(cards, {"dog": "wave", "ocean": "teacher"})
+    g = HumanLikeGuesser(parse_spec("human:fake"), model=_memory_model(), memory=memory)
+    plain = HumanLikeGuesser(parse_spec("human:fake?memory=0"), model=_memory_model(), memory=memory)
+    assert cards[g.rank("water", cards)[0]] == "dog"
+    assert cards[plain.rank("water", cards)[0]] == "ocean"
+    # a board with a card nobody has clued: the plain model, unchanged
+    other = cards[:3] + ["horse"]
+    assert np.allclose(g.utilities("water", other), plain.utilities("water", other))
+    with pytest.raises(ValueError, match="memory=1 or memory=0"):
+        HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
+
+
+def test_clue_memory_round_trips_and_holds_no_clue(tmp_path):
+    memory = _memory(["ocean", "dog"], {"dog": "wave"})
+    memory.save(tmp_path / "m.npz")
+    back = ClueMemory.load(tmp_path / "m.npz")
+    assert back.words == ["ocean", "dog"] and np.array_equal(back.vectors["fake"], memory.vectors["fake"])
+    assert set(np.load(tmp_path / "m.npz").files) == {"words", "v:fake"}  # card words and vectors only
+    assert back.covers(["dog"], ["fake"]) and not back.covers(["cat"], ["fake"]) and not back.covers(["dog"], ["x"])
+    with pytest.raises(ValueError, match="not a clue memory"):
+        ClueMemory.load(tmp_path / "missing.npz")
+    assert memory_path(tmp_path / "h.json", {"memory_file": "h.memory.npz"}) == tmp_path / "h.memory.npz"
+    assert memory_path(tmp_path / "h.json", {}) is None
+    c = centred_cosines(np.array([1.0, 0.0]), np.array([[1.0, 0.0], [0.0, 1.0]]))
+    assert c.tolist() == [0.5, -0.5] and centred_cosines(None, np.eye(2)).tolist() == [0.0, 0.0]
+
+
+def test_a_rows_clue_memory_never_holds_its_own_game(tmp_path):
+    """Row features are built as at play: the prototypes of the other allowed games only. A game
+    whose people read `water` as dog does not make its own rows read so; the other games do."""
+    from experiments.tools import fit_human_model as fit
+
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(3)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "dog") for b in boards[:1]]
+               + [(f"remaining: {b!r}, hint: sea", "ocean") for b in boards[1:]])
+    write_task(tmp_path, TARGET_TASK, [])
+    cd = fit.ChoiceData(*[load_guess_items(tmp_path, "val")[0], []],
+                        FeatureBuilder(("fake",), hub=False, reference=REFERENCE))
+    mem = fit.MemoryData(cd, ("fake",))
+    dog = boards[0].index("dog")
+    every = np.ones(3, dtype=bool)
+    own = mem.columns(("fake",), every)
+    assert own[0][dog, 0] == pytest.approx(own[0][boards[0].index("pencil"), 0], abs=0.2)  # game 0 left out
+    # a game 3 that reads water as dog: rows of games 1 and 2 now see it, row 0 still does not
+    alone = np.array([True, False, False])
+    cols = mem.columns(("fake",), alone)
+    assert cols[1][dog, 0] > cols[1][boards[1].index("pencil"), 0] + 0.2
+    assert np.allclose(cols[0], mem.columns(("fake",), np.zeros(3, dtype=bool))[0])
+    memory = mem.memory(alone)
+    assert memory.words == sorted({w for b in boards for w in b})
 
 
 def test_shipped_model_is_small_and_matches_the_features():
@@ -352,9 +437,17 @@ def test_shipped_model_is_small_and_matches_the_features():
         assert len(entry["weights"]) == len(entry["scale"]) == len(entry["features"])
         assert 0 <= entry["cv"]["guess_top1"] <= 1 and 0 <= entry["in_sample"]["target_recall"] <= 1
         assert entry["cv_nested"] is True
-    # the default model is the best one we have, held out (docs/eval_human.md)
+        mem = entry["memory"]
+        assert mem["backends"] == entry["backends"] and len(mem["weights"]) == len(mem["scale"]) == 1 + len(mem["backends"])
+    # the default model is the best one we have, held out (docs/eval_human.md), and the clue memory
+    # improves on the first stage alone in the same nested CV
     best = data["models"][key]["cv"]
     assert best["guess_top1"] >= 0.63 and best["target_recall"] >= 0.70
+    assert best["guess_top1"] > best["cv_plain"]["guess_top1"] and best["target_recall"] > best["cv_plain"]["target_recall"]
+    path = memory_path(MODEL_PATH, data)
+    assert path.stat().st_size < 1_000_000
+    memory = ClueMemory.load(path)
+    assert set(DEFAULT_BACKENDS) <= set(memory.vectors) and 50 <= len(memory.words) <= 500
 
 
 def test_real_use_m3_on_a_handful_of_rows(tmp_path):
