@@ -651,11 +651,15 @@ class HumanLikeGuesser(Guesser):
             return s.mean(axis=0) if len(s) else np.zeros(len(candidates))
         x = self.builder.features(clue, candidates)
         u = (x / self.scale) @ self.weights
-        if self._mem_entry is not None and self.memory.covers(candidates, self._mem_entry[0]):
+        if self.reads_memory(candidates):
             names, w, scale = self._mem_entry
             cols = [u] + [self.memory.columns(b, self.builder.vectors(b, [clue])[0], candidates) for b in names]
             u = (np.column_stack(cols) / scale) @ w
         return u
+
+    def reads_memory(self, candidates: Sequence[str]) -> bool:
+        """Does the clue memory score these cards (every one of them has a prototype)?"""
+        return self._mem_entry is not None and self.memory.covers(candidates, self._mem_entry[0])
 
     def probabilities(self, clue: str, candidates: Sequence[str]) -> np.ndarray:
         """The model's probability that a person picks each candidate (softmax of the utilities)."""

@@ -8,7 +8,7 @@ human Codenames Duet games) is read from a folder laid out like the dataset's `d
   (a few rows list several guesses, `a, b`, in the order made; a few are empty);
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
-Two figures:
+Two figures (and, for the human guesser, `memory_rows`: the rows its clue memory scored):
 
 * `guess_top1`: the share of guess rows where the guesser's first choice on the same board for the
   same clue is the person's (first) guess; `guess_top1_any` also counts any of the person's guesses.
@@ -197,6 +197,9 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     result = {"guesser": getattr(guesser, "spec", guesser_spec), "split": split}
     no_guess = skipped_g.get("no_guess", 0) if limit is None else 0
     result.update(score(guess_items, target_items, ranker_for(guesser), no_guess))
+    if hasattr(guesser, "reads_memory"):  # the human guesser: on how many rows its clue memory scored
+        result["memory_rows"] = (sum(guesser.reads_memory(it.board) for it in guess_items)
+                                 + sum(guesser.reads_memory(it.candidates) for it in target_items))
     skipped = {**skipped_g, **skipped_t}
     result["skipped"] = sum(skipped.values())
     result["skipped_by_reason"] = skipped

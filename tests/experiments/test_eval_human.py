@@ -380,6 +380,7 @@ def test_the_clue_memory_reads_a_card_as_people_clued_it():
     # a board with a card nobody has clued: the plain model, unchanged
     other = cards[:3] + ["horse"]
     assert np.allclose(g.utilities("water", other), plain.utilities("water", other))
+    assert g.reads_memory(cards) and not g.reads_memory(other) and not plain.reads_memory(cards)
     with pytest.raises(ValueError, match="memory=1 or memory=0"):
         HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
 
