@@ -49,8 +49,9 @@ Spec parameters:
 * `weights=PATH`: another model JSON (its clue memory, if any, beside it);
 * `memory=1` (default) or `memory=0`: use the clue memory where it covers the board (above).
 
-Nothing loads at construction: backends (and torch, for minilm) load on the first guess, or in
-`prepare()`, which a simulator calls once before forking its workers.
+No backend loads at construction (the model JSON and the small clue memory do): backends (and
+torch, for minilm) load on the first guess, or in `prepare()`, which a simulator calls once before
+forking its workers.
 """
 
 from __future__ import annotations
