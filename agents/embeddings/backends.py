@@ -272,25 +272,34 @@ def _minilm_model(name: str = "minilm") -> SentenceTransformerEmbeddings:
 
 
 def load_sentence_model(name: str) -> SentenceTransformerEmbeddings:
-    """The model itself, without its shipped table (what the table is built from)."""
-    return {"minilm": _minilm_model, "mpnet": load_mpnet}[name]()
+    """The model itself, without its table (what the table is built from)."""
+    return {"minilm": _minilm_model, "mpnet": _mpnet_model}[name]()
+
+
+def _tabled(name: str, model_loader) -> Embeddings:
+    from engine.paths import data_path
+
+    table = data_path("vectors", f"{name}.npz")
+    if table.exists():
+        return TabledEmbeddings(table, name=name, model_loader=model_loader)
+    return model_loader()
 
 
 def load_minilm(name: str = "minilm") -> Embeddings:
     """all-MiniLM-L6-v2: the shipped table for the toolkit's words, the model for any other word."""
-    from engine.paths import data_path
-
-    table = data_path("vectors", "minilm.npz")
-    if table.exists():
-        return TabledEmbeddings(table, name=name, model_loader=lambda: _minilm_model(name))
-    return _minilm_model(name)
+    return _tabled(name, lambda: _minilm_model(name))
 
 
-def load_mpnet(name: str = "mpnet") -> SentenceTransformerEmbeddings:
+def _mpnet_model(name: str = "mpnet") -> SentenceTransformerEmbeddings:
     from .mpnet import MPNET_PIP, mpnet_model_dir
 
     folder = mpnet_model_dir()
     return SentenceTransformerEmbeddings(folder, name=name, version="all-mpnet-base-v2-0.0.1", pip=MPNET_PIP)
+
+
+def load_mpnet(name: str = "mpnet") -> Embeddings:
+    """all-mpnet-base-v2 (a table, if one was built into data/vectors/, serves its words)."""
+    return _tabled(name, lambda: _mpnet_model(name))
 
 
 def is_sentence_transformers_dir(p: Path) -> bool:
