@@ -254,11 +254,9 @@ class TabledEmbeddings(Embeddings):
         return np.array([w in self._index for w in words], dtype=bool)
 
     def _encode(self, words: list[str]) -> np.ndarray:
-        out = np.zeros((len(words), self.dim), dtype=np.float32)
-        rest = [i for i, w in enumerate(words) if w not in self._index]
-        for i, w in enumerate(words):
-            if w in self._index:
-                out[i] = self._table[self._index[w]]
+        rows = np.array([self._index.get(w, -1) for w in words], dtype=np.int64)
+        out = np.where((rows >= 0)[:, None], self._table[np.maximum(rows, 0)], 0.0).astype(np.float32)
+        rest = np.flatnonzero(rows < 0).tolist()
         if rest:
             if self._model is None:
                 self._model = self._loader()
