@@ -183,6 +183,7 @@ class CandidatePool:
         # and each listed word's mean and spread of similarity over every candidate
         self.row_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
         self.board_language: str | None = None
+        self._standard: dict[tuple, np.ndarray] = {}   # standard_matrix, and what is built on it
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
 
@@ -202,12 +203,19 @@ class CandidatePool:
         self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
         self.board_rows = {w: i for i, w in enumerate(words)}
         self.board_language = language
+        self._standard = {}
 
-    def standard_matrix(self, b: int) -> np.ndarray:
+    def standard_matrix(self, b: int, row: float = 0.0) -> np.ndarray:
         """Backend b's board-list similarities in each candidate's own units, as `StandardSims`
-        reads a board: (cosine - mu) / sd with the candidate's `column_stats`."""
-        mu, sd = self.column_stats[b]
-        return (self.board_matrix[b] - mu[None, :]) / sd[None, :]
+        reads a listed board (`standardise` with the list's column and row stats): computed once
+        per `row`, read-only, so a board's views are rows of it and forked workers share it."""
+        key = (b, float(row))
+        z = self._standard.get(key)
+        if z is None:
+            z = standardise(self.board_matrix[b], *self.column_stats[b], row, *self.row_stats[b])
+            z.flags.writeable = False
+            self._standard[key] = z
+        return z
 
     def __len__(self) -> int:
         return len(self.words)
@@ -265,13 +273,14 @@ class BoardSims:
     """`raw[b]` = cosine(board card, candidate) for backend b, shape (cards, candidates), float32.
 
     `scale[b]` is the standard deviation of that matrix: margins divided by it are comparable
-    across backends (glove's cosines spread wider than use-m3's).
+    across backends (glove's cosines spread wider than use-m3's). Computed when first read (the
+    spymasters that read z-scores never do).
     """
 
     def __init__(self, pool: CandidatePool, board: tuple[str, ...]):
         self.board = board
         self.raw: list[np.ndarray] = []
-        self.scale: list[float] = []
+        self._scale: list[float] | None = None
         rows = [pool.board_rows.get(w) for w in board]
         listed = all(r is not None for r in rows)
         for emb, vecs, pre in zip(pool.backends, pool.vectors, pool.board_matrix):
@@ -285,7 +294,12 @@ class BoardSims:
                 if ok.any():
                     m[ok] = emb.similarity([w for w, c in zip(board, ok) if c], pool.words)
             self.raw.append(m)
-            self.scale.append(float(m.std()) or 1.0)
+
+    @property
+    def scale(self) -> list[float]:
+        if self._scale is None:
+            self._scale = [float(m.std()) or 1.0 for m in self.raw]
+        return self._scale
 
 
 def column_stats(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -307,26 +321,33 @@ class StandardSims:
 
     def __init__(self, sims: BoardSims, pool: CandidatePool, row: float = 0.0):
         self.board = sims.board
+        self.pool, self.row = pool, row
+        rows = [pool.board_rows.get(w) for w in sims.board]
+        listed = bool(rows) and None not in rows
         self.raw = []
-        rows = [pool.board_rows.get(w) for w in sims.board] if row > 0 else []
         for b, m in enumerate(sims.raw):
-            stats = pool.column_stats[b]
-            mu, sd = stats if stats is not None else column_stats(m)
-            if row <= 0:
-                self.raw.append((m - mu[None, :]) / sd[None, :])
-                continue
-            # the card's own units too: its cosine to this clue against its cosines to every
-            # candidate, so a card that sits near everything (a hub card) is not promised.
-            # (1 - row) (m - mu) / sd + row (m - mu_r) / sd_r, as m * a - c in one pass
-            listed = pool.row_stats[b]
-            if listed is not None and None not in rows:
-                mu_r, sd_r = listed[0][rows], listed[1][rows]
+            if listed and pool.board_matrix[b] is not None:     # rows of the board list's matrix
+                self.raw.append(pool.standard_matrix(b, row)[rows])
             else:
-                mu_r, sd_r = column_stats(m.T)
-            a = ((1.0 - row) / sd)[None, :] + (row / sd_r)[:, None]
-            c = ((1.0 - row) * mu / sd)[None, :] + (row * mu_r / sd_r)[:, None]
-            self.raw.append(m * a - c)
+                self.raw.append(standardise(m, *(pool.column_stats[b] or column_stats(m)), row))
+        # the board's rows of the list when every view is read from it (else None)
+        self.rows = rows if listed and all(m is not None for m in pool.board_matrix) else None
         self.scale = [1.0] * len(self.raw)
+
+
+def standardise(m: np.ndarray, mu: np.ndarray, sd: np.ndarray, row: float = 0.0,
+                mu_r: np.ndarray | None = None, sd_r: np.ndarray | None = None) -> np.ndarray:
+    """(cosine - mu) / sd per candidate (column); with `row` > 0 blended with the card's own units
+    (its cosine to the clue against its cosines to every candidate: mu_r, sd_r per card, from `m`
+    when not given), so a card that sits near everything (a hub card) is not promised:
+    (1 - row) (m - mu) / sd + row (m - mu_r) / sd_r, as m * a - c in one pass."""
+    if row <= 0:
+        return (m - mu[None, :]) / sd[None, :]
+    if mu_r is None:
+        mu_r, sd_r = column_stats(m.T)
+    a = ((1.0 - row) / sd)[None, :] + (row / sd_r)[:, None]
+    c = ((1.0 - row) * mu / sd)[None, :] + (row * mu_r / sd_r)[:, None]
+    return m * a - c
 
 
 def _fallback_legal_mask(words: Sequence[str], visible: Sequence[str], language: str) -> np.ndarray:

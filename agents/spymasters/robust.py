@@ -73,6 +73,13 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def prepare(self) -> None:
         super().prepare()
         noun_mask(self.pool, self.language)   # before workers fork
+        if all(m is not None for m in self.pool.board_matrix):   # the board list's views, shared too
+            row = float(self.p("row"))
+            if self.p("combine") in ("consensus", "foreign") and len(self.backends) > 1:
+                consensus_matrix(self.pool, row, self.consensus_weights())
+            else:
+                for b in range(len(self.backends)):
+                    self.pool.standard_matrix(b, row)
         if self.p("combine") == "foreign":
             for b in range(len(self.backends)):
                 if self.pool.board_matrix[b] is not None:
@@ -207,12 +214,31 @@ class Hypotheses:
 
     def __init__(self, standard: StandardSims, weights: np.ndarray | None = None):
         self.board = standard.board
-        if weights is None:
-            consensus = np.mean(standard.raw, axis=0)
+        if standard.rows is not None:     # a listed board: rows of the list's consensus
+            consensus = consensus_matrix(standard.pool, standard.row, weights)[standard.rows]
         else:
-            consensus = sum(float(w) * z for w, z in zip(weights, standard.raw)).astype(np.float32)
+            consensus = combined(standard.raw, weights)
         self.raw = [consensus] + list(standard.raw)
         self.scale = [1.0] * len(self.raw)
+
+
+def combined(views: list[np.ndarray], weights: np.ndarray | None) -> np.ndarray:
+    """The consensus of z-score views: their mean, or their weighted sum."""
+    if weights is None:
+        return np.mean(views, axis=0)
+    return sum(float(w) * z for w, z in zip(weights, views)).astype(np.float32)
+
+
+def consensus_matrix(pool, row: float, weights: np.ndarray | None) -> np.ndarray:
+    """`combined` over the whole board list (every backend's `standard_matrix`), once per pool,
+    read-only: a board's consensus is its rows (the same numbers, element by element)."""
+    key = ("consensus", float(row), None if weights is None else np.asarray(weights).tobytes())
+    z = pool._standard.get(key)
+    if z is None:
+        z = combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))], weights)
+        z.flags.writeable = False
+        pool._standard[key] = z
+    return z
 
 
 def consensus_weights(backends, language: str, power: float) -> np.ndarray | None:

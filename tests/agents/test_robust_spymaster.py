@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.clue_problem import StandardSims, duet_problem
+from agents.clue_problem import StandardSims, duet_problem, standardise
 from agents.embeddings import FakeEmbeddings
 from agents.spec import parse_spec
-from agents.spymasters.robust import Hypotheses, RobustSpymaster
+from agents.spymasters.robust import Hypotheses, RobustSpymaster, combined, consensus_matrix
 from engine.actions import Clue, Guess, Stop
 from tests.agents.test_spymasters import BOARD, DIM, HAND, VOCAB, state, vec
 
@@ -207,3 +207,40 @@ def test_a_weighted_consensus_leans_to_the_model_people_agree_with(monkeypatch):
     assert np.abs(leaning - z1).mean() < np.abs(even - z1).mean() < np.abs(leaning - z2).mean()
     a, b = weighted.give_clue(state().observe("A")), weighted.give_clue(state().observe("A"))
     assert (a.word, a.number, a.targets) == (b.word, b.number, b.targets)
+
+
+
+@pytest.mark.parametrize("row", [0.0, 0.5])
+def test_a_listed_boards_views_are_rows_of_the_lists_matrices_and_equal_a_direct_computation(row):
+    """The board list's z-scores and consensus are computed once (shared by forked workers); a
+    board's views read rows of them, which must be the numbers computed from its own cosines."""
+    sp = robust("robust:fk1+fk2")
+    sp.prepare()
+    pool = sp.pool
+    board = tuple(list(pool.board_rows)[3:28])                     # 25 words of the board list
+    rows = [pool.board_rows[w] for w in board]
+    sims = pool.board_sims(board)
+    standard = StandardSims(sims, pool, row)
+    assert standard.rows == rows
+    for b, m in enumerate(sims.raw):
+        (mu, sd), (mu_r, sd_r) = pool.column_stats[b], pool.row_stats[b]
+        assert np.allclose(standard.raw[b], standardise(m, mu, sd, row, mu_r[rows], sd_r[rows]), atol=1e-5)
+        assert not pool.standard_matrix(b, row).flags.writeable
+    weights = np.array([0.7, 0.3])
+    views = Hypotheses(standard, weights)
+    assert np.allclose(views.raw[0], combined(standard.raw, weights), atol=1e-5)
+    assert not np.allclose(views.raw[0], combined(standard.raw, None))
+    with pytest.raises(ValueError):
+        consensus_matrix(pool, row, weights)[0, 0] = 1.0           # a board cannot alter the list's
+
+
+def test_an_unlisted_board_is_standardised_from_its_own_cosines():
+    sp = robust("robust:fk1+fk2")
+    sp.prepare()
+    board = duet_problem(state().observe("A"), "en").board        # card00... are not listed
+    assert any(w not in sp.pool.board_rows for w in board)
+    sims = sp.pool.board_sims(board)
+    standard = StandardSims(sims, sp.pool, 0.5)
+    assert standard.rows is None
+    for b, m in enumerate(sims.raw):
+        assert np.allclose(standard.raw[b], standardise(m, *sp.pool.column_stats[b], 0.5), atol=1e-5)
