@@ -183,7 +183,7 @@ class CandidatePool:
         # and each listed word's mean and spread of similarity over every candidate
         self.row_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
         self.board_language: str | None = None
-        self._standard: dict[tuple, np.ndarray] = {}   # standard_matrix, and what is built on it
+        self._standard: dict[tuple, np.ndarray] = {}   # `shared` arrays of the board list
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
 
@@ -209,10 +209,15 @@ class CandidatePool:
         """Backend b's board-list similarities in each candidate's own units, as `StandardSims`
         reads a listed board (`standardise` with the list's column and row stats): computed once
         per `row`, read-only, so a board's views are rows of it and forked workers share it."""
-        key = (b, float(row))
+        return self.shared((b, float(row)), lambda: standardise(
+            self.board_matrix[b], *self.column_stats[b], row, *self.row_stats[b]))
+
+    def shared(self, key: tuple, build) -> np.ndarray:
+        """An array derived from the board list, built once by `build()` and kept read-only (so
+        forked workers share it and no board can alter it); forgotten when the list changes."""
         z = self._standard.get(key)
         if z is None:
-            z = standardise(self.board_matrix[b], *self.column_stats[b], row, *self.row_stats[b])
+            z = build()
             z.flags.writeable = False
             self._standard[key] = z
         return z
@@ -282,9 +287,10 @@ class BoardSims:
         self.raw: list[np.ndarray] = []
         self._scale: list[float] | None = None
         rows = [pool.board_rows.get(w) for w in board]
-        listed = all(r is not None for r in rows)
+        # the board's rows of the pool's board list, when every card is listed (else None)
+        self.rows: list[int] | None = rows if None not in rows else None
         for emb, vecs, pre in zip(pool.backends, pool.vectors, pool.board_matrix):
-            if pre is not None and listed:
+            if pre is not None and self.rows is not None:
                 m = pre[rows]
             elif vecs is not None:
                 m = (board_vectors(emb, list(board)) @ vecs.T).astype(np.float32)
@@ -322,16 +328,15 @@ class StandardSims:
     def __init__(self, sims: BoardSims, pool: CandidatePool, row: float = 0.0):
         self.board = sims.board
         self.pool, self.row = pool, row
-        rows = [pool.board_rows.get(w) for w in sims.board]
-        listed = bool(rows) and None not in rows
+        rows = sims.rows
         self.raw = []
         for b, m in enumerate(sims.raw):
-            if listed and pool.board_matrix[b] is not None:     # rows of the board list's matrix
+            if rows is not None and pool.board_matrix[b] is not None:     # rows of the list's matrix
                 self.raw.append(pool.standard_matrix(b, row)[rows])
             else:
                 self.raw.append(standardise(m, *(pool.column_stats[b] or column_stats(m)), row))
         # the board's rows of the list when every view is read from it (else None)
-        self.rows = rows if listed and all(m is not None for m in pool.board_matrix) else None
+        self.rows = rows if rows is not None and all(m is not None for m in pool.board_matrix) else None
         self.scale = [1.0] * len(self.raw)
 
 

@@ -233,12 +233,8 @@ def consensus_matrix(pool, row: float, weights: np.ndarray | None) -> np.ndarray
     """`combined` over the whole board list (every backend's `standard_matrix`), once per pool,
     read-only: a board's consensus is its rows (the same numbers, element by element)."""
     key = ("consensus", float(row), None if weights is None else np.asarray(weights).tobytes())
-    z = pool._standard.get(key)
-    if z is None:
-        z = combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))], weights)
-        z.flags.writeable = False
-        pool._standard[key] = z
-    return z
+    return pool.shared(key, lambda: combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))],
+                                             weights))
 
 
 def consensus_weights(backends, language: str, power: float) -> np.ndarray | None:

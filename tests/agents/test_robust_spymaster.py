@@ -209,7 +209,6 @@ def test_a_weighted_consensus_leans_to_the_model_people_agree_with(monkeypatch):
     assert (a.word, a.number, a.targets) == (b.word, b.number, b.targets)
 
 
-
 @pytest.mark.parametrize("row", [0.0, 0.5])
 def test_a_listed_boards_views_are_rows_of_the_lists_matrices_and_equal_a_direct_computation(row):
     """The board list's z-scores and consensus are computed once (shared by forked workers); a
