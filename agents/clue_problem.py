@@ -183,7 +183,7 @@ class CandidatePool:
         # and each listed word's mean and spread of similarity over every candidate
         self.row_stats: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.backends)
         self.board_language: str | None = None
-        self._standard: dict[tuple, np.ndarray] = {}   # `shared` arrays of the board list
+        self._shared: dict[tuple, np.ndarray] = {}   # `shared` arrays of the board list
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
 
@@ -203,7 +203,7 @@ class CandidatePool:
         self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
         self.board_rows = {w: i for i, w in enumerate(words)}
         self.board_language = language
-        self._standard = {}
+        self._shared = {}
 
     def standard_matrix(self, b: int, row: float = 0.0) -> np.ndarray:
         """Backend b's board-list similarities in each candidate's own units, as `StandardSims`
@@ -215,11 +215,11 @@ class CandidatePool:
     def shared(self, key: tuple, build) -> np.ndarray:
         """An array derived from the board list, built once by `build()` and kept read-only (so
         forked workers share it and no board can alter it); forgotten when the list changes."""
-        z = self._standard.get(key)
+        z = self._shared.get(key)
         if z is None:
             z = build()
             z.flags.writeable = False
-            self._standard[key] = z
+            self._shared[key] = z
         return z
 
     def __len__(self) -> int:

@@ -34,16 +34,17 @@ FEATURES = ("z_mean", "z_min", "rr_mean", "rr_min", "gap_min", "rev_mean", "rev_
 
 def rev_matrix(pool, b: int) -> np.ndarray:
     """(board-list words, candidates): -log(1 + rank of the candidate among the word's nearest
-    candidates) under backend b; computed once per pool and backend, shared by forked workers."""
-    cache = pool.__dict__.setdefault("_rev", {})
-    if b not in cache:
+    candidates) under backend b; computed once per pool and backend (`CandidatePool.shared`:
+    read-only, shared by forked workers, rebuilt when the board list changes)."""
+    def build() -> np.ndarray:
         m = pool.board_matrix[b]
         order = np.argsort(-m, axis=1)
         rank = np.empty_like(order)
         rows = np.arange(m.shape[0])[:, None]
         rank[rows, order] = np.arange(m.shape[1])[None, :]
-        cache[b] = (-np.log1p(rank)).astype(np.float32)
-    return cache[b]
+        return (-np.log1p(rank)).astype(np.float32)
+
+    return pool.shared(("rev", b), build)
 
 
 def features(z: Sequence[np.ndarray], rev: Sequence[np.ndarray], touch: np.ndarray) -> np.ndarray:
