@@ -77,11 +77,15 @@ class TurnOutcomes:
 
 
 def turn_outcomes(sims: np.ndarray, targets: np.ndarray, bystanders: np.ndarray, assassins: np.ndarray,
-                  temperature: float, nmax: int) -> TurnOutcomes:
-    """`sims`: (cards, candidates) cosines; the masks select cards the guesser may touch."""
+                  temperature: float, nmax: int, cols: np.ndarray | None = None) -> TurnOutcomes:
+    """`sims`: (cards, candidates) cosines; the masks select cards the guesser may touch; `cols`,
+    when given, the candidates to score (gathered after the touchable rows: a quarter of the cost
+    of taking the columns of every row first)."""
     it, ib, ia = np.flatnonzero(targets), np.flatnonzero(bystanders), np.flatnonzero(assassins)
     nt, nb = len(it), len(ib)
     w = sims[np.concatenate([it, ib, ia])]           # the touchable rows: targets, bystanders, assassins
+    if cols is not None:
+        w = np.take(w, cols, axis=1)
     v = w.shape[1]
     w -= w.max(axis=0)
     w *= np.float32(1.0 / temperature)

@@ -70,7 +70,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
         for b, (raw, temp) in enumerate(zip(sims.raw, temps)):
             if not live[b]:
                 continue
-            out = turn_outcomes(raw[:, cols], problem.targets, bystanders, problem.assassin, temp, nmax)
+            out = turn_outcomes(raw, problem.targets, bystanders, problem.assassin, temp, nmax, cols)
             per_backend[b] = self._values(problem, out, nmax)
             dead_total.append(cumulative(out.dead[:nmax]))   # P(assassin) for a clue of n = 1..nmax
         values = np.stack(list(per_backend.values()))
