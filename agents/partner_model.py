@@ -64,7 +64,7 @@ def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> n
 # ---------------------------------------------------------------------------------------------
 @dataclass
 class TurnOutcomes:
-    """Arrays of shape (nmax + 1, candidates).
+    """Arrays of shape (nmax + 1, candidates), or (models, nmax + 1, candidates) for several models.
 
     `reach[m]`: probability that the first m guesses are all green (reach[0] = 1);
     `miss[m]`: probability of m greens then a bystander; `dead[m]`: m greens then the assassin.
@@ -76,31 +76,41 @@ class TurnOutcomes:
     dead: np.ndarray
 
 
-def turn_outcomes(sims: np.ndarray, targets: np.ndarray, bystanders: np.ndarray, assassins: np.ndarray,
-                  temperature: float, nmax: int, cols: np.ndarray | None = None) -> TurnOutcomes:
-    """`sims`: (cards, candidates) cosines; the masks select cards the guesser may touch; `cols`,
-    when given, the candidates to score (gathered after the touchable rows: a quarter of the cost
-    of taking the columns of every row first)."""
+def turn_outcomes(sims: np.ndarray | Sequence[np.ndarray], targets: np.ndarray, bystanders: np.ndarray,
+                  assassins: np.ndarray, temperature: float | Sequence[float], nmax: int,
+                  cols: np.ndarray | None = None) -> TurnOutcomes:
+    """`sims`: (cards, candidates) cosines, or a list of them with one temperature each (several
+    partner models in one pass: the outcomes get a leading model axis, the same numbers as one
+    call per model); the masks select cards the guesser may touch; `cols`, when given, the
+    candidates to score (gathered after the touchable rows: a quarter of the cost of taking the
+    columns of every row first)."""
+    single = isinstance(sims, np.ndarray) and sims.ndim == 2
+    views = [sims] if single else list(sims)
+    temps = np.atleast_1d(np.asarray(temperature, dtype=np.float64))
     it, ib, ia = np.flatnonzero(targets), np.flatnonzero(bystanders), np.flatnonzero(assassins)
     nt, nb = len(it), len(ib)
-    w = sims[np.concatenate([it, ib, ia])]           # the touchable rows: targets, bystanders, assassins
-    if cols is not None:
-        w = np.take(w, cols, axis=1)
-    v = w.shape[1]
-    w -= w.max(axis=0)
-    w *= np.float32(1.0 / temperature)
+    rows = np.concatenate([it, ib, ia])             # the touchable rows: targets, bystanders, assassins
+    v = views[0].shape[1] if cols is None else len(cols)
+    w = np.empty((len(views), len(rows), v), np.float32)
+    for h, view in enumerate(views):
+        if cols is None:
+            w[h] = view[rows]
+        else:
+            np.take(view[rows], cols, axis=1, out=w[h], mode="clip")
+    w -= w.max(axis=1, keepdims=True)
+    w *= (1.0 / temps).astype(np.float32)[:, None, None]
     # float32 and a floor on the exponent: no subnormals (which are slow), negligible weights anyway
     np.maximum(w, np.float32(-30.0), out=w)
     np.exp(w, out=w)
-    wt = w[:nt]
-    g = wt.sum(axis=0)
-    b_n = w[nt:nt + nb].sum(axis=0) if nb else np.zeros(v, np.float32)
-    b_a = w[nt + nb:].sum(axis=0) if len(ia) else np.zeros(v, np.float32)
+    wt = w[:, :nt]
+    g = wt.sum(axis=1)
+    b_n = w[:, nt:nt + nb].sum(axis=1) if nb else np.zeros((len(views), v), np.float32)
+    b_a = w[:, nt + nb:].sum(axis=1) if len(ia) else np.zeros((len(views), v), np.float32)
     nmax = max(0, min(nmax, nt))
-    wt_sorted = top_rows(wt, nmax)
-    reach = np.ones((nmax + 1, v), np.float32)
-    miss = np.zeros((nmax + 1, v), np.float32)
-    dead = np.zeros((nmax + 1, v), np.float32)
+    wt_sorted = top_rows(wt.transpose(1, 0, 2), nmax)
+    reach = np.ones((nmax + 1, len(views), v), np.float32)
+    miss = np.zeros((nmax + 1, len(views), v), np.float32)
+    dead = np.zeros((nmax + 1, len(views), v), np.float32)
     for m in range(nmax):
         denom = g + b_n + b_a
         denom[denom <= 0] = 1.0
@@ -108,20 +118,30 @@ def turn_outcomes(sims: np.ndarray, targets: np.ndarray, bystanders: np.ndarray,
         dead[m] = reach[m] * b_a / denom
         reach[m + 1] = reach[m] * g / denom
         g = np.maximum(g - wt_sorted[m], 0.0)
-    return TurnOutcomes(reach, miss, dead)
+    if single:
+        return TurnOutcomes(reach[:, 0], miss[:, 0], dead[:, 0])
+    return TurnOutcomes(*(a.transpose(1, 0, 2) for a in (reach, miss, dead)))
 
 
 def top_rows(w: np.ndarray, k: int) -> np.ndarray:
     """The k largest values of each column of the non-negative `w`, largest first: an insertion
-    network over the rows (for a few rows, twice as fast as sorting each column)."""
-    top = np.zeros((k, w.shape[1]), w.dtype)
+    network over the rows (for a few rows, four times as fast as sorting each column). A row fills
+    an empty slot without comparisons, and the last slot only keeps the larger."""
+    top: list[np.ndarray] = []
     for x in w:
         x = x.copy()
-        for i in range(k):
-            hi = np.maximum(top[i], x)
-            np.minimum(top[i], x, out=x)
+        for i, t in enumerate(top):
+            if i == k - 1:
+                np.maximum(t, x, out=t)
+                break
+            hi = np.maximum(t, x)
+            np.minimum(t, x, out=x)
             top[i] = hi
-    return top
+        else:
+            if len(top) < k:
+                top.append(x)
+    top += [np.zeros(w.shape[1:], w.dtype) for _ in range(k - len(top))]
+    return np.stack(top) if top else np.zeros((0, *w.shape[1:]), w.dtype)
 
 
 # ---------------------------------------------------------------------------------------------

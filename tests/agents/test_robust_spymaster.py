@@ -162,7 +162,10 @@ def test_the_fast_helpers_match_numpy():
 
     rng = np.random.default_rng(6)
     w = rng.random((9, 500)).astype(np.float32)
-    assert np.array_equal(top_rows(w, 4), -np.sort(-w, axis=0)[:4])
+    for rows, k in ((9, 4), (4, 4), (5, 3), (4, 1), (1, 1)):
+        assert np.array_equal(top_rows(w[:rows], k), -np.sort(-w[:rows], axis=0)[:k]), (rows, k)
+    short = top_rows(w[:2], 4)             # fewer rows than slots: the rest are zeros
+    assert np.array_equal(short[:2], -np.sort(-w[:2], axis=0)) and not short[2:].any()
     assert np.array_equal(cumulative(w[:4]), np.cumsum(w[:4], axis=0))
 
 
