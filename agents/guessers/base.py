@@ -111,11 +111,10 @@ def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[
     return mu, sd
 
 
-def card_units(emb: Embeddings, words: tuple[str, ...], row: np.ndarray, language: str) -> np.ndarray:
+def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray) -> np.ndarray:
     """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with the
     card's `card_stats`. A card that sits near everything (a hub in this model) then needs a clue
     that singles it out."""
-    mu, sd = card_stats(emb, words, language)
     return (row - mu) / sd * sd.mean() + mu.mean()
 
 
@@ -176,12 +175,13 @@ class SimilarityGuesser(Guesser):
             return s
         rows = []
         hub = float(self.p("hub"))
-        for emb in self.backends:
+        for b, emb in enumerate(self.backends):
             if emb.covers([clue])[0]:
                 if emb.has_vectors:
-                    row = board_vectors(emb, list(words)) @ emb.vectors([clue])[0]
+                    vectors, stats = self._board(b, words)
+                    row = vectors @ emb.vectors([clue])[0]
                     if hub > 0:
-                        row = (1.0 - hub) * row + hub * card_units(emb, words, row, self.language)
+                        row = (1.0 - hub) * row + hub * card_units(row, *stats)
                     rows.append(row)
                 else:
                     rows.append(emb.similarity(list(words), [clue])[:, 0])
@@ -197,6 +197,17 @@ class SimilarityGuesser(Guesser):
             s = noise_rng().normal(0.0, 0.05, len(words))
         self._cache[key] = s
         return s
+
+    def _board(self, b: int, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None]:
+        """Backend b's unit vectors of the cards and, with `hub`, their `card_stats`: once per game
+        (every clue reads them)."""
+        key = ("board", b, words)
+        kept = self._cache.get(key)
+        if kept is None:
+            emb = self.backends[b]
+            stats = card_stats(emb, words, self.language) if float(self.p("hub")) > 0 else None
+            kept = self._cache[key] = board_vectors(emb, list(words)), stats
+        return kept
 
     # -- the turn --------------------------------------------------------------------------
     def next_guess(self, obs) -> str | None:
