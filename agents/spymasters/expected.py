@@ -63,7 +63,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
         temps, weights = self.partner_posterior(problem, pool, sims)
         combine = self.combination()
         # Bayesian averaging: a partner model the guesses have all but ruled out (weight under
-        # 1/1000 of the best) moves no value; it is not scored (about 1 ms a model at 20,000 words)
+        # 1/1000 of the best) moves no value; it is not scored
         live = weights >= 1e-3 * weights.max() if combine == "bayes" else np.ones(len(weights), bool)
         scored = [b for b in range(len(weights)) if live[b]]
         out = turn_outcomes([sims.raw[b] for b in scored], problem.targets, bystanders, problem.assassin,

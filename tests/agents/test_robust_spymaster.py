@@ -169,6 +169,29 @@ def test_the_fast_helpers_match_numpy():
     assert np.array_equal(cumulative(w[:4]), np.cumsum(w[:4], axis=0))
 
 
+def test_turn_outcomes_of_several_models_in_one_pass_equal_one_call_each():
+    from agents.partner_model import turn_outcomes
+
+    rng = np.random.default_rng(8)
+    views = [rng.standard_normal((25, 300)).astype(np.float32) for _ in range(3)]
+    targets = np.zeros(25, bool)
+    targets[:6] = True
+    bystanders = np.zeros(25, bool)
+    bystanders[8:20] = True
+    assassins = np.zeros(25, bool)
+    assassins[21] = True
+    cols = np.sort(rng.choice(300, 40, replace=False))
+    temps = [0.3, 0.5, 0.9]
+    both = turn_outcomes(views, targets, bystanders, assassins, temps, 4, cols)
+    for h, (view, t) in enumerate(zip(views, temps)):
+        one = turn_outcomes(view[:, cols], targets, bystanders, assassins, t, 4)
+        for field in ("reach", "miss", "dead"):
+            assert np.array_equal(getattr(both, field)[h], getattr(one, field)), (h, field)
+    # the turn ends one way or another: stops, misses and the assassin sum to one per candidate
+    total = both.reach[:, 4] + both.miss[:, :4].sum(axis=1) + both.dead[:, :4].sum(axis=1)
+    assert np.allclose(total, 1.0, atol=1e-5)
+
+
 def test_human_agreement_reads_the_fits_and_fills_a_backend_without_one():
     from agents.partner_model import human_agreement
 
