@@ -64,11 +64,11 @@ def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> n
 # ---------------------------------------------------------------------------------------------
 @dataclass
 class TurnOutcomes:
-    """Arrays of shape (nmax + 1, candidates), or (models, nmax + 1, candidates) for several models.
+    """Arrays of shape (models, nmax + 1, candidates), one row block per partner model.
 
-    `reach[m]`: probability that the first m guesses are all green (reach[0] = 1);
-    `miss[m]`: probability of m greens then a bystander; `dead[m]`: m greens then the assassin.
-    A clue of number n ends with n greens and a stop with probability reach[n].
+    `reach[:, m]`: probability that the first m guesses are all green (reach[:, 0] = 1);
+    `miss[:, m]`: probability of m greens then a bystander; `dead[:, m]`: m greens then the assassin.
+    A clue of number n ends with n greens and a stop with probability reach[:, n].
     """
 
     reach: np.ndarray
@@ -76,17 +76,14 @@ class TurnOutcomes:
     dead: np.ndarray
 
 
-def turn_outcomes(sims: np.ndarray | Sequence[np.ndarray], targets: np.ndarray, bystanders: np.ndarray,
-                  assassins: np.ndarray, temperature: float | Sequence[float], nmax: int,
+def turn_outcomes(views: Sequence[np.ndarray], targets: np.ndarray, bystanders: np.ndarray,
+                  assassins: np.ndarray, temperatures: Sequence[float], nmax: int,
                   cols: np.ndarray | None = None) -> TurnOutcomes:
-    """`sims`: (cards, candidates) cosines, or a list of them with one temperature each (several
-    partner models in one pass: the outcomes get a leading model axis, the same numbers as one
-    call per model); the masks select cards the guesser may touch; `cols`, when given, the
+    """`views`: one (cards, candidates) cosine matrix per partner model, read at its temperature,
+    all in one pass; the masks select cards the guesser may touch; `cols`, when given, the
     candidates to score (gathered from the touchable rows only: a fifth of the cost of taking the
     columns of every row first)."""
-    single = isinstance(sims, np.ndarray) and sims.ndim == 2
-    views = [sims] if single else list(sims)
-    temps = np.atleast_1d(np.asarray(temperature, dtype=np.float64))
+    temps = np.asarray(temperatures, dtype=np.float64)
     it, ib, ia = np.flatnonzero(targets), np.flatnonzero(bystanders), np.flatnonzero(assassins)
     nt, nb = len(it), len(ib)
     rows = np.concatenate([it, ib, ia])             # the touchable rows: targets, bystanders, assassins
@@ -119,9 +116,7 @@ def turn_outcomes(sims: np.ndarray | Sequence[np.ndarray], targets: np.ndarray, 
         dead[m] = reach[m] * b_a / denom
         reach[m + 1] = reach[m] * g / denom
         g = np.maximum(g - wt_sorted[m], 0.0)
-    if single:
-        return TurnOutcomes(reach[:, 0], miss[:, 0], dead[:, 0])
-    return TurnOutcomes(*(a.transpose(1, 0, 2) for a in (reach, miss, dead)))
+    return TurnOutcomes(*(a.transpose(1, 0, 2) for a in (reach, miss, dead)))   # models first
 
 
 def top_rows(w: np.ndarray, k: int) -> np.ndarray:

@@ -184,9 +184,9 @@ def test_turn_outcomes_of_several_models_in_one_pass_equal_one_call_each():
     temps = [0.3, 0.5, 0.9]
     both = turn_outcomes(views, targets, bystanders, assassins, temps, 4, cols)
     for h, (view, t) in enumerate(zip(views, temps)):
-        one = turn_outcomes(view[:, cols], targets, bystanders, assassins, t, 4)
+        one = turn_outcomes([view[:, cols]], targets, bystanders, assassins, [t], 4)
         for field in ("reach", "miss", "dead"):
-            assert np.array_equal(getattr(both, field)[h], getattr(one, field)), (h, field)
+            assert np.array_equal(getattr(both, field)[h], getattr(one, field)[0]), (h, field)
     # the turn ends one way or another: stops, misses and the assassin sum to one per candidate
     total = both.reach[:, 4] + both.miss[:, :4].sum(axis=1) + both.dead[:, :4].sum(axis=1)
     assert np.allclose(total, 1.0, atol=1e-5)
