@@ -356,6 +356,8 @@ def crossplay(
     human: Optional[bool] = typer.Option(None, "--human/--no-human",
                                          help="the human-data guesser as a partner (default: where it can play)"),
     human_spec: str = typer.Option("human", help="the human partner's guesser spec"),
+    partner: str = typer.Option("duet-bayes", help="the panel's guesser algorithm without backends (e.g. nearest, "
+                                "duet-bayes?hub=1): for each panel model P the partner is it on P"),
     leave_one_out: bool = typer.Option(True, "--leave-one-out/--no-leave-one-out",
                                        help="for partner model P the spymaster runs on the panel's other models"),
     games: int = typer.Option(400, help="deals per pairing; game i uses seed (SEED, i)"),
@@ -380,7 +382,7 @@ def crossplay(
         table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,
                               panel=split(panel) if panel is not None else None, noise=noise, human=human,
                               leave_one_out=leave_one_out, out=folder, workers=workers, progress=progress,
-                              human_spec=human_spec, tokens=tokens)
+                              human_spec=human_spec, tokens=tokens, partner=partner)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     typer.echo(format_table(table))

@@ -148,13 +148,20 @@ def with_backends(algorithm: str, backends: Sequence[str]) -> str:
     return f"{name}:{'+'.join(backends)}" + (sep + query if sep else "")
 
 
+def with_param(spec: str, key: str, value: float) -> str:
+    """`a:b?x=1` + (noise, 0.04) -> `a:b?x=1&noise=0.04`."""
+    return f"{spec}{'&' if '?' in spec else '?'}{key}={value:g}"
+
+
 def partners(panel: Sequence[str], noise: Sequence[float], human: bool, human_spec: str = HUMAN_SPEC,
-             human_reads: Sequence[str] = ()) -> list[Partner]:
-    """Per panel model: the plain partner, then its noisy variants; the human-data guesser last."""
+             human_reads: Sequence[str] = (), partner: str = PARTNER_GUESSER) -> list[Partner]:
+    """Per panel model: the plain partner (the guesser algorithm `partner` on that model), then its
+    noisy variants; the human-data guesser last."""
     out = []
     for model in panel:
-        out.append(Partner(f"{PARTNER_GUESSER}:{model}", model, 0.0, "model", (model,)))
-        out.extend(Partner(f"{PARTNER_GUESSER}:{model}?noise={s:g}", model, s, "noisy", (model,)) for s in noise)
+        spec = with_backends(partner, [model])
+        out.append(Partner(spec, model, 0.0, "model", (model,)))
+        out.extend(Partner(with_param(spec, "noise", s), model, s, "noisy", (model,)) for s in noise)
     if human:
         out.append(Partner(human_spec, None, 0.0, "human", tuple(human_reads)))
     return out
@@ -177,8 +184,12 @@ def spymaster_for(algorithm: str, partner: Partner, panel: Sequence[str], leave_
 def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
          panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
          human: bool | None = None, leave_one_out: bool = True, human_spec: str = HUMAN_SPEC,
-         tokens: int | None = None, mission: str | None = None) -> list[Pairing]:
+         tokens: int | None = None, mission: str | None = None,
+         partner: str = PARTNER_GUESSER) -> list[Pairing]:
     """Every (algorithm, partner) pairing, each run validated: all bad input fails here, before any game.
+
+    `partner` is the panel's guesser algorithm without backends (`duet-bayes`, `nearest`,
+    `duet-bayes?hub=1`): for each panel model P the partner is `partner` on P alone.
 
     `human=None` (the default): the human guesser joins the panel where every model it reads is
     installed and covers the language (so not in Korean: the fitted model reads the English-only
@@ -201,7 +212,14 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     if leave_one_out and len(models) < 2 and any(not parse_spec(a).backends for a in algorithms):
         raise ValueError(f"leave-one-out needs at least two panel models (the panel is {models[0]}); "
                          "add models with --panel or use --no-leave-one-out")
+    partner = partner.strip()
+    check_spec(partner, "guesser")
+    if parse_spec(partner).backends:
+        raise ValueError(f"--partner is a guesser algorithm without backends (the panel gives each its "
+                         f"model), not {partner!r}")
     noises = parse_noise(noise)
+    if noises and "noise" in parse_spec(partner).params:
+        raise ValueError("--partner sets its own noise: use --noise none")
     human_reads: tuple[str, ...] = ()
     if human is not False:
         check_spec(human_spec, "guesser")
@@ -218,12 +236,12 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
             human = False
     pairings = []
     for algorithm in algorithms:
-        for partner in partners(models, noises, bool(human), human_spec, human_reads):
-            spymaster = spymaster_for(algorithm, partner, models, leave_one_out, human_reads)
-            run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=partner.spec, tokens=tokens,
+        for mate in partners(models, noises, bool(human), human_spec, human_reads, partner):
+            spymaster = spymaster_for(algorithm, mate, models, leave_one_out, human_reads)
+            run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=mate.spec, tokens=tokens,
                           mission=mission, lang=lang)
             run.validate()
-            pairings.append(Pairing(algorithm, partner, run))
+            pairings.append(Pairing(algorithm, mate, run))
     return pairings
 
 
@@ -348,12 +366,14 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
               panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
               human: bool | None = None, leave_one_out: bool = True, out: str | Path | None = None,
               workers: int = 1, progress: bool = True, human_spec: str = HUMAN_SPEC,
-              tokens: int | None = None, mission: str | None = None) -> pd.DataFrame:
+              tokens: int | None = None, mission: str | None = None,
+              partner: str = PARTNER_GUESSER) -> pd.DataFrame:
     """Plan (validating everything), play every pairing and return the ranked table; with `out`, also
     write it (CSV, Parquet, heatmap) next to the pairings' folders."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
-    pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission)
+    pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission,
+                    partner)
     table = play(pairings, out=out, workers=workers, progress=progress)
     if out:
         if save(table, out) is None:

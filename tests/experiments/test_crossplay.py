@@ -158,6 +158,17 @@ def test_without_leave_one_out_and_fixed_spymasters():
     assert {p.run.spymaster for p in fixed} == {"random:fake-a"}
 
 
+def test_another_partner_algorithm_reads_each_panel_model_alone():
+    pairings = cp.plan(["margin"], 2, panel=PANEL, noise="0.02", human=False, partner="duet-bayes?hub=1")
+    assert [p.partner.spec for p in pairings[:2]] == ["duet-bayes:fake-a?hub=1", "duet-bayes:fake-a?hub=1&noise=0.02"]
+    assert [p.partner.spec for p in cp.plan(["margin"], 2, panel=PANEL, noise="none", human=False,
+                                            partner="nearest")] == ["nearest:fake-a", "nearest:fake-b", "nearest:fake-c"]
+    for bad, says in [("nearest:fake-a", "without backends"), ("duet-bayes?noise=0.1", "its own noise"),
+                      ("no-such-guesser", "no-such-guesser")]:
+        with pytest.raises(ValueError, match=says):
+            cp.plan(["margin"], 2, panel=PANEL, noise="0.02", human=False, partner=bad)
+
+
 def test_default_panels_are_what_is_installed(monkeypatch):
     import agents.embeddings.mpnet as mpnet
 
