@@ -124,12 +124,16 @@ class SimilarityGuesser(Guesser):
     Spec parameters: `noise` (sigma of a seeded Gaussian added to its similarities, the same for a
     given (clue, card) within a game: an imperfect partner), `threshold` (stop below this
     similarity after the first correct guess; -1 = off), `sd_confidence` (in Duet's sudden death,
-    guess only when the best card's chance is at least this, or when nobody else can guess).
+    guess only when the best card's chance is at least this, or when nobody else can guess),
+    `combine` (several backends: `bayes`, each in units of its temperature and, in Duet, weighted
+    by how well it explains my guesses' results so far (`model_weights`, power `learn`), so the
+    guesser comes to read clues with the model the spymaster thinks like; or the plain `mean` of
+    their cosines).
     """
 
     name = "?"
     defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0,
-                                "hub": 0.0}
+                                "hub": 0.0, "combine": "bayes", "learn": 0.25}
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  embeddings: Mapping[str, Embeddings] | None = None):
@@ -143,8 +147,14 @@ class SimilarityGuesser(Guesser):
         self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)
         embeddings = embeddings or {}
         self.backends = [embeddings[n] if n in embeddings else get_backend(n) for n in self.backend_names]
+        if self.params["combine"] not in ("mean", "bayes"):
+            raise ValueError(f"{self.name} guesser: combine is mean or bayes, not {self.params['combine']!r}")
+        if float(self.params["learn"]) < 0:
+            raise ValueError(f"{self.name} guesser: learn is a power of the likelihood (>= 0)")
         t = float(self.params["temp"])
-        self.temperature = t if t > 0 else float(np.mean([temperature_for(n) for n in self.backend_names]))
+        self._temps = [t if t > 0 else temperature_for(n) for n in self.backend_names]
+        self.temperature = float(np.mean(self._temps))
+        self._weights = np.ones(len(self.backends)) / len(self.backends)
         self._noise_key = 0
         self._cache: dict[tuple, np.ndarray] = {}
 
@@ -165,31 +175,32 @@ class SimilarityGuesser(Guesser):
         super().begin_game(seed)
         self._noise_key = int(self.rng.integers(2**62))
         self._cache = {}
+        self._weights = np.ones(len(self.backends)) / len(self.backends)
 
     # -- similarities ----------------------------------------------------------------------
     def similarities(self, words: tuple[str, ...], clue: str) -> np.ndarray:
-        """This guesser's (noisy) similarity of the clue to every board card, memoised per game."""
-        key = (words, clue)
+        """This guesser's (noisy) similarity of the clue to every board card, memoised per game.
+        Several backends: their mean (`combine=mean`), or with `combine=bayes` their mixture weighted
+        by `model_weights` (each row in units of its backend's temperature, back in the guesser's)."""
+        rows = self._rows(words, clue)
+        bayes = self.p("combine") == "bayes" and len(self.backends) > 1
+        key = (words, clue) + (tuple(self._weights),) if bayes else (words, clue)
         s = self._cache.get(key)
         if s is not None:
             return s
-        rows = []
-        hub = float(self.p("hub"))
-        for b, emb in enumerate(self.backends):
-            if emb.covers([clue])[0]:
-                if emb.has_vectors:
-                    vectors, stats = self._board(b, words)
-                    row = vectors @ emb.vectors([clue])[0]
-                    if hub > 0:
-                        row = (1.0 - hub) * row + hub * card_units(row, *stats)
-                    rows.append(row)
-                else:
-                    rows.append(emb.similarity(list(words), [clue])[:, 0])
+        known = [b for b, r in enumerate(rows) if r is not None]
+
         def noise_rng():
             return np.random.default_rng([self._noise_key, _stable_int(clue)])
 
-        if rows:
-            s = (rows[0] if len(rows) == 1 else np.mean(rows, axis=0)).astype(np.float64)
+        if known:
+            if bayes:
+                w = np.array([self._weights[b] for b in known])
+                w = w / w.sum()
+                s = self.temperature * sum(wb * rows[b] / self._temps[b] for wb, b in zip(w, known))
+            else:
+                s = rows[known[0]] if len(known) == 1 else np.mean([rows[b] for b in known], axis=0)
+            s = s.astype(np.float64)
             sigma = float(self.p("noise"))
             if sigma > 0:
                 s = s + noise_rng().normal(0.0, sigma, len(words))
@@ -197,6 +208,61 @@ class SimilarityGuesser(Guesser):
             s = noise_rng().normal(0.0, 0.05, len(words))
         self._cache[key] = s
         return s
+
+    def _rows(self, words: tuple[str, ...], clue: str) -> list[np.ndarray | None]:
+        """Each backend's similarity of the clue to the cards (None where it does not know the
+        clue), with `hub`: memoised per game."""
+        key = ("rows", words, clue)
+        rows = self._cache.get(key)
+        if rows is None:
+            rows = []
+            hub = float(self.p("hub"))
+            for b, emb in enumerate(self.backends):
+                if not emb.covers([clue])[0]:
+                    rows.append(None)
+                elif emb.has_vectors:
+                    vectors, stats = self._board(b, words)
+                    row = vectors @ emb.vectors([clue])[0]
+                    rows.append((1.0 - hub) * row + hub * card_units(row, *stats) if hub > 0 else row)
+                else:
+                    rows.append(emb.similarity(list(words), [clue])[:, 0])
+            self._cache[key] = rows
+        return rows
+
+    def model_weights(self, view: "GuessView") -> np.ndarray:
+        """`combine=bayes`: which of my backends reads clues like this spymaster? Each backend's
+        weight is the likelihood, to the power `learn`, of what my guesses on the clues I received
+        have shown: a guess that found the giver's green is a card its clue pointed at (the
+        backend's softmax over the cards touchable then), a miss one it did not point at (1 - that
+        chance). The cards touchable then are taken as those touchable now plus those guessed
+        since the clue. `learn` < 1 tempers the likelihood: a few guesses should not hand the game
+        to one backend when none thinks like the spymaster (docs/agents.md)."""
+        n = len(self.backends)
+        loglik = np.zeros(n)
+        words = view.words
+        index = {w: i for i, w in enumerate(words)}
+        turns: list[tuple[str, list[tuple[int, bool]]]] = []
+        for e in view.obs.history:
+            if e.kind == "clue":
+                turns.append((e.word, []) if e.seat != view.obs.seat else ("", []))
+            elif e.kind == "guess" and turns and turns[-1][0] and e.seat == view.obs.seat and e.word in index:
+                turns[-1][1].append((index[e.word], e.result == "green"))
+        for clue, guesses in turns:
+            if not guesses:
+                continue
+            live = view.touchable.copy()
+            live[[c for c, _ in guesses]] = True
+            for b, row in enumerate(self._rows(words, clue)):
+                if row is None:
+                    continue
+                z = np.where(live, row / self._temps[b], -np.inf)
+                p = np.exp(z - z.max())
+                p = p / p.sum()
+                for c, good in guesses:
+                    loglik[b] += np.log(max(p[c] if good else 1.0 - p[c], 1e-9))
+        loglik *= float(self.p("learn"))
+        w = np.exp(loglik - loglik.max())
+        return w / w.sum()
 
     def _board(self, b: int, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None]:
         """Backend b's unit vectors of the cards and, with `hub`, their `card_stats`: once per game
@@ -215,6 +281,8 @@ class SimilarityGuesser(Guesser):
         view = GuessView(obs)
         if not view.touchable.any():
             return None
+        if self.p("combine") == "bayes" and len(self.backends) > 1 and view.duet:
+            self._weights = self.model_weights(view)
         if view.sudden_death:
             return self.sudden_death_guess(view)
         if view.clue is None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
-from agents.guessers.base import may_hold_back
+from agents.guessers.base import GuessView as GuessViewFor, may_hold_back
 from agents.partner_model import duet_partner_prior
 from agents.spec import parse_spec
 from engine.actions import Clue, Guess, Stop
@@ -205,3 +205,46 @@ def test_hub_reads_a_card_in_its_own_units():
 
     assert pick("nearest:fake") == "king"          # raw cosine 0.8 against 0.6
     assert pick("nearest:fake?hub=1") == "queen"   # king is near every word; queen only near crown
+
+
+def test_bayes_guesser_comes_to_read_clues_with_the_model_the_spymaster_thinks_like():
+    """`combine=bayes`: my guesses' results on earlier clues say which of my backends reads clues
+    like this spymaster; the next clue is read with that backend (the issue's "infer the
+    spymaster's model from its earlier clues"), where the plain mean stays undecided."""
+    from agents.embeddings import FakeEmbeddings
+
+    key = key_for_board()
+    a_bystanders = [BOARD[i] for i in range(6, 25) if key.a[i] == "N"]
+    bx, by = a_bystanders[:2]
+    e = np.eye(32, dtype=np.float32)
+    # fa and fb disagree on both clues; the spymaster (side A) reads like fb
+    fa = {"sea": e[0], bx: e[0], "ocean": e[1], "school": e[2], by: e[2], "pencil": e[3]}
+    fb = {"sea": e[0], "ocean": e[0], bx: e[1], "school": e[2], "pencil": e[2], by: e[3]}
+    backends = {"fa": FakeEmbeddings(dim=32, vectors=fa, seed=1, name="fa"),
+                "fb": FakeEmbeddings(dim=32, vectors=fb, seed=1, name="fb")}
+
+    def make(spec):
+        g = DuetBayesGuesser(parse_spec(spec), "en", embeddings=backends)
+        g.begin_game([0, 1, 1])
+        return g
+
+    s = DuetState(BOARD, key)
+    s.apply(Clue("A", "sea", 2))
+    s.apply(Guess("B", "ocean"))        # fb's reading: the giver's green
+    s.apply(Guess("B", bx))             # fa's reading: a bystander, the turn ends
+    s.apply(Clue("B", "zebra", 1))
+    s.apply(Guess("A", next(BOARD[i] for i in range(6, 25) if key.b[i] == "G")))
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "school", 1))
+    obs = s.observe("B")
+    bayes = make("duet-bayes:fa+fb?learn=1")
+    weights = bayes.model_weights(GuessViewFor(obs))
+    assert weights[1] > 0.9 > weights[0]
+    assert bayes.next_guess(obs) == "pencil"
+    assert make("duet-bayes:fa").next_guess(obs) == by          # the other reading, alone
+    assert make("duet-bayes:fa+fb").model_weights(GuessViewFor(obs))[1] > 0.6   # tempered (learn 0.25)
+    assert make("duet-bayes:fa+fb?learn=0").model_weights(GuessViewFor(obs))[1] == pytest.approx(0.5)
+    mean = make("duet-bayes:fa+fb?combine=mean").similarities(tuple(obs.words), "school")
+    assert mean[BOARD.index("pencil")] == pytest.approx(mean[BOARD.index(by)], abs=0.01)
+    with pytest.raises(ValueError, match="combine"):
+        make("duet-bayes:fa+fb?combine=max")
