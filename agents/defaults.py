@@ -5,12 +5,13 @@ The spymaster is the most partner-robust of the leave-one-out partner panel (doc
 default model; minilm reads the shipped table of its vectors for the toolkit's words
 (`data/vectors/minilm.npz`), so no torch loads. glove-50 and minilm are English only, so Korean
 boards use e5-small instead, with `expected`'s game-state values, the surer consensus (`ztemp`
-0.4) and the sharper single-model hypotheses (`selftemp` 0.25). Robust's English settings buy
+0.4), the sharper single-model hypotheses (`selftemp` 0.25) and untempered evidence about the
+partner (`learn` 1: 98.5% with 0.25). Robust's English settings buy
 nothing in Korean, where cross-model play is near zero either way, and cost self-play: 94.75%
 with `selftemp` 0.4 against 100% (400 deals); earlier, 94.3% with `ztemp` 0.6 and 92.5% with the
 bolder game-state values, against 97.5%.
 """
 
 DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50+minilm",
-                      "ko": "robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4&selftemp=0.25"}
+                      "ko": "robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4&selftemp=0.25&learn=1"}
 DEFAULT_GUESSER = "duet-bayes:use-m3"

@@ -42,12 +42,14 @@ class ExpectedValueSpymaster(PoolSpymaster):
     combines = ("min", "mean", "bayes")
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
                 "sudden": 0.45, "hazard": 0.02, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
-                "sharpen": 0.77}
+                "sharpen": 0.77, "learn": 1.0}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.p("combine") not in self.combines:
             raise ValueError(f"{self.name} spymaster: combine is {', '.join(self.combines)}")
+        if float(self.p("learn")) < 0:
+            raise ValueError(f"{self.name} spymaster: learn is a power of the guesses' likelihood (>= 0)")
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
                                hazard=float(self.p("hazard")), score_weight=float(self.p("score_weight")))
         t = float(self.p("temp"))
@@ -144,7 +146,9 @@ class ExpectedValueSpymaster(PoolSpymaster):
         post /= post.sum(axis=1, keepdims=True)
         temps = [float(np.exp(np.dot(p, np.log(g)))) for p, g in zip(post, grids)]
         marginal = np.log(np.exp(ll - ll.max()).mean(axis=1)) + ll.max()
-        w = prior * np.exp(marginal - marginal.max())
+        # `learn` < 1 tempers the evidence: when no hypothesis is the partner's mind, a few guesses
+        # should not hand every later clue to the one that happens to fit them
+        w = prior * np.exp(float(self.p("learn")) * (marginal - marginal.max()))
         return temps, w / w.sum()
 
     def combination(self) -> str:

@@ -72,6 +72,27 @@ def test_the_partners_guesses_move_the_posterior():
     assert after[2] > before[2] and after[2] > after[1]
 
 
+def test_learn_tempers_what_the_guesses_say():
+    """`learn` is the power of the guesses' likelihood: 0 keeps the prior, a smaller power moves
+    the weights less toward the hypothesis that fits, 1 is plain Bayes (the likelihood ratio
+    itself)."""
+    s = state()
+    s.apply(Clue("A", "tide", 1))
+    s.apply(Guess("B", "pencil"))
+    weights = {}
+    for learn in (0, 0.25, 1):
+        sp = robust(f"robust:fk1+fk2?learn={learn}")
+        problem = duet_problem(s.observe("A"), "en")
+        views = Hypotheses(StandardSims(sp.pool.board_sims(problem.board), sp.pool))
+        weights[learn] = sp.partner_posterior(problem, sp.pool, views)[1]
+    assert np.allclose(weights[0], [0.6, 0.2, 0.2])
+    assert 0.2 < weights[0.25][2] < weights[1][2]
+    odds = lambda w: np.log(w[2] / w[1])                    # fk2 against fk1, prior odds 1
+    assert odds(weights[0.25]) == pytest.approx(0.25 * odds(weights[1]), rel=1e-6)
+    with pytest.raises(ValueError, match="learn"):
+        robust("robust:fk1+fk2?learn=-1")
+
+
 def test_the_posterior_resumed_from_an_earlier_turn_is_the_posterior_computed_afresh():
     """The guesses' likelihood is kept with the board's views and resumed on a later turn (and
     started over for another game on the same board): each time it equals a fresh computation."""
