@@ -16,6 +16,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
+from engine.clues.abbreviations import english_initialism, korean_initialism
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
@@ -154,6 +155,14 @@ class _Rules:
                     return "4.1", self.msg("number_word", clue=raw)
         return None
 
+    def _initialism(self, w: str) -> str | None:
+        """The letters a clue spells out (FBI, 유엔 = UN): an abbreviation (RULES 4.7 option)."""
+        if SPLIT.search(w):
+            return None
+        if self.language == "en":
+            return w.upper() if english_initialism(w) else None
+        return korean_initialism(w)
+
     def late(self, raw: str, w: str, info: WordInfo):
         """4.6 loanword table, 4.7 real word: (rule, message) or None."""
         loan = self.tables.loanwords.get(w)
@@ -161,6 +170,8 @@ class _Rules:
             return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
         if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:
             return None
+        if not self.options.allow_abbreviations and (initialism := self._initialism(w)):
+            return "4.7", self.msg("abbreviation", clue=raw, initialism=initialism)
         if not SPLIT.search(w) and (lang := self.analyzer.foreign(w)):
             if self.language == "ko":   # 삭스: socks written in Hangul
                 return "4.6", self.msg("transliteration", clue=raw, source=lang)

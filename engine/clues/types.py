@@ -76,7 +76,8 @@ class ClueOptions:
     allow_multiword_compounds / allow_multiword_proper_nouns: accept clues with spaces or hyphens
         (RULES 4.7); each piece must still be a real word, and a Korean compound must be an
         established one (냉동 식품 yes, 음력 생선 no).
-    allow_abbreviations: accept Latin-letter acronyms (CIA) on a Korean board (RULES 4.6/4.7).
+    allow_abbreviations: accept abbreviations (RULES 4.7): initialisms said letter by letter (FBI, TV,
+        유엔 = UN) and Latin-letter acronyms (CIA) on a Korean board (RULES 4.6). Off by default.
     liberal_homophones, rhymes: recorded for the engines; they do not change the filter (they are
         about how clues relate to meaning, which the filter does not judge).
     vocabulary: extra words the filter must treat as real (RULES 4.7).

@@ -406,11 +406,36 @@ def test_rules_4_3_the_y_suffix_makes_adjectives_only():  # RULES 4.3
     assert en("penny", ["PEN"]).legal and en("puppy", ["PUP"]).legal
 
 
+@pytest.mark.parametrize("clue", ["FBI", "cia", "tv", "DNA", "ok"])
+def test_rules_4_7_english_initialisms_need_the_option(clue):  # RULES 4.7 common abbreviations
+    """Said letter by letter, an abbreviation is refused by default and legal when agreed."""
+    assert verdict(en(clue, ["SPY"])) == (False, "4.7")
+    assert en(clue, ["SPY"], options=ClueOptions(allow_abbreviations=True)).legal
+
+
+@pytest.mark.parametrize("clue", ["us", "am", "id", "nato", "laser"])
+def test_rules_4_7_words_that_are_also_initialisms_stay_words(clue):  # RULES 4.7
+    """US and AM are said as words first; NATO and laser are acronyms said as words."""
+    assert en(clue, ["SPY"]).legal
+
+
+@pytest.mark.parametrize("clue", ["유엔", "디엔에이", "티비", "시디"])
+def test_rules_4_7_korean_letter_name_initialisms_need_the_option(clue):  # RULES 4.7 (유엔)
+    assert verdict(ko(clue, ["달"])) == (False, "4.7")
+    assert ko(clue, ["달"], options=ClueOptions(allow_abbreviations=True)).legal
+
+
+@pytest.mark.parametrize("clue", ["이유", "시비", "오이", "비디오", "오디오", "아이티"])
+def test_rules_4_7_korean_words_of_letter_name_syllables_stay_words(clue):  # RULES 4.7
+    """이유 (reason) reads as E + U and 비디오 as B + D + O, but they are Korean words."""
+    assert ko(clue, ["달"]).legal
+
+
 @pytest.mark.limitation
-def test_rules_4_7_abbreviations_cannot_be_told_from_words():  # RULES 4.7
-    """유엔 and 국과수 are common abbreviations (allowed only by an agreed option), but the analyser
-    lists them as ordinary proper nouns: the filter accepts them without the option."""
-    assert ko("유엔", ["달"]).legal and ko("국과수", ["달"]).legal
+def test_rules_4_7_syllable_abbreviations_cannot_be_told_from_words():  # RULES 4.7
+    """국과수 is a common abbreviation (allowed only by an agreed option), but the analyser lists it
+    as an ordinary proper noun and it is not said letter by letter: the filter accepts it."""
+    assert ko("국과수", ["달"]).legal
 
 
 # --- second pass (issue 15): derivations, possessives, split forms, other languages, predicates ----
