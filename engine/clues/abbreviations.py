@@ -120,24 +120,14 @@ def build_rows(entries: dict[str, list[list[str]]]) -> list[str]:
 
 
 def build(cmudict: str) -> int:
-    """Write the table from a cmudict.dict file (its LICENSE beside it goes into the header)."""
-    from pathlib import Path
+    """Write the table from a cmudict.dict file. Returns the number of initialisms."""
+    from engine.clues.pronunciation import read_cmudict, write_table
 
-    src = Path(cmudict)
-    entries: dict[str, list[list[str]]] = {}
-    for line in src.read_text(encoding="utf-8", errors="replace").splitlines():
-        line = line.split("#")[0].strip()
-        if line and not line.startswith(";;;"):
-            word, *phones = line.split()
-            entries.setdefault(re.sub(r"\(\d+\)$", "", word).lower(), []).append(phones)
     header = ["# Initialisms (engine/clues/abbreviations.py): CMU Pronouncing Dictionary words of two to six",
               "# letters said letter by letter; main if that is their first pronunciation, else other.",
               "# word<TAB>main|other. Rebuild: python -m engine.clues.abbreviations CMUDICT", "#"]
-    licence = src.with_name("LICENSE")
-    if licence.exists():
-        header += ["# " + line if line else "#" for line in licence.read_text(encoding="utf-8").splitlines()]
-    rows = build_rows(entries)
-    data_path(*FILE).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+    rows = build_rows(read_cmudict(cmudict))
+    write_table(FILE, header, rows, cmudict)
     return len(rows)
 
 

@@ -91,22 +91,35 @@ def _compact(phones: list[str]) -> str:
     return " ".join(out)
 
 
+def read_cmudict(path: str) -> dict[str, list[list[str]]]:
+    """A cmudict.dict file as word (lower case) -> its pronunciations, each a list of phones."""
+    from pathlib import Path
+
+    out: dict[str, list[list[str]]] = {}
+    for line in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith(";;;"):
+            word, *phones = line.split()
+            out.setdefault(re.sub(r"\(\d+\)$", "", word).lower(), []).append(phones)
+    return out
+
+
+def write_table(file: tuple[str, ...], header: list[str], rows: list[str], cmudict: str) -> None:
+    """Write a table built from CMUdict under data/, with its LICENSE (beside the file) in the header."""
+    from pathlib import Path
+
+    licence = Path(cmudict).with_name("LICENSE")
+    if licence.exists():
+        header = header + ["# " + line if line else "#" for line in licence.read_text(encoding="utf-8").splitlines()]
+    data_path(*file).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+
+
 def build(cmudict: str) -> int:
     """Write data/clues/en_pronunciations.tsv from a cmudict.dict file: the words the English
     analyser's compound cut considers, and their parts. Returns the number of words."""
-    from pathlib import Path
-
     from engine.clues.english import EnglishAnalyzer
 
-    src = Path(cmudict)
-    prons: dict[str, list[str]] = {}
-    for line in src.read_text(encoding="utf-8", errors="replace").splitlines():
-        line = line.split("#")[0].strip()
-        if not line or line.startswith(";;;"):
-            continue
-        word, *phones = line.split()
-        word = re.sub(r"\(\d+\)$", "", word).lower()
-        prons.setdefault(word, []).append(_compact(phones))
+    prons = {w: [_compact(p) for p in ps] for w, ps in read_cmudict(cmudict).items()}
     analyzer = EnglishAnalyzer()
     analyzer.freq.preload()
     analyzer._lemma_table.preload()
@@ -114,15 +127,12 @@ def build(cmudict: str) -> int:
     for word in prons:
         for left, right in analyzer.compound_cuts(word, check_sound=False):
             need.update((word, left, right))
-    licence = src.with_name("LICENSE")
     header = ["# Pronunciations for the English compound cut (engine/clues/pronunciation.py): a subset of",
               "# the CMU Pronouncing Dictionary, each pronunciation its consonants and vowel stress digits.",
               "# word<TAB>pronunciation|pronunciation. Rebuild: python -m engine.clues.pronunciation CMUDICT",
               "#"]
-    if licence.exists():
-        header += ["# " + line if line else "#" for line in licence.read_text(encoding="utf-8").splitlines()]
     rows = [f"{w}\t{'|'.join(dict.fromkeys(prons[w]))}" for w in sorted(need & set(prons))]
-    data_path(*FILE).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+    write_table(FILE, header, rows, cmudict)
     return len(rows)
 
 
