@@ -153,9 +153,14 @@ def test_rules_4_1_meaningful_jamo_tied_to_a_visible_word():  # RULES 4.1, seed 
     assert ko("ᄉ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
 
 
-@pytest.mark.parametrize("clue", ["P", "p", "MIDDLE", "corner", "Left", "row", "vowel"])
+@pytest.mark.parametrize("clue", ["P", "p", "MIDDLE", "corner", "Left", "row", "vowel", "zee", "wye"])
 def test_rules_4_1_english(clue):  # RULES 4.1
     assert verdict(en(clue, ["RAIN"])) == (False, "4.1")
+
+
+def test_rules_4_1_letter_names_that_are_also_words_stay_words():  # RULES 4.1
+    """Only names that are nothing but a letter's name point at it (ZEE, WYE); BEE, JAY, TEA are words."""
+    assert en("bee", ["ZEBRA"]).legal and en("jay", ["ZEBRA"]).legal and en("tea", ["ZEBRA"]).legal
 
 
 def test_rules_4_1_position_exception_option():  # RULES 4.1
