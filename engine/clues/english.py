@@ -21,6 +21,8 @@ Third pass: a compound cut must keep the sounds of its parts where the pronuncia
 them (engine/clues/pronunciation.py: CARROT is not car + rot); irregular derivations come from
 data/clues/en_derivations.tsv (SPANISH <- SPAIN); `MORE_DERIVATIONS` adds -ion, -ation, -or and the
 -en verbs (ACTION, PLANTATION, ACTOR, DARKEN), each with its guard (not MISSION, TAILOR, MANOR).
+A one-syllable base with one short vowel doubles its last consonant before a vowel suffix
+(`needs_doubling`), so it is never read undoubled: SCARY is scare + y, not scar + y; FINISH is no fin.
 """
 
 from __future__ import annotations
@@ -61,6 +63,14 @@ DERIVATIONS = {
 #: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
 DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV")}
 AGENT = ("er", "ers", "or", "ors")
+_CVC = re.compile(r"^y?[^aeiouy]*[aeiou][^aeiouwxy]$")  # y after the first letter is a vowel (LYRIC)
+
+
+def needs_doubling(base: str, suffix: str) -> bool:
+    """English spelling doubles the last consonant of a one-syllable word with one short vowel
+    before a suffix that begins with a vowel sound (SCAR + Y = SCARRY, SHIN + Y = SHINNY), so such
+    a base cannot be read undoubled out of a word: SCARY is not scar + y, SHINING not shin + ing."""
+    return suffix[:1] in ("a", "e", "i", "o", "u", "y") and bool(_CVC.match(base))
 
 
 def _ion_stem(stem: str, base: str) -> bool:
@@ -222,6 +232,8 @@ class EnglishAnalyzer(StoredForeign):
             for b in cands:
                 if b == w or (stem_ok is not None and not stem_ok(stem, b)):
                     continue
+                if b == stem and needs_doubling(b, suf):
+                    continue
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
                     continue  # MANNER, LETTER: not man + er, let + er
@@ -370,6 +382,8 @@ class EnglishAnalyzer(StoredForeign):
             if stem.endswith("i"):
                 bases.add(stem[:-1] + "y")  # happiness -> happy
             for b in bases:
+                if b == stem and needs_doubling(b, suf):
+                    continue
                 if b != w and self._common(b) and (not self.freq or fw < self._f(b)):
                     parts[b] = True
         for p in list(parts):

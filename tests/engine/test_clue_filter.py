@@ -411,6 +411,24 @@ def test_rules_4_3_the_y_suffix_makes_adjectives_only():  # RULES 4.3
     assert en("penny", ["PEN"]).legal and en("puppy", ["PUP"]).legal
 
 
+@pytest.mark.parametrize("clue, base, letters_only", [
+    ("scary", "SCARE", "SCAR"), ("shiny", "SHINE", "SHIN"), ("shining", "SHINE", "SHIN"),
+    ("rider", "RIDE", "RID"), ("timer", "TIME", "TIM"),
+])
+def test_rules_4_4_an_undoubled_short_base_is_letters_only(clue, base, letters_only):  # RULES 4.3/4.4
+    """A one-syllable word with one short vowel doubles its last consonant before a vowel suffix
+    (SCAR + Y = SCARRY, SUN + Y = SUNNY), so SCARY is made of SCARE, not of SCAR."""
+    assert verdict(en(clue, [base])) == (False, "4.3")
+    assert en(clue, [letters_only]).legal
+
+
+def test_rules_4_4_words_that_only_begin_like_a_short_word():  # RULES 4.4 (CAT / CATEGORY)
+    assert en("finish", ["FIN"]).legal and en("punish", ["PUN"]).legal and en("busy", ["BUS"]).legal
+    assert en("spanish", ["SPAN"]).legal and verdict(en("spanish", ["SPAIN"])) == (False, "4.3")
+    assert verdict(en("starry", ["STAR"])) == (False, "4.3")      # doubled: star + y
+    assert verdict(en("lyrical", ["LYRIC"])) == (False, "4.3")    # two syllables: no doubling
+
+
 @pytest.mark.parametrize("clue", ["FBI", "cia", "tv", "DNA", "ok"])
 def test_rules_4_7_english_initialisms_need_the_option(clue):  # RULES 4.7 common abbreviations
     """Said letter by letter, an abbreviation is refused by default and legal when agreed."""
