@@ -248,6 +248,12 @@ class EnglishAnalyzer(StoredForeign):
             out |= self.derivation_bases(b, depth - 1)
         return out
 
+    def _word_of_its_own(self, p: str) -> bool:
+        """A part that is a noun in its own right and no regular inflection (GROUND, ROSE, SAW, LEFT,
+        REAL): its other lemmas (grind, rise, see, leave, rial) are other words, not what the whole is
+        made of. A regular form (READING, SPORTS, MARRIED, KNOWN) still stands for its lemma."""
+        return p in self._readings(p).get("NOUN", ()) and not p.endswith(("ing", "ed", "s", "wn", "en"))
+
     def _may_be_adjective(self, w: str) -> bool:
         """Whether the lemmatiser knows `w` as an adjective, or does not know it at all."""
         readings = self._readings(w)
@@ -387,6 +393,8 @@ class EnglishAnalyzer(StoredForeign):
                 if b != w and self._common(b) and (not self.freq or fw < self._f(b)):
                     parts[b] = True
         for p in list(parts):
+            if self._word_of_its_own(p):
+                continue  # GROUND is no GRIND, ROSE no RISE, LAYOUT's lay no LIE
             for lem in self.lemmas(p):
                 parts.setdefault(lem, True)
         forms = {w} | self.lemmas(w)

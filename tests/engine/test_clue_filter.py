@@ -422,6 +422,19 @@ def test_rules_4_4_an_undoubled_short_base_is_letters_only(clue, base, letters_o
     assert en(clue, [letters_only]).legal
 
 
+@pytest.mark.parametrize("clue, other_word", [("rosy", "RISE"), ("layout", "LIE"), ("sawmill", "SEE"),
+                                               ("groundhog", "GRIND"), ("leftover", "LEAVE")])
+def test_rules_4_3_a_part_that_is_a_noun_of_its_own_is_no_verb_form(clue, other_word):  # RULES 4.3
+    """ROSE is a flower before it is the past of RISE: ROSY is not a form of RISE."""
+    assert en(clue, [other_word]).legal
+
+
+@pytest.mark.parametrize("clue, base", [("rereading", "READ"), ("unknown", "KNOW"), ("sportsman", "SPORT"),
+                                        ("unmarried", "MARRY"), ("rosy", "ROSE")])
+def test_rules_4_3_a_regular_form_inside_a_word_still_blocks_its_lemma(clue, base):  # RULES 4.3
+    assert verdict(en(clue, [base])) == (False, "4.3")
+
+
 def test_rules_4_4_words_that_only_begin_like_a_short_word():  # RULES 4.4 (CAT / CATEGORY)
     assert en("finish", ["FIN"]).legal and en("punish", ["PUN"]).legal and en("busy", ["BUS"]).legal
     assert en("spanish", ["SPAN"]).legal and verdict(en("spanish", ["SPAIN"])) == (False, "4.3")
