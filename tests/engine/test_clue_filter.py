@@ -136,6 +136,9 @@ def test_rules_4_4_carnegie_hall_is_legal():  # RULES 4.4, seed 000
         ("백", ["가지", "초"], (True, None)),  # seed 000: 백(100) relates to meaning
         ("잔", ["근육", "뼈"], (True, None)),  # seed 000: a meaningful prefix
         ("여덟", ["문어"], (True, None)),  # seed 004: 여덟 for 문어 (octopus)
+        ("에이", ["사과"], (False, "4.1")),  # the Latin letter A by its Hangul name
+        ("더블유", ["사과"], (False, "4.1")),
+        ("피", ["사과"], (True, None)),  # blood before it is the letter P
     ],
 )
 def test_rules_4_1_korean(clue, board, expected):  # RULES 4.1
