@@ -139,6 +139,8 @@ def test_rules_4_4_carnegie_hall_is_legal():  # RULES 4.4, seed 000
         ("에이", ["사과"], (False, "4.1")),  # the Latin letter A by its Hangul name
         ("더블유", ["사과"], (False, "4.1")),
         ("피", ["사과"], (True, None)),  # blood before it is the letter P
+        ("머리글자", ["사과"], (False, "4.1")),  # the initial letter
+        ("맨위", ["사과"], (False, "4.1")),  # a board position
     ],
 )
 def test_rules_4_1_korean(clue, board, expected):  # RULES 4.1
