@@ -316,12 +316,14 @@ class KoreanAnalyzer(StoredForeign):
         ending = table.get(syllable, 0.0)
         return ending > 0 and self.freq.get(syllable, 0.0) < BOUND_RATIO * ending
 
-    def _by_origin(self, w: str, parts: dict, lexical: bool) -> None:
+    def _by_origin(self, w: str, parts: dict, lexical: bool, keep: str = "") -> None:
         """Parts by meaning where the Hanja tell (`engine.clues.hanja`): a part whose syllables
         there mean something else goes (산소 = 酸素 has no 산, 도시락 no 도시), and a one-syllable
-        word the Hanja show inside a lexical noun comes in as a weak part (기차 = 汽車: 차)."""
+        word the Hanja show inside a lexical noun comes in as a weak part (기차 = 汽車: 차). `keep`,
+        the name a proper noun is made of (화성 of 화성시, 華城), stays whatever its Hanja: a name
+        spelled like a word is that word (RULES 4.6)."""
         for p in list(parts):
-            if self.hanja.is_part(p, w) is False:
+            if p != keep and self.hanja.is_part(p, w) is False:
                 del parts[p]
         if lexical and len(w) >= 2:
             for syllable in dict.fromkeys(w):
@@ -542,7 +544,10 @@ class KoreanAnalyzer(StoredForeign):
         for p in list(parts):
             if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
                 parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
-        self._by_origin(w, parts, lexical)
+        name_head = w[:-1] if (lexical and best_tokens[0].tag == "NNP" and len(w) >= 3 and w[-1] in PLACE_UNITS
+                               and self._known_alone(w[:-1], ("NNG", "NNP"))
+                               and self.hanja.spellings(w) - {w}) else ""  # Sino-Korean: not 보르도
+        self._by_origin(w, parts, lexical, keep=name_head)
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
                 parts[p] = True
@@ -588,6 +593,10 @@ class KoreanAnalyzer(StoredForeign):
         lemmas.discard(w)
         return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
 
+
+#: One-syllable units a place's name is followed by (화성시, 강화도, 마포구, 부산역, 고려대): the name
+#: before them is a word of its own.
+PLACE_UNITS = frozenset("시군구도동읍면역항대")
 
 #: The final consonant ㅂ (index 17), which ㅂ-irregular adjectives drop before -이 (가깝다: 가까이).
 BIEUP = 17

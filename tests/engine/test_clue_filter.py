@@ -92,6 +92,14 @@ def test_rules_4_4_korean(clue, board, expected):  # RULES 4.4
     assert verdict(ko(clue, board)) == expected
 
 
+@pytest.mark.parametrize("clue, visible", [("화성시", "화성"), ("진주시", "진주"), ("부산역", "부산"),
+                                           ("제주도", "제주")])
+def test_rules_4_3_a_place_name_spelled_like_a_visible_word_is_that_word(clue, visible):  # RULES 4.3/4.6
+    """화성시 is 華城 + 市 and Mars is 火星, but a name spelled like a word is that word (RULES 4.6):
+    the city holds the visible 화성 as a part, as 한강 holds 강."""
+    assert verdict(ko(clue, [visible])) == (False, "4.3")
+
+
 @pytest.mark.parametrize(
     "clue, expected",
     [
