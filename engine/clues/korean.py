@@ -330,6 +330,14 @@ class KoreanAnalyzer(StoredForeign):
                 if syllable not in parts and self.hanja.is_part(syllable, w):
                     parts[syllable] = False
 
+    def _place_name(self, w: str, best, lexical: bool) -> str:
+        """The name a Sino-Korean place name is made of before its unit (화성 of 화성시, 부산 of
+        부산역), when Kiwi knows it alone; "" otherwise (보르도 has no Hanja, 청계천 no unit)."""
+        if (lexical and best.tag == "NNP" and len(w) >= 3 and w[-1] in PLACE_UNITS
+                and self._known_alone(w[:-1], ("NNG", "NNP")) and self.hanja.spellings(w) - {w}):
+            return w[:-1]
+        return ""
+
     def _accidental_derivation(self, noun: str, verb: str) -> bool:
         """Does data/clues/ko_derived_nouns.tsv (built offline by experiments/tools/build_ko_parts.py
         --derived) score the tie of this `_noun_bases` pair below `DERIVED_Z_MIN` (고개 / 고다)?"""
@@ -544,10 +552,7 @@ class KoreanAnalyzer(StoredForeign):
         for p in list(parts):
             if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
                 parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
-        name_head = w[:-1] if (lexical and best_tokens[0].tag == "NNP" and len(w) >= 3 and w[-1] in PLACE_UNITS
-                               and self._known_alone(w[:-1], ("NNG", "NNP"))
-                               and self.hanja.spellings(w) - {w}) else ""  # Sino-Korean: not 보르도
-        self._by_origin(w, parts, lexical, keep=name_head)
+        self._by_origin(w, parts, lexical, keep=self._place_name(w, best_tokens[0], lexical))
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
                 parts[p] = True
