@@ -79,8 +79,11 @@ def table() -> dict[str, bool]:
 
 
 def english_initialism(word: str) -> bool:
-    """An English clue said letter by letter first (TV, FBI; not US, AM)."""
-    return table().get(word.casefold(), False)
+    """An English clue said letter by letter first (TV, FBI; not US, AM), also as a plural or
+    possessive (CDs, FBI's, DVDs')."""
+    w = word.casefold()
+    stems = [w] + [w[: -len(end)] for end in ("'s", "s'", "s") if w.endswith(end) and len(w) > len(end) + 1]
+    return any(table().get(stem, False) for stem in stems)
 
 
 def korean_initialism(word: str) -> str | None:

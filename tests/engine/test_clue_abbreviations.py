@@ -24,6 +24,8 @@ def test_the_table_marks_initialisms_by_their_first_pronunciation():  # RULES 4.
 
 def test_the_shipped_table_reads_both_languages():  # RULES 4.7
     assert english_initialism("FBI") and not english_initialism("us")
+    assert english_initialism("CDs") and english_initialism("fbi's")     # plural, possessive
+    assert not english_initialism("bus") and not english_initialism("its")
     assert korean_initialism("유엔") == "UN"            # U + N: "un" is said Y UW EH N second
     assert korean_initialism("티비") == "TB/TV"          # 비 names both B and V
     assert korean_initialism("이유") is None            # 이 and 유 alone: a Korean word
