@@ -19,7 +19,7 @@ import re
 import sys
 from functools import lru_cache
 
-from engine.paths import data_path
+from engine.clues.tables import _lines
 
 FILE = ("clues", "en_initialisms.tsv")
 MIN_LETTERS, MAX_LETTERS = 2, 6
@@ -65,17 +65,8 @@ def spelled_out(word: str, phones: list[str]) -> bool:
 @lru_cache(maxsize=1)
 def table() -> dict[str, bool]:
     """initialism -> whether CMUdict says it letter by letter first (its main pronunciation)."""
-    path = data_path(*FILE)
-    out: dict[str, bool] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return out
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            word, _, which = line.partition("\t")
-            out[word] = which.strip() == "main"
-    return out
+    rows = (line.partition("\t") for line in _lines(FILE[1]))
+    return {word: which.strip() == "main" for word, _, which in rows}
 
 
 def english_initialism(word: str) -> bool:

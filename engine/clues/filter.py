@@ -157,8 +157,6 @@ class _Rules:
 
     def _initialism(self, w: str) -> str | None:
         """The letters a clue spells out (FBI, 유엔 = UN): an abbreviation (RULES 4.7 option)."""
-        if SPLIT.search(w):
-            return None
         if self.language == "en":
             return w.upper() if english_initialism(w) else None
         return korean_initialism(w)
