@@ -60,8 +60,14 @@ DERIVATIONS = {
     "en": (4, (N,)), "y": (4, (N,)), "able": (4, (V,)), "ly": (4, (A, N)), "ous": (4, (N,)),
     "i": (4, ("PROPN",)),  # ISRAELI, PAKISTANI, BENGALI, SOMALI (somalia)
 }
+#: suffix -> the shortest base whose final a, o or y it drops: names and their people (CUBA -> CUBAN,
+#: CHINA -> CHINESE, PIANO -> PIANIST) and the Latinate suffixes after longer words (HISTORY ->
+#: HISTORIC, VOLCANO -> VOLCANIC, ORCHESTRA -> ORCHESTRAL, MEMORY -> MEMORIZE; not LOGIC = logo + ic,
+#: TIDAL = tidy + al). Other suffixes keep the vowel: GREEN is no grey + en, READER no ready + er.
+VOWEL_DROPPING = {"ian": 4, "an": 4, "ese": 4, "i": 4, "ism": 4, "ist": 4,
+                  "ic": 5, "ical": 5, "al": 5, "ous": 5, "ize": 5, "ise": 5}
 #: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
-DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV")}
+DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV"), "er": (N,), "ers": (N,)}
 AGENT = ("er", "ers", "or", "ors")
 _CVC = re.compile(r"^y?[^aeiouy]*[aeiou][^aeiouwxy]$")  # y after the first letter is a vowel (LYRIC)
 
@@ -212,8 +218,7 @@ class EnglishAnalyzer(StoredForeign):
         derived_pos = self.pos(w)
         rules = [(suf, min_len, tags, DERIVED_POS.get(suf), None) for suf, (min_len, tags) in DERIVATIONS.items()]
         for suf, min_len, tags, want, stem_ok in rules + list(MORE_DERIVATIONS):
-            vowel_variants = stem_ok is None and suf[0] in "aeiou" and (suf, min_len, tags, want, stem_ok) \
-                not in MORE_DERIVATIONS  # CANADIAN, ITALIAN: a final vowel dropped (not for -en, -ion)
+            vowel_variants = stem_ok is None and suf in VOWEL_DROPPING  # CANADIAN, HISTORIC: a final vowel dropped
             if not w.endswith(suf) or len(w) - len(suf) < 2:
                 continue
             if want and derived_pos and not (derived_pos & set(want)):
@@ -234,6 +239,8 @@ class EnglishAnalyzer(StoredForeign):
                     continue
                 if b == stem and needs_doubling(b, suf):
                     continue
+                if vowel_variants and b[:-1] == stem and b[-1] in "aoy" and len(b) < VOWEL_DROPPING[suf]:
+                    continue  # WAIST is not way + ist
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
                     continue  # MANNER, LETTER: not man + er, let + er
@@ -355,6 +362,9 @@ class EnglishAnalyzer(StoredForeign):
             parts[right] = True
             for r in self.lemmas(right):
                 parts[r] = True
+            for p in (left, right):  # a part's own base is a part too: DISHWASHER holds wash (washer)
+                for b in self.derivation_bases(p, 1):
+                    parts[b] = True
         for part in PARTICLES:  # PLUGIN = plug + in, CHECKUP = check + up
             left = w[: -len(part)]
             if w.endswith(part) and len(left) >= 4 and self.pos(left) and self._common(left):

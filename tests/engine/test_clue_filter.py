@@ -511,6 +511,32 @@ def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 
     assert en(clue, [board]).legal
 
 
+@pytest.mark.parametrize("clue, board", [("wash", "DISHWASHER"), ("fight", "FIREFIGHTER"), ("keep", "BEEKEEPER"),
+                                         ("write", "SONGWRITER"), ("maid", "HANDMAIDEN")])
+def test_rules_4_4_a_compound_part_brings_its_own_base(clue, board):  # RULES 4.4 (parts of parts)
+    """WASH is a part of WASHER, which is a part of DISHWASHER: both directions are refused."""
+    assert verdict(en(clue, [board])) == (False, "4.4")
+    assert not en(board.lower(), [clue.upper()]).legal
+
+
+@pytest.mark.parametrize(
+    "clue, board",
+    [("grey", "GREEN"), ("lady", "LADEN"), ("logo", "LOGIC"), ("many", "MANIC"), ("way", "WAIST"),
+     ("two", "TWIST"), ("bravo", "BRAVERY"), ("hype", "HYPERSPACE"), ("bit", "BITTERSWEET")],
+)
+def test_rules_4_4_no_final_vowel_is_invented_for_a_base(clue, board):  # RULES 4.4 (CAT / CATEGORY)
+    """Only names (CUBA -> CUBAN) and Latinate suffixes after longer words (HISTORY -> HISTORIC) drop
+    a final vowel; GREEN is not grey + en, LOGIC not logo + ic. An -er word that is no noun (HYPER,
+    BITTER) is no agent of a verb, so it brings no such base into a compound."""
+    assert en(clue, [board]).legal and en(board.lower(), [clue.upper()]).legal
+
+
+@pytest.mark.parametrize("clue, board", [("historic", "HISTORY"), ("volcanic", "VOLCANO"), ("cuban", "CUBA"),
+                                         ("pianist", "PIANO"), ("sympathize", "SYMPATHY"), ("orchestral", "ORCHESTRA")])
+def test_rules_4_3_a_dropped_final_vowel_still_derives(clue, board):  # RULES 4.3
+    assert verdict(en(clue, [board])) == (False, "4.3")
+
+
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     for clue in ("snow-man", "snow man"):
         v = en(clue, ["SNOWMAN"])
