@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 
-from engine.clues.pronunciation import sound_split
+from engine.clues.pronunciation import sound_split, unstressed_age
 from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
@@ -359,6 +359,8 @@ class EnglishAnalyzer(StoredForeign):
             if self._accidental(w, left):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
             parts[left] = True
+            if right in ("age", "ages") and unstressed_age(w):
+                continue  # the suffix -age, not the word: PACKAGE, MESSAGE hold no age (TEENAGE does)
             parts[right] = True
             for r in self.lemmas(right):
                 parts[r] = True

@@ -78,6 +78,19 @@ def sound_split(word: str, left: str, right: str) -> bool | None:
     return any(_fits(w, l, r, doubled) for w in pw for l in pl for r in pr)
 
 
+def unstressed_age(word: str) -> bool:
+    """Whether `word` ends in the suffix -age said without stress in every pronunciation the table
+    holds (PACKAGE, MESSAGE: -ij), not the word age (TEENAGE: teen-AYJ). False when unknown."""
+    prons = table().get(word)
+    if not prons:
+        return False
+    for p in prons:
+        at = max((i for i, x in enumerate(p) if x == "JH"), default=-1)
+        if at < 1 or p[at - 1] != "0":
+            return False
+    return True
+
+
 def _compact(phones: list[str]) -> str:
     out = []
     for p in phones:

@@ -537,6 +537,14 @@ def test_rules_4_3_a_dropped_final_vowel_still_derives(clue, board):  # RULES 4.
     assert verdict(en(clue, [board])) == (False, "4.3")
 
 
+def test_rules_4_4_the_suffix_age_is_no_word_age():  # RULES 4.4 (the parts that count stand on their own)
+    """PACKAGE is pack + the unstressed suffix -age, not the word AGE; TEENAGE keeps a stressed age."""
+    for clue in ("package", "message", "passage", "shortage"):
+        assert en(clue, ["AGE"]).legal and en("age", [clue.upper()]).legal
+    assert verdict(en("teenage", ["AGE"])) == (False, "4.3")
+    assert verdict(en("pack", ["PACKAGE"])) == (False, "4.4")      # the base still counts
+
+
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     for clue in ("snow-man", "snow man"):
         v = en(clue, ["SNOWMAN"])
