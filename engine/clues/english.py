@@ -358,15 +358,15 @@ class EnglishAnalyzer(StoredForeign):
         for left, right in self.compound_cuts(w):
             if self._accidental(w, left):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
-            parts[left] = True
-            if right in ("age", "ages") and unstressed_age(w):
-                continue  # the suffix -age, not the word: PACKAGE, MESSAGE hold no age (TEENAGE does)
-            parts[right] = True
-            for r in self.lemmas(right):
-                parts[r] = True
-            for p in (left, right):  # a part's own base is a part too: DISHWASHER holds wash (washer)
-                for b in self.derivation_bases(p, 1):
+            # the unstressed suffix -age is not the word: PACKAGE, MESSAGE hold no age (TEENAGE does)
+            own = (left,) if right in ("age", "ages") and unstressed_age(w) else (left, right)
+            for p in own:
+                parts[p] = True
+                for b in self.derivation_bases(p, 1):  # a part's base too: DISHWASHER holds wash (washer)
                     parts[b] = True
+            if right in own:
+                for r in self.lemmas(right):
+                    parts[r] = True
         for part in PARTICLES:  # PLUGIN = plug + in, CHECKUP = check + up
             left = w[: -len(part)]
             if w.endswith(part) and len(left) >= 4 and self.pos(left) and self._common(left):
