@@ -229,7 +229,7 @@ class EnglishAnalyzer(StoredForeign):
             cands = {stem, stem + "e"}
             if stem.endswith("i"):
                 cands.add(stem[:-1] + "y")
-            if vowel_variants:
+            if vowel_variants and len(stem) + 1 >= VOWEL_DROPPING[suf]:  # WAIST is not way + ist
                 cands.update((stem + "a", stem + "y", stem + "o"))
             doubled = len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl"
             if doubled:
@@ -239,8 +239,6 @@ class EnglishAnalyzer(StoredForeign):
                     continue
                 if b == stem and needs_doubling(b, suf):
                     continue
-                if vowel_variants and b[:-1] == stem and b[-1] in "aoy" and len(b) < VOWEL_DROPPING[suf]:
-                    continue  # WAIST is not way + ist
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
                     continue  # MANNER, LETTER: not man + er, let + er
