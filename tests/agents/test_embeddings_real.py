@@ -85,3 +85,27 @@ def test_e5_small_loads_offline_and_is_centred():
     assert s[0, 1] > s[0, 2] and s[3, 0] > s[3, 4]       # related above unrelated, also across languages
     raw = np.asarray(e5.model.query(["ocean", "pencil"]))
     assert float(raw[0] @ raw[1]) > 0.75 > s[0, 2]        # the common direction is gone
+
+
+def test_e5_small_reads_an_english_word_as_a_noun_phrase():
+    """A lone English word is read partly by its letters (whale near wheel, barrier near bark); as
+    `passage: the WORD` by its meaning. Korean words keep `query: WORD` on both board lists' centre."""
+    e5 = get_backend("e5-small")
+
+    def unit(x):
+        x = np.asarray(x, dtype=np.float32)
+        return x / np.linalg.norm(x, axis=1, keepdims=True)
+
+    triples = [("whale", "ocean", "wheel"), ("barrier", "wall", "bark"), ("companion", "friend", "compass"),
+               ("waterfall", "river", "wafer"), ("paralysis", "illness", "paris"), ("piano", "music", "pilot"),
+               ("beep", "sound", "bean"), ("spider", "web", "spire")]
+    words = sorted({w for t in triples for w in t})
+    v = dict(zip(words, e5.vectors(words)))
+    phrase = unit(unit(e5.model.passage([f"the {w}" for w in words])) - e5.centre("en"))
+    assert np.allclose(np.stack([v[w] for w in words]), phrase, atol=1e-5)
+    before = dict(zip(words, unit(unit(e5.model.query(words)) - e5.centre("ko"))))  # the bare word, as before
+    by_meaning = sum(v[w] @ v[m] > v[w] @ v[x] for w, m, x in triples)
+    by_meaning_before = sum(before[w] @ before[m] > before[w] @ before[x] for w, m, x in triples)
+    assert by_meaning >= 6 and by_meaning >= by_meaning_before + 3
+    ko = ["바다", "연필"]
+    assert np.allclose(e5.vectors(ko), unit(unit(e5.model.query(ko)) - e5.centre("ko")), atol=1e-5)
