@@ -154,3 +154,14 @@ def test_each_record_says_the_seed_that_deals_it(tmp_path):
         assert record.seed == [5, index]
         again = deal_duet(record.seed, board_words("en"), duet_config())
         assert (again.words, again.key) == (record.words, record.key)
+
+
+def test_the_benchmark_runs_under_the_name_issue_12_gives_it():
+    """`python -m experiments.bench_simulate` is `experiments.bench.simulate`: a JSON report of
+    games/s per worker count and clue latency (speed itself is measured there, never asserted)."""
+    out = subprocess.run([sys.executable, "-m", "experiments.bench_simulate", "--games", "6", "--workers", "2",
+                          "--latency-games", "2", "--spymaster", "random", "--guesser", "random"],
+                         capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert set(report["games_per_second"]) == {"1", "2"} and report["clues_timed"] > 0
