@@ -19,7 +19,7 @@ import re
 import sys
 from functools import lru_cache
 
-from engine.clues.tables import _lines
+from engine.clues.tables import data_lines
 
 FILE = ("clues", "en_initialisms.tsv")
 MIN_LETTERS, MAX_LETTERS = 2, 6
@@ -65,7 +65,7 @@ def spelled_out(word: str, phones: list[str]) -> bool:
 @lru_cache(maxsize=1)
 def table() -> dict[str, bool]:
     """initialism -> whether CMUdict says it letter by letter first (its main pronunciation)."""
-    rows = (line.partition("\t") for line in _lines(FILE[1]))
+    rows = (line.partition("\t") for line in data_lines(FILE[1]))
     return {word: which.strip() == "main" for word, _, which in rows}
 
 

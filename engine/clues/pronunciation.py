@@ -24,6 +24,7 @@ import re
 import sys
 from functools import lru_cache
 
+from engine.clues.tables import data_lines
 from engine.paths import data_path
 
 FILE = ("clues", "en_pronunciations.tsv")
@@ -33,15 +34,8 @@ VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 @lru_cache(maxsize=1)
 def table() -> dict[str, tuple[tuple[str, ...], ...]]:
     """word -> pronunciations, each a tuple of consonants and vowel stress digits ("K 1 R 0 T")."""
-    path = data_path(*FILE)
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return out
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
+    for line in data_lines(FILE[1]):
         word, _, prons = line.partition("\t")
         out[word] = tuple(tuple(p.split()) for p in prons.split("|") if p)
     return out

@@ -19,7 +19,8 @@ def normalize(word: str, language: str) -> str:
     return word
 
 
-def _lines(name: str) -> list[str]:
+def data_lines(name: str) -> list[str]:
+    """The lines of `data/clues/NAME` that hold data (no blank or `#` comment lines); [] when absent."""
     path = data_path("clues", name)
     if not path.exists():
         return []
@@ -59,11 +60,11 @@ class Tables:
 @lru_cache(maxsize=None)
 def tables(language: str) -> Tables:
     """Load (once) the tables of one language."""
-    positions = frozenset(normalize(w, language) for w in _lines(f"{language}_positions.txt"))
-    letters = frozenset(normalize(w, language) for w in _lines(f"{language}_letters.txt"))
+    positions = frozenset(normalize(w, language) for w in data_lines(f"{language}_positions.txt"))
+    letters = frozenset(normalize(w, language) for w in data_lines(f"{language}_letters.txt"))
     values: dict[str, int] = {}
     numeral_only = set()
-    for line in _lines(f"{language}_numbers.txt") + _lines(f"{language}_numbers.tsv"):
+    for line in data_lines(f"{language}_numbers.txt") + data_lines(f"{language}_numbers.tsv"):
         cols = [c.strip() for c in line.split("\t")]
         word = normalize(cols[0], language)
         if len(cols) > 1 and cols[1].isdigit():
@@ -74,39 +75,39 @@ def tables(language: str) -> Tables:
             values.setdefault(word, None)
     numbers = frozenset(w for w in values if w not in numeral_only)
     meaning_numbers: dict[str, tuple] = {}
-    for line in _lines(f"{language}_number_meanings.tsv"):
+    for line in data_lines(f"{language}_number_meanings.tsv"):
         cols = line.split("\t")
         if len(cols) >= 2:
             nums = tuple(int(n) for n in cols[1].split(",") if n.strip().isdigit())
             why = cols[2].strip() if len(cols) > 2 else ""
             meaning_numbers[normalize(cols[0], language)] = tuple((n, why) for n in nums)
     loans: dict[str, Loanword] = {}
-    for line in _lines(f"{language}_loanwords.tsv"):
+    for line in data_lines(f"{language}_loanwords.tsv"):
         cols = line.split("\t") + ["", "", ""]
         word = normalize(cols[0], language)
         loans[word] = Loanword(word, cols[1].strip() == "refused", cols[2].strip(), cols[3].strip())
     variants: dict[str, str] = {}
-    for line in _lines(f"{language}_variants.tsv"):
+    for line in data_lines(f"{language}_variants.tsv"):
         group = [normalize(w, language) for w in line.split("\t") if w.strip()]
         for w in group:
             variants[w] = group[0]
     meaning: dict[str, tuple] = {}
-    for line in _lines(f"{language}_meaning_letters.tsv"):
+    for line in data_lines(f"{language}_meaning_letters.tsv"):
         cols = line.split("\t")
         if len(cols) >= 2:
             meaning.setdefault(normalize(cols[1], language), ())
             meaning[normalize(cols[1], language)] += (unicodedata.normalize("NFC", cols[0].strip()),)
     derivations: dict[str, tuple] = {}
-    for line in _lines(f"{language}_derivations.tsv"):
+    for line in data_lines(f"{language}_derivations.tsv"):
         cols = line.split("\t")
         if len(cols) >= 2:
             base = normalize(cols[0], language)
             for d in cols[1].split(","):
                 if d.strip():
                     derivations[normalize(d, language)] = derivations.get(normalize(d, language), ()) + (base,)
-    bound = frozenset(line.split("\t")[0].strip() for line in _lines(f"{language}_bound.txt"))
+    bound = frozenset(line.split("\t")[0].strip() for line in data_lines(f"{language}_bound.txt"))
     derived_nouns: dict[tuple[str, str], float | None] = {}
-    for line in _lines(f"{language}_derived_nouns.tsv"):
+    for line in data_lines(f"{language}_derived_nouns.tsv"):
         cols = line.split("\t")
         if len(cols) >= 3:
             derived_nouns[cols[0], cols[1]] = None if cols[2] == "-" else float(cols[2])
@@ -118,7 +119,7 @@ def tables(language: str) -> Tables:
 def _word_parts(name: str, language: str) -> dict[str, tuple[str, ...]]:
     """A table of word<TAB>part rows (more columns are notes): word -> its parts, in file order."""
     out: dict[str, tuple[str, ...]] = {}
-    for line in _lines(name):
+    for line in data_lines(name):
         cols = line.split("\t")
         if len(cols) >= 2 and cols[1].strip():
             word = normalize(cols[0], language)
