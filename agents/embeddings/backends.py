@@ -11,6 +11,8 @@ from typing import Sequence
 
 import numpy as np
 
+from engine.record_fields import board_language
+
 from .base import Embeddings, MissingBackendError, UncoveredWordError, as_word_list, normalise_rows
 
 log = logging.getLogger("agents.embeddings")
@@ -18,7 +20,6 @@ log = logging.getLogger("agents.embeddings")
 PIP_EMBED = "pip install 'codenames-lab[embed]'"
 PIP_ST = "pip install 'codenames-lab[st]'"
 PIP_FILTER = "pip install 'codenames-lab[filter]'"
-HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 
 
 def _dist_version(dist: str) -> str:
@@ -372,9 +373,10 @@ class E5SmallEmbeddings(Embeddings):
         return self._centres[script]
 
     def _encode(self, words: list[str]) -> np.ndarray:
+        scripts = [board_language([w]) for w in words]
         out = np.zeros((len(words), self.dim), np.float32)
         for script in ("en", "ko"):
-            idx = [i for i, w in enumerate(words) if bool(HANGUL.search(w)) == (script == "ko")]
+            idx = [i for i, sc in enumerate(scripts) if sc == script]
             if idx:
                 raw = normalise_rows(self._raw([words[i] for i in idx], script))
                 out[idx] = raw - self.centre(script)[None, :]
