@@ -57,7 +57,7 @@ class DuetBayesGuesser(MemoryGuesser):
     """
 
     name = "duet-bayes"
-    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.5}
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
