@@ -81,8 +81,8 @@ def turn_outcomes(views: Sequence[np.ndarray], targets: np.ndarray, bystanders: 
                   cols: np.ndarray | None = None) -> TurnOutcomes:
     """`views`: one (cards, candidates) cosine matrix per partner model, read at its temperature,
     all in one pass; the masks select cards the guesser may touch; `cols`, when given, the
-    candidates to score (the columns of every row taken in one call, then the touchable rows: half
-    the cost of gathering row by row)."""
+    candidates to score (the columns of every row taken in one call, then the touchable rows: on a
+    full board about half the cost of gathering them row by row)."""
     temps = np.asarray(temperatures, dtype=np.float64)
     it, ib, ia = np.flatnonzero(targets), np.flatnonzero(bystanders), np.flatnonzero(assassins)
     nt, nb = len(it), len(ib)
