@@ -104,6 +104,12 @@ PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under",
 #: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 PARTICLES = ("in", "up", "out")
+#: suffixes spelled like an English word they do not mean (RULES 4.4: a bound affix does not block):
+#: a compound cut whose right part is one of them keeps only its left part, so IMPORTANT holds no
+#: ant, DEBATE and CANDIDATE no ate (nor eat), COMFORTABLE no able, CARELESS no less, CHAMPION no
+#: ion. Not -ship, -hood, -man, -like, -wise, whose word also closes real compounds (SPACESHIP,
+#: FIREMAN, STREETWISE).
+BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom ward wards some able less ism ally".split())
 #: Old English place-name elements that end a closed proper noun after a common word (STONEHENGE =
 #: stone + henge, GREENWICH); the standalone ones (land, wood, ford, field) are compound cuts already.
 PLACE_ELEMENTS = ("henge", "chester", "caster", "cester", "borough", "burgh", "bury", "wick", "wich",
@@ -356,8 +362,10 @@ class EnglishAnalyzer(StoredForeign):
         for left, right in self.compound_cuts(w):
             if self._accidental(w, left):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
-            # the unstressed suffix -age is not the word: PACKAGE, MESSAGE hold no age (TEENAGE does)
-            own = (left,) if right in ("age", "ages") and unstressed_age(w) else (left, right)
+            # a bound suffix is not the word (BOUND_SUFFIXES), nor the unstressed -age: PACKAGE and
+            # MESSAGE hold no age (TEENAGE does)
+            bound = right in BOUND_SUFFIXES or (right in ("age", "ages") and unstressed_age(w))
+            own = (left,) if bound else (left, right)
             for p in own:
                 parts[p] = True
                 for b in self.derivation_bases(p, 1):  # a part's base too: DISHWASHER holds wash (washer)

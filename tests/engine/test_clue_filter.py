@@ -545,6 +545,22 @@ def test_rules_4_4_the_suffix_age_is_no_word_age():  # RULES 4.4 (the parts that
     assert verdict(en("pack", ["PACKAGE"])) == (False, "4.4")      # the base still counts
 
 
+@pytest.mark.parametrize("word, clue", [("ANT", "important"), ("ANT", "pleasant"), ("EAT", "debate"),
+                                        ("EAT", "candidate"), ("ATE", "decorate"), ("ION", "champion"),
+                                        ("ABLE", "comfortable"), ("LESS", "careless"), ("SOME", "awesome")])
+def test_rules_4_4_a_bound_suffix_is_no_word(word, clue):  # RULES 4.4 (a bound affix does not block)
+    """A suffix spelled like a word (-ant, -ate, -ion, -able, -less, -some) is not that word: neither
+    side blocks the other, while the base before it still does (RULES 4.3)."""
+    assert en(clue, [word]).legal and en(word.lower(), [clue.upper()]).legal
+
+
+def test_rules_4_4_a_bound_suffix_keeps_its_base_and_real_heads():  # RULES 4.3/4.4
+    assert verdict(en("comfortable", ["COMFORT"])) == (False, "4.3")
+    assert verdict(en("hopeless", ["HOPE"])) == (False, "4.3")
+    assert verdict(en("ship", ["SPACESHIP"])) == (False, "4.4")   # -ship also closes real compounds
+    assert verdict(en("man", ["FIREMAN"])) == (False, "4.4")
+
+
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     for clue in ("snow-man", "snow man"):
         v = en(clue, ["SNOWMAN"])
