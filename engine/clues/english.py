@@ -165,7 +165,7 @@ PRELOAD = 64
 class EnglishAnalyzer(StoredForeign):
     language = "en"
 
-    def __init__(self, accidental_cuts: bool = True) -> None:
+    def __init__(self, accidental_cuts: bool = True, unheard_bases: bool = True) -> None:
         _lemminflect_missing()
         self.freq = Lookup("wordfreq-en", ("wordfreq",), _wordfreq_en)
         self._lemma_table = Lookup("lemminflect-lemmas", ("lemminflect",), _lemma_table, kind="marshal")
@@ -173,6 +173,9 @@ class EnglishAnalyzer(StoredForeign):
         #: compound cuts not by meaning (data/clues/en_accidental_cuts.tsv); off only for the tool
         #: that builds that table (experiments/tools/build_en_parts.py)
         self.accidental_cuts = (self.tables.accidental_cuts or {}) if accidental_cuts else {}
+        #: derivation bases the word does not say (data/clues/en_unheard_bases.tsv); off only for
+        #: the tool that builds that table (experiments/tools/build_en_bases.py)
+        self.unheard_bases = (self.tables.unheard_bases or {}) if unheard_bases else {}
         self.store = InfoStore("en", analyser_fingerprint("en", ("lemminflect", "wordfreq")))
         self._info: dict[str, WordInfo] = {}
         self._new: list[WordInfo] = []
@@ -255,6 +258,7 @@ class EnglishAnalyzer(StoredForeign):
                 elif len(b) >= min_len and self._prefixed(b):  # ENCAMPMENT = en + camp + ment
                     out.add(b)
         out |= self._prefixed(w)
+        out -= self._unheard(w)
         for b in list(out):
             out |= self.derivation_bases(b, depth - 1)
         return out
@@ -355,6 +359,38 @@ class EnglishAnalyzer(StoredForeign):
             return False
         return any(self._common(b) for b in self.derivation_bases(right, 1))
 
+    def _suffix_bases(self, w: str) -> set[str]:
+        """Bases of `w` by a suffix of `SUFFIXES` (SUNNY -> sun, HAPPINESS -> happy), the base
+        commoner than the word."""
+        out: set[str] = set()
+        fw = self._f(w)
+        for suf in SUFFIXES:
+            if not w.endswith(suf):
+                continue
+            if suf == "y" and not self._may_be_adjective(w):
+                continue  # -y derives adjectives (sunny, rainy); a noun such as penny is not pen + y
+            if suf in AGENT and V in self.pos(w):
+                continue  # an agent noun is not a verb (shower is not show + er)
+            stem = w[: -len(suf)]
+            bases = {stem, stem + "e"}
+            if len(stem) >= 2 and stem[-1] == stem[-2]:
+                bases.add(stem[:-1])  # sunny -> sun
+            if stem.endswith("i"):
+                bases.add(stem[:-1] + "y")  # happiness -> happy
+            for b in bases:
+                if b == stem and needs_doubling(b, suf):
+                    continue
+                if b != w and self._common(b) and (not self.freq or fw < self._f(b)):
+                    out.add(b)
+        return out
+
+    def _unheard(self, w: str) -> set[str]:
+        """Bases the letters give `w` but its sounds do not (data/clues/en_unheard_bases.tsv, built by
+        experiments/tools/build_en_bases.py): COUNTRY is no count, ENTRY no try, HOSTAGE no host."""
+        if not self.unheard_bases:
+            return set()
+        return {b for f in {w} | self.lemmas(w) for b in self.unheard_bases.get(f, ())}
+
     def _parts(self, w: str) -> dict[str, bool]:
         parts: dict[str, bool] = {}
         if not w.isalpha():
@@ -388,28 +424,13 @@ class EnglishAnalyzer(StoredForeign):
             if (w.endswith(el) and len(left) >= 4 and not self.pos(w) and self._common(left)
                     and N in self.pos(left) and sound_split(w, left, el) is not False):
                 parts[left] = True
+        for b in self._suffix_bases(w):
+            parts[b] = True
+        for b in self._unheard(w):
+            parts.pop(b, None)  # a base by letters the word does not say: COUNTRY holds no count
         for lem in {w} | self.lemmas(w):  # irregular derivations (data/clues/en_derivations.tsv)
             for b in (self.tables.derivations or {}).get(lem, ()):
                 parts[b] = True
-        fw = self._f(w)
-        for suf in SUFFIXES:
-            if not w.endswith(suf):
-                continue
-            if suf == "y" and not self._may_be_adjective(w):
-                continue  # -y derives adjectives (sunny, rainy); a noun such as penny is not pen + y
-            if suf in AGENT and V in self.pos(w):
-                continue  # an agent noun is not a verb (shower is not show + er)
-            stem = w[: -len(suf)]
-            bases = {stem, stem + "e"}
-            if len(stem) >= 2 and stem[-1] == stem[-2]:
-                bases.add(stem[:-1])  # sunny -> sun
-            if stem.endswith("i"):
-                bases.add(stem[:-1] + "y")  # happiness -> happy
-            for b in bases:
-                if b == stem and needs_doubling(b, suf):
-                    continue
-                if b != w and self._common(b) and (not self.freq or fw < self._f(b)):
-                    parts[b] = True
         for p in list(parts):
             if self._word_of_its_own(p):
                 continue  # GROUND is no GRIND, ROSE no RISE, LAYOUT's lay no LIE

@@ -55,6 +55,7 @@ class Tables:
     meaning_parts: dict = None  # native word -> its parts by meaning (RULES 4.3/4.4, ko_meaning_parts.tsv)
     accidental_cuts: dict = None  # word -> left parts of its compound cuts not by meaning (en_accidental_cuts.tsv)
     derived_nouns: dict = None  # (noun, verb) -> embedding z of the tie, None if unscored (ko_derived_nouns.tsv)
+    unheard_bases: dict = None  # word -> derivation bases its sounds do not carry (en_unheard_bases.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -113,7 +114,8 @@ def tables(language: str) -> Tables:
             derived_nouns[cols[0], cols[1]] = None if cols[2] == "-" else float(cols[2])
     return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
                   meaning_numbers, derivations, bound, _word_parts(f"{language}_meaning_parts.tsv", language),
-                  _word_parts(f"{language}_accidental_cuts.tsv", language), derived_nouns)
+                  _word_parts(f"{language}_accidental_cuts.tsv", language), derived_nouns,
+                  _word_parts(f"{language}_unheard_bases.tsv", language))
 
 
 def _word_parts(name: str, language: str) -> dict[str, tuple[str, ...]]:

@@ -561,6 +561,42 @@ def test_rules_4_4_a_bound_suffix_keeps_its_base_and_real_heads():  # RULES 4.3/
     assert verdict(en("man", ["FIREMAN"])) == (False, "4.4")
 
 
+@pytest.mark.parametrize("word, clue", [("COUNT", "country"), ("COME", "comment"), ("TRY", "entry"),
+                                        ("HOST", "hostage"), ("CURE", "curly"), ("FACE", "preface")])
+def test_rules_4_3_a_base_the_word_does_not_say_is_letters(word, clue):  # RULES 4.3/4.4 (letters only)
+    """COUNTRY is not count + ry, ENTRY not en + try: the base's vowel is not the word's
+    (data/clues/en_unheard_bases.tsv). Neither side blocks the other."""
+    assert en(clue, [word]).legal and en(word.lower(), [clue.upper()]).legal
+
+
+@pytest.mark.parametrize("word, clue", [("SUN", "sunny"), ("FARM", "farmer"), ("KING", "kingdom"),
+                                        ("TRAP", "entrap"), ("LEARN", "relearn"), ("LOSE", "loss")])
+def test_rules_4_3_a_base_the_word_says_still_derives(word, clue):  # RULES 4.3
+    """A Germanic suffix or a prefix keeps its base's sounds (SUN-ny, en-TRAP; RELEARN's vowel is
+    written two ways in the dictionary); irregular derivations come from their own table (LOSS)."""
+    assert verdict(en(clue, [word])) == (False, "4.3")
+
+
+def test_unheard_bases_tool_judges_by_the_base_vowel():
+    """The table's builder: a one-syllable base whose vowel the word does not say is unheard; a
+    Latinate suffix (vowel shifts are regular there) and -age are never judged."""
+    from experiments.tools.build_en_bases import unheard
+
+    prons = {"country": [["K", "AH1", "N", "T", "R", "IY0"]], "count": [["K", "AW1", "N", "T"]],
+             "sunny": [["S", "AH1", "N", "IY0"]], "sun": [["S", "AH1", "N"]],
+             "entry": [["EH1", "N", "T", "R", "IY0"]], "try": [["T", "R", "AY1"]],
+             "entrap": [["EH0", "N", "T", "R", "AE1", "P"]], "trap": [["T", "R", "AE1", "P"]],
+             "sanity": [["S", "AE1", "N", "IH0", "T", "IY0"]], "sane": [["S", "EY1", "N"]],
+             "endear": [["EH0", "N", "D", "IY1", "R"]], "dear": [["D", "IH1", "R"]],
+             "outage": [["AW1", "T", "IH0", "JH"]], "age": [["EY1", "JH"]]}
+    assert unheard("country", "count", prons) and unheard("entry", "try", prons)
+    assert unheard("sunny", "sun", prons) is False and unheard("entrap", "trap", prons) is False
+    assert unheard("endear", "dear", prons) is False        # IH / IY before r: one vowel
+    assert unheard("sanity", "sane", prons) is None         # -ity shifts vowels: not judged
+    assert unheard("outage", "age", prons) is None
+    assert unheard("country", "unknown", prons) is None
+
+
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     for clue in ("snow-man", "snow man"):
         v = en(clue, ["SNOWMAN"])
