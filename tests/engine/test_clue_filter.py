@@ -597,6 +597,18 @@ def test_unheard_bases_tool_judges_by_the_base_vowel():
     assert unheard("country", "unknown", prons) is None
 
 
+def test_unheard_bases_table_is_what_its_tool_builds(tmp_path, monkeypatch):
+    """data/clues/en_unheard_bases.tsv is reproducible: rebuilt from the analyser and CMUdict, the
+    same rows (a change of the English analyser that moves them must rebuild the table)."""
+    from engine.paths import data_path
+    from experiments.tools.build_en_bases import main
+
+    monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")   # the tool turns the cache off: restored after
+    out = tmp_path / "bases.tsv"
+    assert main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == data_path("clues", "en_unheard_bases.tsv").read_text(encoding="utf-8")
+
+
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     for clue in ("snow-man", "snow man"):
         v = en(clue, ["SNOWMAN"])
