@@ -1,4 +1,4 @@
-"""Build `data/clues/en_unheard_bases.tsv`: English derivation bases that the word does not say.
+"""Build `data/clues/en_unheard_bases.tsv`: English parts by letters that the word does not say.
 
     python -m experiments.tools.build_en_bases [--out PATH]
 
@@ -22,6 +22,11 @@ CONIC are real). The base is unheard when no pronunciation of the word has the b
 its place. Vowels the dictionary writes either way count as one: AA and AO, UH and UW, and
 before r IH and IY, EH and ER (ENDEAR, RELEARN). -age itself is never judged (TEENAGE,
 UNDERAGE: the stressed rule of `unstressed_age`).
+
+The same table refuses a compound cut after a Latin prefix that is also an English word
+(`COMBINING_FORMS`: con, pro) when the word does not say that word (CONFIRM is k-AH-n, con is
+k-AA-n): both parts are listed, so FIRM and CONFIRM, VISION and PROVISION no longer block each
+other, while PROACTIVE (p-r-OW) keeps pro + active.
 """
 
 from __future__ import annotations
@@ -71,16 +76,16 @@ def place(word: str, base: str) -> int | None:
     return None
 
 
-def unheard(word: str, base: str, prons: dict) -> bool | None:
+def unheard(word: str, base: str, prons: dict, at: int | None = None) -> bool | None:
     """Whether no pronunciation of `word` says the vowel of the one-syllable `base` at its place
-    (None: not judged)."""
+    (`at`, or `place`'s; None: not judged)."""
     pw, pb = prons.get(word), prons.get(base)
     if base in ("age", "ages") or not pw or not pb:
         return None
     bases = [_vowels(p) for p in pb]
     if any(len(v) != 1 for v in bases):
         return None
-    at = place(word, base)
+    at = place(word, base) if at is None else at
     if at is None:
         return None
     for p in pw:
@@ -88,6 +93,19 @@ def unheard(word: str, base: str, prons: dict) -> bool | None:
         if at < len(v) and any(same_vowel(v[at], b[0]) for b in bases):
             return False
     return True
+
+
+def latin_cut(an, w: str, prons: dict) -> list[str]:
+    """Both parts of a cut after a Latin prefix that is also a word (`COMBINING_FORMS`: con, pro)
+    when the word does not say that word: CONFIRM (k-AH-n) is no con + firm, PROVISION (p-r-AH)
+    no pro + vision; PROACTIVE (p-r-OW) keeps pro + active."""
+    from engine.clues.english import COMBINING_FORMS
+
+    out = []
+    for left, right in an.compound_cuts(w):
+        if left in COMBINING_FORMS and unheard(w, left, prons, at=0):  # its first vowel, whatever the suffix
+            out += [left, right]
+    return out
 
 
 def direct_bases(an, w: str) -> set[str]:
@@ -115,7 +133,8 @@ def build(an, words, prons) -> list[tuple[str, str]]:
                 rows.append((w, b))
             else:
                 todo.append(b)  # a heard base's own bases (COUNTRYSIDE's country -> count)
-    return sorted(rows)
+        rows += [(w, p) for p in latin_cut(an, w, prons)]
+    return sorted(set(rows))
 
 
 def main(argv=None) -> int:
@@ -137,10 +156,10 @@ def main(argv=None) -> int:
     rows = build(an, words, prons)
 
     def said(w):
-        return "|".join(" ".join(p) for p in prons[w])
+        return "|".join(" ".join(p) for p in prons.get(w, ())) or "-"
 
     lines = [
-        "# English derivation bases the word does not say (RULES 4.3/4.4): the filter drops them.",
+        "# English parts by letters that the word does not say (RULES 4.3/4.4): the filter drops them.",
         "# Built by experiments/tools/build_en_bases.py from the CMU Pronouncing Dictionary (BSD licence).",
         "# word<TAB>base<TAB>the word's pronunciations<TAB>the base's",
     ]

@@ -562,15 +562,18 @@ def test_rules_4_4_a_bound_suffix_keeps_its_base_and_real_heads():  # RULES 4.3/
 
 
 @pytest.mark.parametrize("word, clue", [("COUNT", "country"), ("COME", "comment"), ("TRY", "entry"),
-                                        ("HOST", "hostage"), ("CURE", "curly"), ("FACE", "preface")])
+                                        ("HOST", "hostage"), ("CURE", "curly"), ("FACE", "preface"),
+                                        ("FIRM", "confirm"), ("VISION", "provision"), ("PRO", "profit")])
 def test_rules_4_3_a_base_the_word_does_not_say_is_letters(word, clue):  # RULES 4.3/4.4 (letters only)
     """COUNTRY is not count + ry, ENTRY not en + try: the base's vowel is not the word's
-    (data/clues/en_unheard_bases.tsv). Neither side blocks the other."""
+    (data/clues/en_unheard_bases.tsv); CONFIRM says no con (k-AH-n), so it is no con + firm.
+    Neither side blocks the other."""
     assert en(clue, [word]).legal and en(word.lower(), [clue.upper()]).legal
 
 
 @pytest.mark.parametrize("word, clue", [("SUN", "sunny"), ("FARM", "farmer"), ("KING", "kingdom"),
-                                        ("TRAP", "entrap"), ("LEARN", "relearn"), ("LOSE", "loss")])
+                                        ("TRAP", "entrap"), ("LEARN", "relearn"), ("LOSE", "loss"),
+                                        ("ACTIVE", "proactive")])
 def test_rules_4_3_a_base_the_word_says_still_derives(word, clue):  # RULES 4.3
     """A Germanic suffix or a prefix keeps its base's sounds (SUN-ny, en-TRAP; RELEARN's vowel is
     written two ways in the dictionary); irregular derivations come from their own table (LOSS)."""
