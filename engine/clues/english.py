@@ -385,8 +385,9 @@ class EnglishAnalyzer(StoredForeign):
         return out
 
     def _unheard(self, w: str) -> set[str]:
-        """Bases the letters give `w` but its sounds do not (data/clues/en_unheard_bases.tsv, built by
-        experiments/tools/build_en_bases.py): COUNTRY is no count, ENTRY no try, HOSTAGE no host."""
+        """Parts the letters give `w` but its sounds do not (data/clues/en_unheard_bases.tsv, built by
+        experiments/tools/build_en_bases.py): COUNTRY is no count, ENTRY no try, HOSTAGE no host,
+        CONFIRM no con + firm."""
         if not self.unheard_bases:
             return set()
         return {b for f in {w} | self.lemmas(w) for b in self.unheard_bases.get(f, ())}
