@@ -173,7 +173,7 @@ class EnglishAnalyzer(StoredForeign):
         #: compound cuts not by meaning (data/clues/en_accidental_cuts.tsv); off only for the tool
         #: that builds that table (experiments/tools/build_en_parts.py)
         self.accidental_cuts = (self.tables.accidental_cuts or {}) if accidental_cuts else {}
-        #: derivation bases the word does not say (data/clues/en_unheard_bases.tsv); off only for
+        #: parts by letters the word does not say (data/clues/en_unheard_bases.tsv); off only for
         #: the tool that builds that table (experiments/tools/build_en_bases.py)
         self.unheard_bases = (self.tables.unheard_bases or {}) if unheard_bases else {}
         self.store = InfoStore("en", analyser_fingerprint("en", ("lemminflect", "wordfreq")))

@@ -55,7 +55,7 @@ class Tables:
     meaning_parts: dict = None  # native word -> its parts by meaning (RULES 4.3/4.4, ko_meaning_parts.tsv)
     accidental_cuts: dict = None  # word -> left parts of its compound cuts not by meaning (en_accidental_cuts.tsv)
     derived_nouns: dict = None  # (noun, verb) -> embedding z of the tie, None if unscored (ko_derived_nouns.tsv)
-    unheard_bases: dict = None  # word -> derivation bases its sounds do not carry (en_unheard_bases.tsv)
+    unheard_bases: dict = None  # word -> parts by letters its sounds do not carry (en_unheard_bases.tsv)
 
 
 @lru_cache(maxsize=None)
