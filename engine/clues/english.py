@@ -107,9 +107,9 @@ PARTICLES = ("in", "up", "out")
 #: suffixes spelled like an English word they do not mean (RULES 4.4: a bound affix does not block):
 #: a compound cut whose right part is one of them keeps only its left part, so IMPORTANT holds no
 #: ant, DEBATE and CANDIDATE no ate (nor eat), COMFORTABLE no able, CARELESS no less, CHAMPION no
-#: ion. Not -ship, -hood, -man, -like, -wise, whose word also closes real compounds (SPACESHIP,
-#: FIREMAN, STREETWISE).
-BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom ward wards some able less ism ally".split())
+#: ion, CHILDHOOD no hood. Not -ship, -man, -like, -wise, whose word also closes real compounds
+#: (SPACESHIP, FIREMAN, STREETWISE) that the letters cannot tell from HARDSHIP or CLOCKWISE.
+BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom hood ward wards some able less ism ally".split())
 #: Old English place-name elements that end a closed proper noun after a common word (STONEHENGE =
 #: stone + henge, GREENWICH); the standalone ones (land, wood, ford, field) are compound cuts already.
 PLACE_ELEMENTS = ("henge", "chester", "caster", "cester", "borough", "burgh", "bury", "wick", "wich",

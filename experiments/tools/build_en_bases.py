@@ -116,7 +116,9 @@ def direct_bases(an, w: str) -> set[str]:
 
     out = an.derivation_bases(w, 1) | an._suffix_bases(w)
     for left, right in an.compound_cuts(w):
-        if right in BOUND_SUFFIXES or (right in ("age", "ages") and unstressed_age(w)):
+        # -hood goes after words only (CHILDHOOD, FALSEHOOD: the dictionary says false and
+        # falsehood with two vowels), so its left part is not judged
+        if (right in BOUND_SUFFIXES and right != "hood") or (right in ("age", "ages") and unstressed_age(w)):
             out.add(left)
     return out
 
