@@ -550,7 +550,7 @@ def test_rules_4_4_the_suffix_age_is_no_word_age():  # RULES 4.4 (the parts that
                                         ("ABLE", "comfortable"), ("LESS", "careless"), ("SOME", "awesome"),
                                         ("HOOD", "childhood")])
 def test_rules_4_4_a_bound_suffix_is_no_word(word, clue):  # RULES 4.4 (a bound affix does not block)
-    """A suffix spelled like a word (-ant, -ate, -ion, -able, -less, -some) is not that word: neither
+    """A suffix spelled like a word (-ant, -ate, -ion, -able, -less, -some, -hood) is not that word: neither
     side blocks the other, while the base before it still does (RULES 4.3)."""
     assert en(clue, [word]).legal and en(word.lower(), [clue.upper()]).legal
 
