@@ -108,7 +108,8 @@ PARTICLES = ("in", "up", "out")
 #: a compound cut whose right part is one of them keeps only its left part, so IMPORTANT holds no
 #: ant, DEBATE and CANDIDATE no ate (nor eat), COMFORTABLE no able, CARELESS no less, CHAMPION no
 #: ion, CHILDHOOD no hood. Not -ship, -man, -like, -wise, whose word also closes real compounds
-#: (SPACESHIP, FIREMAN, STREETWISE) that the letters cannot tell from HARDSHIP or CLOCKWISE.
+#: (SPACESHIP, FIREMAN, STREETWISE) that the letters cannot tell from HARDSHIP or CLOCKWISE; -ship
+#: is a suffix in the words data/clues/en_bound_heads.tsv lists (FRIENDSHIP, HARDSHIP).
 BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom hood ward wards some able less ism ally".split())
 #: Old English place-name elements that end a closed proper noun after a common word (STONEHENGE =
 #: stone + henge, GREENWICH); the standalone ones (land, wood, ford, field) are compound cuts already.
@@ -392,6 +393,12 @@ class EnglishAnalyzer(StoredForeign):
             return set()
         return {b for f in {w} | self.lemmas(w) for b in self.unheard_bases.get(f, ())}
 
+    def _bound_head(self, w: str, right: str) -> bool:
+        """Whether `right` ends `w` as a suffix, not as the word (data/clues/en_bound_heads.tsv, built by
+        experiments/tools/build_en_heads.py): FRIENDSHIP's -ship, not SPACESHIP's ship."""
+        heads = self.tables.bound_heads or {}
+        return any(right == h or h in self.lemmas(right) for f in {w} | self.lemmas(w) for h in heads.get(f, ()))
+
     def _parts(self, w: str) -> dict[str, bool]:
         parts: dict[str, bool] = {}
         if not w.isalpha():
@@ -401,7 +408,8 @@ class EnglishAnalyzer(StoredForeign):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
             # a bound suffix is not the word (BOUND_SUFFIXES), nor the unstressed -age: PACKAGE and
             # MESSAGE hold no age (TEENAGE does)
-            bound = right in BOUND_SUFFIXES or (right in ("age", "ages") and unstressed_age(w))
+            bound = (right in BOUND_SUFFIXES or self._bound_head(w, right)
+                     or (right in ("age", "ages") and unstressed_age(w)))
             own = (left,) if bound else (left, right)
             for p in own:
                 parts[p] = True

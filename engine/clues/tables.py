@@ -56,6 +56,7 @@ class Tables:
     accidental_cuts: dict = None  # word -> left parts of its compound cuts not by meaning (en_accidental_cuts.tsv)
     derived_nouns: dict = None  # (noun, verb) -> embedding z of the tie, None if unscored (ko_derived_nouns.tsv)
     unheard_bases: dict = None  # word -> parts by letters its sounds do not carry (en_unheard_bases.tsv)
+    bound_heads: dict = None  # word -> a last part that is a suffix there, not the word (en_bound_heads.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -115,7 +116,8 @@ def tables(language: str) -> Tables:
     return Tables(positions, letters, numbers, loans, variants, meaning, values, frozenset(numeral_only),
                   meaning_numbers, derivations, bound, _word_parts(f"{language}_meaning_parts.tsv", language),
                   _word_parts(f"{language}_accidental_cuts.tsv", language), derived_nouns,
-                  _word_parts(f"{language}_unheard_bases.tsv", language))
+                  _word_parts(f"{language}_unheard_bases.tsv", language),
+                  _word_parts(f"{language}_bound_heads.tsv", language))
 
 
 def _word_parts(name: str, language: str) -> dict[str, tuple[str, ...]]:

@@ -85,7 +85,9 @@ def candidates(an, words: list[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def score(cands, vocab: list[str]):
+def glove_vectors(vocab: list[str]):
+    """glove-50's unit vectors (float64), its index, and the rows of `REF` fixed random vocabulary
+    words (seed `SEED`): what a part's cosines are standardised against."""
     import numpy as np
     from agents.embeddings.registry import get_backend
 
@@ -93,6 +95,16 @@ def score(cands, vocab: list[str]):
     gix = kv.key_to_index
     G = kv.vectors.astype(np.float64)
     G /= np.linalg.norm(G, axis=1, keepdims=True)
+    pool = sorted({w for w in vocab if w.isalpha() and w in gix})
+    ref = sorted(np.random.default_rng(SEED).choice(pool, REF, replace=False).tolist())
+    return G, gix, ref
+
+
+def score(cands, vocab: list[str]):
+    import numpy as np
+    from agents.embeddings.registry import get_backend
+
+    G, gix, ref = glove_vectors(vocab)
     mp = get_backend("mpnet")
     tok = mp.model.tokenizer
 
@@ -101,8 +113,6 @@ def score(cands, vocab: list[str]):
 
     judged = [(w, l, r) for w, l, r in cands if {w, l, r} <= gix.keys()
               and not (pieces(w) & (pieces(l) | pieces(r)))]
-    pool = sorted({w for w in vocab if w.isalpha() and w in gix})
-    ref = sorted(np.random.default_rng(SEED).choice(pool, REF, replace=False).tolist())
     ws = sorted({x for c in judged for x in c} | set(ref))
     M = np.asarray(mp._encode(ws), dtype=np.float64)
     M /= np.linalg.norm(M, axis=1, keepdims=True)

@@ -563,6 +563,28 @@ def test_rules_4_4_a_bound_suffix_keeps_its_base_and_real_heads():  # RULES 4.3/
     assert verdict(en("man", ["FIREMAN"])) == (False, "4.4")
 
 
+@pytest.mark.parametrize("clue", ["friendship", "hardship", "relationship", "friendships"])
+def test_rules_4_4_ship_is_a_suffix_where_the_word_is_no_ship(clue):  # RULES 4.4 (a bound affix)
+    """FRIENDSHIP's -ship is a suffix (data/clues/en_bound_heads.tsv, by meaning): SHIP and it do not
+    block each other; its base still does. SPACESHIP and FLAGSHIP are ships; BATTLESHIP, which the
+    table does not judge, keeps its head (the safer side)."""
+    assert en(clue, ["SHIP"]).legal and en("ship", [clue.upper()]).legal
+    assert verdict(en(clue, [clue[: clue.index("ship")].upper()])) == (False, "4.3")
+    for ship in ("spaceship", "flagship", "battleship"):
+        assert verdict(en(ship, ["SHIP"])) == (False, "4.3")
+
+
+def test_bound_heads_table_is_what_its_tool_builds(tmp_path, monkeypatch):
+    """data/clues/en_bound_heads.tsv is reproducible from the analyser and glove-50."""
+    from engine.paths import data_path
+    from experiments.tools.build_en_heads import main
+
+    monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")   # the tool turns the cache off: restored after
+    out = tmp_path / "heads.tsv"
+    assert main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == data_path("clues", "en_bound_heads.tsv").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("word, clue", [("COUNT", "country"), ("COME", "comment"), ("TRY", "entry"),
                                         ("HOST", "hostage"), ("CURE", "curly"), ("FACE", "preface"),
                                         ("FIRM", "confirm"), ("VISION", "provision"), ("PRO", "profit")])
