@@ -333,7 +333,8 @@ class EnglishAnalyzer(StoredForeign):
             return out
         for i in range(MIN_PART_LEN, len(w) - MIN_PART_LEN + 1):
             left, right = w[:i], w[i:]
-            if not self._common(left) or not self.pos(left):
+            if not self._common(left) or not (self.pos(left) or (
+                    self._agent_noun(left) and not self.bound_suffix(w, right))):
                 continue
             right_ok = (self._common(right) and bool(self.pos(right))) or any(
                 self._common(r) for r in self.lemmas(right) if r != right
@@ -354,11 +355,17 @@ class EnglishAnalyzer(StoredForeign):
         NEWCOMER, SUNBATHER, TEASPOONFUL), where the left part is not a bound prefix (CONGENIAL,
         DISENCHANT) and the whole is rarer than its left part, as compounds are (GIGANTIC and
         LITERACY are not gig + antic, lite + racy)."""
-        if left in PREFIXES or left in COMBINING_FORMS or not self.pos(right):
+        if left in PREFIXES or left in COMBINING_FORMS or not (self.pos(right) or self._agent_noun(right)):
             return False
         if self.freq and self.zipf(w) > self.zipf(left) - 0.5:
             return False
         return any(self._common(b) for b in self.derivation_bases(right, 1))
+
+    def _agent_noun(self, p: str) -> bool:
+        """A common -er noun the lemmatiser does not list, made from a common noun or verb (FISHER from
+        fish, GIVER from give): a part of FISHERMAN, KINGFISHER, CAREGIVER like any listed word."""
+        return (p.endswith(("er", "ers")) and self._common(p) and not self.pos(p)
+                and any(self._common(b) and self.pos(b) & {N, V} for b in self.derivation_bases(p, 1)))
 
     def _suffix_bases(self, w: str) -> set[str]:
         """Bases of `w` by a suffix of `SUFFIXES` (SUNNY -> sun, HAPPINESS -> happy), the base
