@@ -51,7 +51,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 15000,
                 "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
-                "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 2, "row": 0.5,
+                "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
                 "quality": 3.0, "learn": 0.25}
 
     def __init__(self, *args, **kwargs):
