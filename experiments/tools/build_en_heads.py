@@ -41,7 +41,7 @@ def main(argv=None) -> int:
     from agents.wordlists import board_words, clue_vocabulary
     from engine.clues.english import EnglishAnalyzer
     from engine.paths import data_path
-    from experiments.tools.build_en_parts import glove_vectors
+    from experiments.tools.build_en_parts import PartZ, glove_vectors
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(data_path("clues", "en_bound_heads.tsv")))
@@ -52,12 +52,11 @@ def main(argv=None) -> int:
     an.freq.preload()
     an._lemma_table.preload()
     G, gix, ref = glove_vectors(vocab)
-    R = G[[gix[r] for r in ref]]
+    glove_z = PartZ(G, gix, ref)
     rows = []
     for w, head in candidates(an, words):
         if w in gix and head in gix:
-            base = R @ G[gix[head]]
-            z = (float(G[gix[w]] @ G[gix[head]]) - base.mean()) / base.std()
+            z = glove_z(w, head)
             if z < HEAD_MAX:
                 rows.append((w, head, z))
     lines = [

@@ -100,6 +100,21 @@ def glove_vectors(vocab: list[str]):
     return G, gix, ref
 
 
+class PartZ:
+    """How close a whole is to a part in one embedding: their cosine as a z-score against the part's
+    cosines to the reference words (each part's mean and spread computed once)."""
+
+    def __init__(self, E, ix: dict, ref: list[str]) -> None:
+        self.E, self.ix, self.R, self.base = E, ix, E[[ix[r] for r in ref]], {}
+
+    def __call__(self, w: str, p: str) -> float:
+        if p not in self.base:
+            b = self.R @ self.E[self.ix[p]]
+            self.base[p] = (b.mean(), b.std())
+        m, s = self.base[p]
+        return (float(self.E[self.ix[w]] @ self.E[self.ix[p]]) - m) / s
+
+
 def score(cands, vocab: list[str]):
     import numpy as np
     from agents.embeddings.registry import get_backend
@@ -116,20 +131,8 @@ def score(cands, vocab: list[str]):
     ws = sorted({x for c in judged for x in c} | set(ref))
     M = np.asarray(mp._encode(ws), dtype=np.float64)
     M /= np.linalg.norm(M, axis=1, keepdims=True)
-    mix = {w: i for i, w in enumerate(ws)}
-    GR, MR = G[[gix[r] for r in ref]], M[[mix[r] for r in ref]]
-    base: dict = {}
-
-    def z(kind, w, p):
-        E, ix, R = (G, gix, GR) if kind == "g" else (M, mix, MR)
-        if (kind, p) not in base:
-            b = R @ E[ix[p]]
-            base[kind, p] = (b.mean(), b.std())
-        m, s = base[kind, p]
-        return (float(E[ix[w]] @ E[ix[p]]) - m) / s
-
-    return [(w, l, r, max(z("g", w, l), z("g", w, r)), max(z("m", w, l), z("m", w, r)))
-            for w, l, r in judged]
+    gz, mz = PartZ(G, gix, ref), PartZ(M, {w: i for i, w in enumerate(ws)}, ref)
+    return [(w, l, r, max(gz(w, l), gz(w, r)), max(mz(w, l), mz(w, r))) for w, l, r in judged]
 
 
 def main(argv=None) -> int:
