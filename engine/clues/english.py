@@ -21,6 +21,8 @@ Third pass: a compound cut must keep the sounds of its parts where the pronuncia
 them (engine/clues/pronunciation.py: CARROT is not car + rot); irregular derivations come from
 data/clues/en_derivations.tsv (SPANISH <- SPAIN); `MORE_DERIVATIONS` adds -ion, -ation, -or and the
 -en verbs (ACTION, PLANTATION, ACTOR, DARKEN), each with its guard (not MISSION, TAILOR, MANOR).
+Fourth pass: `REWRITES`, derivations that rewrite the end of their base (EXPLOSION <- explode,
+SOLUTION <- solve, APPEARANCE <- appear, ACTRESS <- actor), each with a minimum length and guard.
 A one-syllable base with one short vowel doubles its last consonant before a vowel suffix
 (`needs_doubling`), so it is never read undoubled: SCARY is scare + y, not scar + y; FINISH is no fin.
 """
@@ -97,6 +99,84 @@ MORE_DERIVATIONS = (
     ("ation", 4, (V,), (N,), None), ("ations", 4, (V,), (N,), None),
     ("or", 3, (V,), None, _or_stem), ("ors", 3, (V,), None, _or_stem),  # ACTOR, SAILOR (not TAILOR, MANOR)
     ("en", 3, (A,), (V,), None),  # DARKEN, SOFTEN, REDDEN: verbs from adjectives
+)
+
+
+def _not_after_t(an, w: str, stem: str) -> bool:
+    """-ure and -tress after t are mostly no suffix: POSTURE, VENTURE, STATURE, BUTTRESS, MATTRESS
+    hold no post, vent, state, butter, matter."""
+    return not stem.endswith("t")
+
+
+def _noun_only(an, w: str, stem: str) -> bool:
+    """A noun the lemmatiser knows as nothing else (ARRIVAL, DENIAL; not FINAL = fine + al, TOTAL = tote)."""
+    return an.pos(w) <= {N}
+
+
+def _ling(an, w: str, stem: str) -> bool:
+    """-ling makes nouns (DUCKLING, SEEDLING); FEELING and BOWLING are feel + ing and bowl + ing."""
+    return an.pos(w) <= {N} and not an._common(w[:-3])
+
+
+#: Derivations that rewrite the end of their base (fourth pass; the Latinate verb-to-noun suffixes,
+#: -ify, -ance, -eer, -ette, -ician, -acy, -tress): (the word's ending, the base's ending, the base's
+#: minimum length and parts of speech, the derived word's parts of speech where the lemmatiser knows
+#: it, a guard (analyser, word, stem) or None). Checked over the vocabulary for accidental bases
+#: (docs/clue_filter.md): the lengths keep out TENSION = tend, VERSION = verse, POSITION = pose,
+#: PASSION = pass, COMPASSION = compass, CAREER = care.
+REWRITES = (
+    ("sion", "de", 4, (V,), (N,), None),          # EXPLOSION, DECISION, INVASION, PROVISION
+    ("sion", "d", 5, (V,), (N,), None),           # EXTENSION, EXPANSION, SUSPENSION
+    ("sion", "se", 6, (V,), (N,), None),          # CONFUSION, REVISION, SUPERVISION
+    ("rsion", "rt", 5, (V,), (N,), None),         # CONVERSION, DIVERSION, AVERSION
+    ("mission", "mit", 4, (V,), (N,), None),      # PERMISSION, ADMISSION, EMISSION
+    ("ssion", "de", 5, (V,), (N,), None),         # CONCESSION
+    ("ession", "ess", 6, (V,), (N,), None),       # CONFESSION, EXPRESSION, POSSESSION
+    ("ussion", "uss", 6, (V,), (N,), None),       # DISCUSSION
+    ("ption", "be", 5, (V,), (N,), None),         # DESCRIPTION, PRESCRIPTION
+    ("ption", "ive", 5, (V,), (N,), None),        # RECEPTION, PERCEPTION
+    ("mption", "me", 5, (V,), (N,), None),        # CONSUMPTION, ASSUMPTION
+    ("rption", "rb", 5, (V,), (N,), None),        # ABSORPTION
+    ("uction", "uce", 5, (V,), (N,), None),       # PRODUCTION, REDUCTION, INTRODUCTION
+    ("truction", "troy", 5, (V,), (N,), None),    # DESTRUCTION
+    ("ention", "ene", 6, (V,), (N,), None),       # INTERVENTION, CONVENTION
+    ("lution", "lve", 5, (V,), (N,), None),       # SOLUTION, EVOLUTION, RESOLUTION
+    ("osition", "ose", 6, (V,), (N,), None),      # COMPOSITION, OPPOSITION
+    ("anation", "ain", 5, (V,), (N,), None),      # EXPLANATION
+    ("amation", "aim", 5, (V,), (N,), None),      # PROCLAMATION, EXCLAMATION
+    ("unciation", "ounce", 5, (V,), (N,), None),  # PRONUNCIATION
+    ("ification", "ify", 5, (V,), (N,), None),    # CLASSIFICATION, PURIFICATION
+    ("ify", "", 5, (N, A), (V,), None),           # CLASSIFY, SOLIDIFY, PERSONIFY
+    ("ify", "e", 5, (N, A), (V,), None),          # SIMPLIFY, FALSIFY, INTENSIFY
+    ("ify", "y", 5, (N,), (V,), None),            # BEAUTIFY, GLORIFY
+    ("ance", "", 5, (V,), (N,), None),            # APPEARANCE, ASSISTANCE, PERFORMANCE
+    ("ance", "e", 5, (V,), (N,), None),           # GUIDANCE, INSURANCE, ENDURANCE
+    ("ence", "", 5, (V,), (N,), None),            # EXISTENCE, DIFFERENCE, DEPENDENCE
+    ("ence", "e", 5, (V,), (N,), None),           # INTERFERENCE, RESIDENCE, EMERGENCE
+    ("iance", "y", 4, (V,), (N,), None),          # RELIANCE, COMPLIANCE, ALLIANCE
+    ("ure", "", 4, (V,), (N,), _not_after_t),     # FAILURE, PRESSURE
+    ("ure", "e", 4, (V,), (N,), _not_after_t),    # PLEASURE, CLOSURE, EXPOSURE, SEIZURE
+    ("al", "e", 5, (V,), (N,), _noun_only),       # ARRIVAL, SURVIVAL, APPROVAL, REFUSAL
+    ("wal", "w", 4, (V,), (N,), _noun_only),      # RENEWAL, WITHDRAWAL
+    ("yal", "y", 4, (V,), (N,), _noun_only),      # BETRAYAL, PORTRAYAL
+    ("ssal", "ss", 5, (V,), (N,), _noun_only),    # DISMISSAL
+    ("ial", "y", 3, (V,), (N,), _noun_only),      # DENIAL, BURIAL
+    ("eer", "", 4, (N,), (N,), None),             # MOUNTAINEER, AUCTIONEER, PUPPETEER
+    ("eer", "e", 5, (N,), (N,), None),            # ENGINEER
+    ("ling", "", 3, (N, A), (N,), _ling),         # DUCKLING, SEEDLING, EARTHLING
+    ("ette", "", 5, (N,), (N,), None),            # CIGARETTE, KITCHENETTE
+    ("ette", "e", 5, (N,), (N,), None),           # STATUETTE
+    ("ician", "ic", 4, (N, A), (N,), None),       # MUSICIAN, MAGICIAN, ELECTRICIAN
+    ("ician", "ics", 4, (N,), (N,), None),        # PHYSICIAN, POLITICIAN, MATHEMATICIAN
+    ("icist", "ics", 4, (N,), (N,), None),        # PHYSICIST, LYRICIST
+    ("entist", "ence", 5, (N,), (N,), None),      # SCIENTIST (Latin -entia: -ent- before -ist, -ific)
+    ("entific", "ence", 5, (N,), (A,), None),     # SCIENTIFIC
+    ("acy", "ate", 6, (N, A), (N,), None),        # PIRACY, PRIVACY, ACCURACY
+    ("acy", "at", 6, (N,), (N,), None),           # DEMOCRACY, DIPLOMACY
+    ("tress", "tor", 4, (N,), (N,), _not_after_t),   # ACTRESS (not BUTTRESS, MATTRESS)
+    ("tress", "ter", 5, (N,), (N,), _not_after_t),   # WAITRESS, HUNTRESS
+    ("hten", "ht", 4, (N, A), (V,), None),        # HEIGHTEN, FRIGHTEN
+    ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid")
@@ -258,6 +338,14 @@ class EnglishAnalyzer(StoredForeign):
                     out.add(b)
                 elif len(b) >= min_len and self._prefixed(b):  # ENCAMPMENT = en + camp + ment
                     out.add(b)
+        for end, base_end, min_len, tags, want, guard in REWRITES:
+            stem = w[: -len(end)]
+            if not w.endswith(end) or len(stem) < 2 or (want and derived_pos and not derived_pos & set(want)):
+                continue
+            b = stem + base_end
+            inflected = self.lemmas(b) and b not in self.lemmas(b) and not b.endswith("ics")  # PROVEN, DIVERS
+            if b != w and not inflected and (guard is None or guard(self, w, stem)) and self._base_ok(b, min_len, tags):
+                out.add(b)
         out |= self._prefixed(w)
         out -= self._unheard(w)
         for b in list(out):

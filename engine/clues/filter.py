@@ -63,6 +63,14 @@ def _letter_key(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
 
 
+def _tied_key(w: str, tables_) -> str | None:
+    """The key under which a letter or a position word may be tied to a visible word's meaning
+    (RULES 4.1: vitamin C, ㅅ for 사이, MIDDLE for AGES): None for any other word."""
+    if _is_letter(w):
+        return _letter_key(w)
+    return w if w in tables_.positions else None
+
+
 def number_ok(number) -> bool:
     """RULES 1.2/4.2: the clue number is 0..9 or UNLIMITED."""
     if isinstance(number, bool):
@@ -228,8 +236,8 @@ class _CandidateIndex:
         by_letter: dict[str, list[int]] = {}
         by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
         for i, e in enumerate(early):
-            if e is not None and e[0] == "4.1" and _is_letter(norm[i]):
-                by_letter.setdefault(_letter_key(norm[i]), []).append(i)
+            if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules.tables)) is not None:
+                by_letter.setdefault(key, []).append(i)
         batch = getattr(rules.analyzer, "batch", None)
         with batch() if batch is not None else nullcontext():
             late = [rules.late(candidates[i], norm[i], info) for i, info in zip(ok_idx, infos)]
@@ -428,9 +436,9 @@ class ClueFilter:
         raw = raw.strip()
         w = normalize(raw, self.language)
         hit = self.rules.early(raw, w)
-        meaning_letter = _is_letter(w) and _letter_key(w) in self._meaning_letters
+        meaning_letter = _tied_key(w, self.rules.tables) in self._meaning_letters
         if hit is not None and hit[0] == "4.1" and meaning_letter:
-            hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷) relates to the meaning of a visible word
+            hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷), MIDDLE for AGES relate to a visible word's meaning
         if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
             hit = self._split_form(raw, w) or hit
         info = None

@@ -46,7 +46,7 @@ class Tables:
     number_words: frozenset[str]
     loanwords: dict
     variants: dict  # spelling -> canonical spelling
-    meaning_letters: dict = None  # visible word -> letters tied to its meaning (RULES 4.1)
+    meaning_letters: dict = None  # visible word -> letters and position words tied to its meaning (RULES 4.1)
     number_values: dict = None  # number word -> its value (RULES 4.1)
     numeral_only: frozenset = frozenset()  # number words that are numbers only when read as numerals (ko)
     meaning_numbers: dict = None  # word -> ((number, why), ...) tied to its meaning (RULES 4.1, 4.2)
@@ -93,8 +93,8 @@ def tables(language: str) -> Tables:
         group = [normalize(w, language) for w in line.split("\t") if w.strip()]
         for w in group:
             variants[w] = group[0]
-    meaning: dict[str, tuple] = {}
-    for line in data_lines(f"{language}_meaning_letters.tsv"):
+    meaning: dict[str, tuple] = {}  # letters, and position words, tied to a visible word's meaning
+    for line in data_lines(f"{language}_meaning_letters.tsv") + data_lines(f"{language}_meaning_positions.tsv"):
         cols = line.split("\t")
         if len(cols) >= 2:
             meaning.setdefault(normalize(cols[1], language), ())
