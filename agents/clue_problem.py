@@ -186,6 +186,9 @@ class CandidatePool:
         self._shared: dict[tuple, np.ndarray] = {}   # `shared` arrays of the board list
         self.base_legal: np.ndarray | None = None   # legal on an empty board
         self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
+        self.grants: dict[int, np.ndarray] = {}      # listed word r -> the candidates it alone makes legal
+        self.tied = np.zeros(0, int)                  # every such candidate (RULES 4.1: TOP beside HAT)
+        self.tied_blocks: np.ndarray | None = None    # tied_blocks[r, k]: listed word r forbids tied[k]
 
     def precompute_boards(self, board_words: Sequence[str], language: str) -> None:
         """Per word of the board list, once: its similarity to every candidate and the candidates it
@@ -200,10 +203,31 @@ class CandidatePool:
         self.column_stats = [None if m is None else column_stats(m) for m in self.board_matrix]
         self.row_stats = [None if m is None else column_stats(m.T) for m in self.board_matrix]
         self.base_legal = legal_mask(self.words, [], [], language)
-        self.blocks = np.stack([self.base_legal & ~legal_mask(self.words, [w], [], language) for w in words])
+        alone = [legal_mask(self.words, [w], [], language) for w in words]
+        self.blocks = np.stack([self.base_legal & ~m for m in alone])
+        # RULES 4.1: a position word tied to a listed word's meaning (TOP beside HAT) is legal only
+        # with that word visible, and still subject to every visible word's blocks (`tied_blocks`)
+        self.grants = {r: np.flatnonzero(m & ~self.base_legal) for r, m in enumerate(alone) if (m & ~self.base_legal).any()}
+        self.tied = np.unique(np.concatenate(list(self.grants.values()))) if self.grants else np.zeros(0, int)
+        if len(self.tied):   # what each listed word forbids of them by the other rules (4.3/4.4)
+            from engine.clues import ClueOptions
+
+            tied = [self.words[i] for i in self.tied]
+            agreed = ClueOptions(allowed_clues=frozenset(tied))
+            self.tied_blocks = np.stack([~legal_mask(tied, [w], [], language, agreed) for w in words])
         self.board_rows = {w: i for i, w in enumerate(words)}
         self.board_language = language
         self._shared = {}
+
+    def listed_legal(self, rows: Sequence[int]) -> np.ndarray:
+        """Which candidates are legal on a board of listed words (their rows, every one visible),
+        from the precomputed arrays: what `legal_mask` gives for those words."""
+        mask = self.base_legal & ~self.blocks[rows].any(axis=0)
+        granted = [self.grants[r] for r in rows if r in self.grants]
+        if granted:   # tied to a visible word, and forbidden by none
+            tied = np.isin(self.tied, np.concatenate(granted))
+            mask[self.tied] = tied & ~self.tied_blocks[rows].any(axis=0)
+        return mask
 
     def standard_matrix(self, b: int, row: float = 0.0) -> np.ndarray:
         """Backend b's board-list similarities in each candidate's own units, as `StandardSims`
@@ -244,7 +268,7 @@ class CandidatePool:
         mask = self._legal.get(key)
         rows = [self.board_rows.get(w) for w in problem.visible]
         if mask is None and problem.language == self.board_language and None not in rows:
-            mask = self.base_legal & ~self.blocks[rows].any(axis=0)
+            mask = self.listed_legal(rows)
         elif mask is None:
             mask = legal_mask(self.words, problem.board, problem.covered, problem.language)
             self._legal[key] = mask
@@ -372,14 +396,16 @@ def _fallback_legal_mask(words: Sequence[str], visible: Sequence[str], language:
     return out
 
 
-def legal_mask(words: Sequence[str], board: Sequence[str], covered: Sequence[str], language: str) -> np.ndarray:
-    """Which candidates the project's clue filter accepts on this board (RULES 4)."""
+def legal_mask(words: Sequence[str], board: Sequence[str], covered: Sequence[str], language: str,
+               options=None) -> np.ndarray:
+    """Which candidates the project's clue filter accepts on this board (RULES 4; `options`: the
+    filter's `ClueOptions`)."""
     try:
         from engine.clues import ClueFilter
     except ImportError:
         gone = set(covered)
         return _fallback_legal_mask(words, [w for w in board if w not in gone], language)
-    flt = ClueFilter(board=list(board), language=language, covered=list(covered))
+    flt = ClueFilter(board=list(board), language=language, covered=list(covered), options=options)
     return np.asarray(flt.legal_mask(list(words)), dtype=bool)
 
 

@@ -179,7 +179,7 @@ REWRITES = (
     ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
-            "inter", "semi", "multi", "micro", "mini", "mid")
+            "inter", "semi", "multi", "micro", "mini", "mid", "tele")
 #: Latin and Greek combining forms that are English words too: not the left part of a compound
 #: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")

@@ -49,7 +49,7 @@ def main(lang: str = "en", boards: int = 150, vocab: int = 10000, assassin: floa
             rows = rng.choice(len(pool.board_rows), 25, replace=False)
             label = rng.permutation(np.array([1] * 9 + [2] * 3 + [0] * 13))
             targets, black = label == 1, label == 2
-            cols = np.flatnonzero(pool.base_legal & ~pool.blocks[rows].any(axis=0) & nouns)
+            cols = np.flatnonzero(pool.listed_legal(rows) & nouns)
             z = [z_all[b][rows][:, cols] for b in ens]
             readings = {"consensus": np.mean(z, axis=0),
                         "foreign": utility(w, features(z, [rev_matrix(pool, b)[rows][:, cols] for b in ens],

@@ -52,7 +52,7 @@ def sample(pool, nouns, panel: Sequence[str], held: int, boards: int, rng: np.ra
         rows = rng.choice(n_words, 25, replace=False)
         touch = np.zeros(25, dtype=bool)
         touch[rng.choice(25, int(rng.integers(10, 26)), replace=False)] = True
-        legal = pool.base_legal & ~pool.blocks[rows].any(axis=0) & nouns
+        legal = pool.listed_legal(rows) & nouns
         z = [standard[b][rows] for b in ens]
         zc = np.mean(z, axis=0)
         cols: list[int] = []

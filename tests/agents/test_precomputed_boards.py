@@ -23,7 +23,24 @@ def test_precomputed_legality_and_similarity_equal_the_direct_ones(lang):
         visible = [w for w in board if w not in covered]
         direct = legal_mask(pool.words, board, covered, lang)
         rows = [pool.board_rows[w] for w in visible]
-        assert np.array_equal(pool.base_legal & ~pool.blocks[rows].any(axis=0), direct)
+        assert np.array_equal(pool.listed_legal(rows), direct)
         sims = pool.board_sims(tuple(board))
         fresh = FakeEmbeddings().vectors(board) @ pool.vectors[0].T
         assert np.allclose(sims.raw[0], fresh, atol=1e-5)
+
+
+@pytest.mark.parametrize("lang, board, tied", [("en", ["hat", "rabbit", "magic"], "top"),
+                                               ("ko", ["손가락", "장갑", "반지"], "가운데")])
+def test_a_position_word_tied_to_a_listed_word_is_legal_only_beside_it(lang, board, tied):
+    """RULES 4.1: TOP beside HAT (a top hat), 가운데 beside 손가락: legal on that board, not on
+    others; the precomputed legality (one row per listed word) agrees with the filter either way."""
+    words = list(dict.fromkeys(list(board_words(lang))[:60] + board))
+    vocab = list(clue_vocabulary(lang).words[:3000])
+    pool = CandidatePool([FakeEmbeddings()], vocab + ([tied] if tied not in vocab else []))
+    pool.precompute_boards(words, lang)
+    j = pool.words.index(tied)
+    with_it = [pool.board_rows[w] for w in board]
+    without = [pool.board_rows[w] for w in board[1:]]
+    assert pool.listed_legal(with_it)[j] and not pool.listed_legal(without)[j]
+    for rows in (with_it, without):
+        assert np.array_equal(pool.listed_legal(rows), legal_mask(pool.words, [words[r] for r in rows], [], lang))
