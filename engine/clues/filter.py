@@ -233,11 +233,11 @@ class _CandidateIndex:
         by_strong: dict[str, list[int]] = {}
         by_single: dict[str, list[int]] = {}
         by_shared: dict[str, list[int]] = {}
-        by_letter: dict[str, list[int]] = {}
+        by_tied: dict[str, list[int]] = {}
         by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
         for i, e in enumerate(early):
             if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules.tables)) is not None:
-                by_letter.setdefault(key, []).append(i)
+                by_tied.setdefault(key, []).append(i)
         batch = getattr(rules.analyzer, "batch", None)
         with batch() if batch is not None else nullcontext():
             late = [rules.late(candidates[i], norm[i], info) for i, info in zip(ok_idx, infos)]
@@ -260,7 +260,7 @@ class _CandidateIndex:
                 by_single.setdefault(info.word, []).append(i)
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
-        self.by_shared, self.by_letter, self.by_number = by_shared, by_letter, by_number
+        self.by_shared, self.by_tied, self.by_number = by_shared, by_tied, by_number
 
 
 _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
@@ -298,7 +298,7 @@ class ClueFilter:
         self.visible_infos = self.analyzer.info_many(self.visible)
         tables_ = self.rules.tables
         letters = tables_.meaning_letters
-        self._meaning_letters = frozenset(
+        self._tied = frozenset(
             _letter_key(l) for v in self.visible for l in letters.get(v, ())
         )
         # RULES 4.1 / 4.2: numbers that go with a visible word's meaning (문어: 8), and the letter
@@ -436,15 +436,15 @@ class ClueFilter:
         raw = raw.strip()
         w = normalize(raw, self.language)
         hit = self.rules.early(raw, w)
-        meaning_letter = _tied_key(w, self.rules.tables) in self._meaning_letters
-        if hit is not None and hit[0] == "4.1" and meaning_letter:
+        tied = _tied_key(w, self.rules.tables) in self._tied
+        if hit is not None and hit[0] == "4.1" and tied:
             hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷), MIDDLE for AGES relate to a visible word's meaning
         if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
             hit = self._split_form(raw, w) or hit
         info = None
         if hit is None:
             info = self.analyzer.info(w)
-            hit = self._board(raw, info) or (None if meaning_letter else self.rules.late(raw, w, info))
+            hit = self._board(raw, info) or (None if tied else self.rules.late(raw, w, info))
         if hit is not None:
             return ClueVerdict(False, hit[0], hit[1], "illegal", hit[2] if len(hit) > 2 else None)
         verdict = self._number_word(raw, w, info)
@@ -482,8 +482,8 @@ class ClueFilter:
             if value not in self._meaning_numbers and (value is None or value in self._lengths):
                 blocked.append(idx)
         mask = index.intrinsic.copy()
-        for letter in self._meaning_letters:  # RULES 4.1: a letter tied to a visible word's meaning
-            for i in index.by_letter.get(letter, ()):
+        for key in self._tied:  # RULES 4.1: a letter or position word tied to a visible word's meaning
+            for i in index.by_tied.get(key, ()):
                 mask[i] = True
         idx = [i for lst in blocked if lst for i in lst]
         if idx:
