@@ -179,7 +179,9 @@ REWRITES = (
     ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
-            "inter", "semi", "multi", "micro", "mini", "mid", "tele")
+            "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri")
+#: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
+PREFIX_MIN_REST = {"bi": 5, "tri": 5}
 #: Latin and Greek combining forms that are English words too: not the left part of a compound
 #: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
@@ -295,7 +297,7 @@ class EnglishAnalyzer(StoredForeign):
         out = set()
         for pre in PREFIXES:
             rest = w[len(pre):]
-            if w.startswith(pre) and len(rest) >= 3 and self.pos(rest) and self._common(rest):
+            if w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest):
                 if not self.freq or self._f(w) < self._f(rest):
                     out.add(rest)
         return out
@@ -429,6 +431,22 @@ class EnglishAnalyzer(StoredForeign):
             ) or self._derived_head(w, left, right)
             if right_ok and (not check_sound or sound_split(w, left, right) is not False):
                 out.append((left, right))
+        for stem, lemma in self._inflected_stems(w):  # PARKING is park + ing, not par + king
+            kept = {len(l) for l, _ in self.compound_cuts(lemma, check_sound)}
+            out = [(l, r) for l, r in out if len(l) >= len(stem) or len(l) in kept
+                   or any(l + b == lemma for b in self.lemmas(r) | {r})]   # OUTGOING: out + going, of outgo
+        return out
+
+    def _inflected_stems(self, w: str) -> list[tuple[str, str]]:
+        """(the letters of a lemma that `w` begins with, that lemma) for each lemma `w` inflects by
+        adding letters (PARKING: park; SPACING: spac of space): a compound cut inside them must be a
+        cut of the lemma itself (RAINCOATS keeps rain + coats), or its left part and the lemma of
+        its right part make the lemma (OUTGOING = out + going, of outgo = out + go)."""
+        out = []
+        for lemma in self.lemmas(w) - {w}:
+            stem = lemma if w.startswith(lemma) else lemma[:-1] if lemma.endswith("e") and w.startswith(lemma[:-1]) else ""
+            if stem and len(stem) < len(w):
+                out.append((stem, lemma))
         return out
 
     def _accidental(self, w: str, left: str) -> bool:

@@ -269,6 +269,7 @@ class KoreanAnalyzer(StoredForeign):
                     need.update((left, right))
             need.update(_derivation_bases(w, best))
             need.update(_ri_bases(w, best))
+            need.update(_colour_bases(w, best))
             need.update(_noun_bases(w, best))
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         for w, res in results.items():  # a predicate Kiwi reads best as a name or noun (붓다/NNP, 푸다)
@@ -567,6 +568,9 @@ class KoreanAnalyzer(StoredForeign):
             if _adjective(base, self._tokens.get(base, ())) is not None:
                 lemmas.add(base)
                 break
+        for base in _colour_bases(w, best_tokens):  # 빨강, 노랑, 파랑 of 빨갛다, 노랗다, 파랗다
+            if _adjective(base, self._tokens.get(base, ())) == "" and self.hanja.spellings(w) == {w}:
+                lemmas.add(base)   # a native word only: 허영 (虛榮) is no 허옇다
         derived = _noun_bases(w, best_tokens) if lexical else ()
         if derived and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
             for base in derived:  # 지우개, 덮개, 베개, 놀이, 울보 of a native stem
@@ -724,6 +728,19 @@ def _ri_bases(word: str, best) -> tuple[str, ...]:
     if not 0 <= code < 11172 or code % 28 != 8:  # ㄹ
         return ()
     return (word[:-2] + chr(ord(word[-2]) - 8) + "르다", word[:-1] + "다")
+
+
+def _colour_bases(word: str, best) -> tuple[str, ...]:
+    """The ㅎ-irregular adjective a colour noun in ㅇ is the noun of (RULES 4.3): 빨강, 노랑, 파랑
+    of 빨갛다, 노랗다, 파랗다 (the final ㅇ for the stem's ㅎ). The word is one common noun; `_build`
+    keeps the base only for a native word that Kiwi reads alone as a simple adjective (사랑 is of
+    no 사랗다, 허영 no 허옇다)."""
+    if len(word) < 2 or len(best) != 1 or best[0].form != word or best[0].tag != "NNG":
+        return ()
+    code = ord(word[-1]) - 0xAC00
+    if not 0 <= code < 11172 or code % 28 != 21:  # ㅇ
+        return ()
+    return (word[:-1] + chr(ord(word[-1]) + 6) + "다",)   # ㅇ (21) -> ㅎ (27)
 
 
 #: Suffixes that make a noun of a verb's stem (RULES 4.3): -개 (지우개, 덮개, 베개), -보 (울보), -이
