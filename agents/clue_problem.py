@@ -207,7 +207,8 @@ class CandidatePool:
         self.blocks = np.stack([self.base_legal & ~m for m in alone])
         # RULES 4.1: a position word tied to a listed word's meaning (TOP beside HAT) is legal only
         # with that word visible, and still subject to every visible word's blocks (`tied_blocks`)
-        self.grants = {r: np.flatnonzero(m & ~self.base_legal) for r, m in enumerate(alone) if (m & ~self.base_legal).any()}
+        gained = [np.flatnonzero(m & ~self.base_legal) for m in alone]
+        self.grants = {r: g for r, g in enumerate(gained) if len(g)}
         self.tied = np.unique(np.concatenate(list(self.grants.values()))) if self.grants else np.zeros(0, int)
         if len(self.tied):   # what each listed word forbids of them by the other rules (4.3/4.4)
             from engine.clues import ClueOptions

@@ -297,10 +297,7 @@ class ClueFilter:
         self.visible = [w for w in self.board if w and w not in covered_words]
         self.visible_infos = self.analyzer.info_many(self.visible)
         tables_ = self.rules.tables
-        letters = tables_.meaning_letters
-        self._tied = frozenset(
-            _letter_key(l) for v in self.visible for l in letters.get(v, ())
-        )
+        self._tied = frozenset(_letter_key(t) for v in self.visible for t in tables_.tied.get(v, ()))
         # RULES 4.1 / 4.2: numbers that go with a visible word's meaning (문어: 8), and the letter
         # counts of the visible words (a number word may count them).
         self._meaning_numbers: dict[int, tuple[str, str]] = {}

@@ -46,7 +46,7 @@ class Tables:
     number_words: frozenset[str]
     loanwords: dict
     variants: dict  # spelling -> canonical spelling
-    meaning_letters: dict = None  # visible word -> letters and position words tied to its meaning (RULES 4.1)
+    tied: dict = None  # visible word -> letters and position words tied to its meaning (RULES 4.1)
     number_values: dict = None  # number word -> its value (RULES 4.1)
     numeral_only: frozenset = frozenset()  # number words that are numbers only when read as numerals (ko)
     meaning_numbers: dict = None  # word -> ((number, why), ...) tied to its meaning (RULES 4.1, 4.2)
