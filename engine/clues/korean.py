@@ -199,6 +199,14 @@ class KoreanAnalyzer(StoredForeign):
                 out.append((w[: i - 1] + chr(ord(w[i - 1]) - SIOT), w[i:], True))
         return out
 
+    def _siot_compound(self, w: str, head: str) -> bool:
+        """Are the two one-syllable sides of a 사이시옷 cut parts by meaning (햇빛 = 해 + 빛, 깻잎 =
+        깨 + 잎, 콧물 = 코 + 물)? When the ㅅ syllable is no word of its own in any part of speech
+        (not 빗물's 빗, 첫눈's 첫, 잇몸's 잇) and HanDic knows the word and not as a loanword (엣지, 닛산)."""
+        self._singles({head})
+        _, _, oov, n, form = self._single[head]
+        return (n > 1 or oov or form != head) and bool(self.hanja.spellings(w)) and not self.hanja.loans(w)
+
     def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
         """Parts of a lexical noun Kiwi does not split (see the module doc)."""
         parts: dict[str, bool] = {}
@@ -209,7 +217,7 @@ class KoreanAnalyzer(StoredForeign):
             if siot:
                 known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN
                 if known(left) and known(right):
-                    strong = len(left) >= 2 or len(right) >= 2
+                    strong = len(left) >= 2 or len(right) >= 2 or self._siot_compound(w, w[len(left) - 1])
                     parts[left] = parts.get(left, False) or strong
                     parts[right] = parts.get(right, False) or strong
                 continue
@@ -271,6 +279,10 @@ class KoreanAnalyzer(StoredForeign):
             need.update(_ri_bases(w, best))
             need.update(_colour_bases(w, best))
             need.update(_noun_bases(w, best))
+            need.add(_l_dropped(w))
+            need.update(w[: -len(x)] for x in NATIVE_SUFFIXES if w.endswith(x) and len(w) > len(x))
+            if ji := _ji_noun(w, best):
+                need.add(ji)
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         for w, res in results.items():  # a predicate Kiwi reads best as a name or noun (붓다/NNP, 푸다)
             if w not in conj and (stem := _verb_reading(w, res)) is not None:
@@ -482,6 +494,8 @@ class KoreanAnalyzer(StoredForeign):
         lemmas: set[str] = set()
         named_parts: set[str] = set()
         lexical = len(best_tokens) == 1 and best_tokens[0].tag in ("NNG", "NNP") and best_tokens[0].form == w
+        # a 사이시옷 is undone in nouns only: 멋지다 is no 머 + 지다, 짓다 no 지 + 다
+        noun_reading = not any(_predicate_tag(t.tag) for t in best_tokens)
         for tokens, score in analyses:
             gap = best_score - score
             if gap >= MARGIN:
@@ -537,7 +551,7 @@ class KoreanAnalyzer(StoredForeign):
                 parts[p] = None
         if lexical and not parts and len(w) >= 2:
             parts = self._dictionary_parts(w)
-        elif any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷 in the word
+        elif noun_reading and any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷
             # not in a prefix the best reading has (헛기침 = 헛/XPN + 기침: no 허 + 기침)
             prefix = len(best_tokens[0].form) if best_tokens and best_tokens[0].tag == "XPN" else 0
             for p, strong in self._dictionary_parts(w, siot_only=True).items():
@@ -550,9 +564,21 @@ class KoreanAnalyzer(StoredForeign):
                 for q, strong in self._dictionary_parts(p, siot_only=True).items():
                     if q != w and q not in parts:
                         parts[q] = strong if parts[p] else parts[p]
+        noun = _l_dropped(w) if lexical else ""  # 따님 of 딸, 바느질 of 바늘
+        if noun and self._known_alone(noun, ("NNG",)) and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
+            parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
+        for suffix in NATIVE_SUFFIXES if lexical else ():  # 가난뱅이 of 가난, 사냥꾼 of 사냥
+            rest = w[: -len(suffix)]
+            if w.endswith(suffix) and rest in self._single and self._known_alone(rest, ("NNG",)):
+                parts[rest] = bool(parts.get(rest)) or len(rest) >= 2
+                break
+        ji = _ji_noun(w, best_tokens)
+        if (ji and ji in self._single and self._known_alone(ji, ("NNG",)) and self.hanja.spellings(ji) == {ji}
+                and not self.hanja.loans(ji) and (len(ji) >= 2 or best_tokens[0].tag.startswith("VA"))):
+            parts[ji] = bool(parts.get(ji)) or len(ji) >= 2  # 멋지다, 멋진 of 멋; 기름지다 of 기름
         for p in list(parts):
-            if len(p) == 1 and parts[p] and (p in affixes or self._bound(p)):
-                parts[p] = False  # a suffix, or a syllable used mostly inside words (도서관's 관)
+            if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
+                parts[p] = False  # a suffix (꾸러기), or a syllable used mostly inside words (도서관's 관)
         self._by_origin(w, parts, lexical, keep=self._place_name(w, best_tokens[0], lexical))
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
@@ -813,6 +839,42 @@ def _refines(tokens, best) -> bool:
     token keeps no cut, so every reading refines it."""
     cuts = {t.start for t in tokens}
     return all(t.start in cuts for t in best)
+
+
+def _predicate_tag(tag: str) -> bool:
+    """A verb or adjective stem, or a suffix that makes one (청소/NNG 하/XSV)."""
+    return tag[:2] in ("VV", "VA") or tag.split("-")[0] in ("XSV", "XSA")
+
+
+#: Native suffixes that make a noun of a noun (RULES 4.3/4.4: 장난꾸러기, 가난뱅이, 막내둥이, 사냥꾼);
+#: Kiwi reads some as nouns (꾸러기), but they are no part two such words share.
+NATIVE_SUFFIXES = ("꾸러기", "투성이", "뱅이", "둥이", "쟁이", "장이", "꾼")
+
+#: Suffixes that drop a noun's final ㄹ (따님 = 딸 + 님, 바느질 = 바늘 + 질, 하느님 = 하늘 + 님).
+L_DROP_SUFFIXES = ("님", "질")
+
+
+def _l_dropped(word: str) -> str:
+    """The noun a word may be derived from by a suffix of `L_DROP_SUFFIXES` that dropped the
+    noun's final ㄹ (RULES 4.3: 따님 of 딸, 바느질 of 바늘): the open syllable before the suffix, read
+    with ㄹ; "" otherwise. A candidate only: `_build` keeps a native noun Kiwi reads alone.
+    Compounds drop it too (소나무 = 솔 + 나무), but read so, 고사리, 모서리 and 사다리 would hold 골,
+    몰 and 살."""
+    if len(word) < 2 or word[-1] not in L_DROP_SUFFIXES:
+        return ""
+    code = ord(word[-2]) - 0xAC00
+    return word[:-2] + chr(ord(word[-2]) + 8) if 0 <= code < 11172 and code % 28 == 0 else ""
+
+
+def _ji_noun(word: str, best) -> str:
+    """The noun of a noun + 지다 predicate (RULES 4.3: 멋지다 and 멋진 of 멋, 기름지다 of 기름), by
+    Kiwi's reading of one stem in 지 with endings only; "" otherwise. `_build` keeps a native noun
+    Kiwi reads alone, of one syllable only in an adjective (멋지다, 값지다; not 터지다)."""
+    if (len(best) >= 2 and best[0].tag.split("-")[0] in ("VA", "VV") and len(best[0].form) >= 2
+            and best[0].form.endswith("지") and word.startswith(best[0].form)
+            and all(t.tag.startswith("E") for t in best[1:])):
+        return best[0].form[:-1]
+    return ""
 
 
 def _predicate(word: str, best) -> bool:
