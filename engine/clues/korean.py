@@ -199,13 +199,17 @@ class KoreanAnalyzer(StoredForeign):
                 out.append((w[: i - 1] + chr(ord(w[i - 1]) - SIOT), w[i:], True))
         return out
 
-    def _siot_compound(self, w: str, head: str) -> bool:
+    def _siot_compound(self, w: str, at: int) -> bool:
         """Are the two one-syllable sides of a 사이시옷 cut parts by meaning (햇빛 = 해 + 빛, 깻잎 =
-        깨 + 잎, 콧물 = 코 + 물)? When the ㅅ syllable is no word of its own in any part of speech
-        (not 빗물's 빗, 첫눈's 첫, 잇몸's 잇) and HanDic knows the word and not as a loanword (엣지, 닛산)."""
+        깨 + 잎, 콧물 = 코 + 물)? When the ㅅ syllable (`w[at]`) is no word of its own in any part of
+        speech (not 빗물's 빗, 첫눈's 첫, 잇몸's 잇), HanDic knows the word, not as a loanword (엣지,
+        닛산), and writes that syllable in Hangul: a native one (숫자 = 數字 and 찻잔 = 茶盞 share a
+        Sino-Korean syllable only, RULES 4.4)."""
+        head = w[at]
         self._singles({head})
         _, _, oov, n, form = self._single[head]
-        return (n > 1 or oov or form != head) and bool(self.hanja.spellings(w)) and not self.hanja.loans(w)
+        return ((n > 1 or oov or form != head) and not self.hanja.loans(w)
+                and any(len(s) == len(w) and s[at] == head for s in self.hanja.spellings(w)))
 
     def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
         """Parts of a lexical noun Kiwi does not split (see the module doc)."""
@@ -217,7 +221,7 @@ class KoreanAnalyzer(StoredForeign):
             if siot:
                 known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN
                 if known(left) and known(right):
-                    strong = len(left) >= 2 or len(right) >= 2 or self._siot_compound(w, w[len(left) - 1])
+                    strong = len(left) >= 2 or len(right) >= 2 or self._siot_compound(w, len(left) - 1)
                     parts[left] = parts.get(left, False) or strong
                     parts[right] = parts.get(right, False) or strong
                 continue
