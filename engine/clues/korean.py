@@ -283,7 +283,7 @@ class KoreanAnalyzer(StoredForeign):
             need.update(_ri_bases(w, best))
             need.update(_colour_bases(w, best))
             need.update(_noun_bases(w, best))
-            need.add(_l_dropped(w))
+            need.update(noun for _, noun, _ in _l_cuts(w))
             need.update(w[: -len(x)] for x in NATIVE_SUFFIXES if w.endswith(x) and len(w) > len(x))
             if ji := _ji_noun(w, best):
                 need.add(ji)
@@ -568,9 +568,15 @@ class KoreanAnalyzer(StoredForeign):
                 for q, strong in self._dictionary_parts(p, siot_only=True).items():
                     if q != w and q not in parts:
                         parts[q] = strong if parts[p] else parts[p]
-        noun = _l_dropped(w) if lexical else ""  # 따님 of 딸, 바느질 of 바늘
-        if noun and self._known_alone(noun, ("NNG",)) and self.hanja.spellings(w) == {w} and not self.hanja.loans(w):
-            parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
+        native = self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
+        for letters, noun, rest in _l_cuts(w) if lexical and native else ():
+            if not self._known_alone(noun, ("NNG",)):
+                continue
+            if rest in L_DROP_SUFFIXES:  # 따님 of 딸, 바느질 of 바늘
+                parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
+            elif len(rest) >= 2 and letters in parts and rest in parts:  # Kiwi's 소 + 나무 is 솔 + 나무
+                del parts[letters]
+                parts[noun] = len(noun) >= 2 or len(rest) >= 2
         for suffix in NATIVE_SUFFIXES if lexical else ():  # 가난뱅이 of 가난, 사냥꾼 of 사냥
             rest = w[: -len(suffix)]
             if w.endswith(suffix) and rest in self._single and self._known_alone(rest, ("NNG",)):
@@ -858,16 +864,19 @@ NATIVE_SUFFIXES = ("꾸러기", "투성이", "뱅이", "둥이", "쟁이", "장�
 L_DROP_SUFFIXES = ("님", "질")
 
 
-def _l_dropped(word: str) -> str:
-    """The noun a word may be derived from by a suffix of `L_DROP_SUFFIXES` that dropped the
-    noun's final ㄹ (RULES 4.3: 따님 of 딸, 바느질 of 바늘): the open syllable before the suffix, read
-    with ㄹ; "" otherwise. A candidate only: `_build` keeps a native noun Kiwi reads alone.
-    Compounds drop it too (소나무 = 솔 + 나무), but read so, 고사리, 모서리 and 사다리 would hold 골,
-    몰 and 살."""
-    if len(word) < 2 or word[-1] not in L_DROP_SUFFIXES:
-        return ""
-    code = ord(word[-2]) - 0xAC00
-    return word[:-2] + chr(ord(word[-2]) + 8) if 0 <= code < 11172 and code % 28 == 0 else ""
+def _l_cuts(word: str) -> tuple[tuple[str, str, str], ...]:
+    """(letters, noun, rest) cuts of a word after an open syllable before ㄴ, ㄷ, ㅅ or ㅈ, where a
+    noun's final ㄹ may have dropped (RULES 4.3/4.4: 따님 = 딸 + 님, 바느질 = 바늘 + 질, 소나무 = 솔 +
+    나무): the letters before the cut, the same read with ㄹ, and the rest. Candidates only:
+    `_build` keeps a noun Kiwi reads alone before a suffix of `L_DROP_SUFFIXES`, or in place of
+    Kiwi's own cut there (소 + 나무); read so before any noun, 고사리, 모서리 and 사다리 would hold
+    골, 몰 and 살."""
+    out = []
+    for i in range(len(word) - 1):
+        code, nxt = ord(word[i]) - 0xAC00, ord(word[i + 1]) - 0xAC00
+        if 0 <= code < 11172 and 0 <= nxt < 11172 and code % 28 == 0 and nxt // 588 in (2, 3, 9, 12):
+            out.append((word[: i + 1], word[:i] + chr(ord(word[i]) + 8), word[i + 1:]))
+    return tuple(out)
 
 
 def _ji_noun(word: str, best) -> str:
