@@ -35,6 +35,10 @@ Second pass (RULES 4.3/4.4):
   offline check data/clues/ko_derived_nouns.tsv); a name's Sino-Korean head word (세종대왕 = 세종 +
   대왕: 왕, `_name_head`); a HanDic loanword's English source word as a form and the English bases
   of a derived source word as parts (피아니스트 = pianist: piano, `_english_bases`).
+* Tenth pass: suffixes that drop a noun's ㄹ (따님, 바느질: `_l_cuts`), noun + 지다 predicates
+  (멋지다, 기름진: `_ji_noun`), native noun suffixes (가난뱅이, 사냥꾼; -꾸러기 is no shared part:
+  `NATIVE_SUFFIXES`), the two one-syllable sides of a native 사이시옷 compound as parts by meaning
+  (햇빛 = 해 + 빛: `_siot_compound`), and no 사이시옷 undone in a predicate (멋지다, 짓다).
 """
 
 from __future__ import annotations
