@@ -92,6 +92,11 @@ def _or_stem(stem: str, base: str) -> bool:
     return len(base) >= 4 or stem.endswith("ct")
 
 
+def _whole_stem(stem: str, base: str) -> bool:
+    """-ade after the whole base (LEMON + ade): not TIRADE = tire, FACADE = face, COLONNADE = colon."""
+    return base == stem
+
+
 #: More derivations (third pass): (suffix, minimum base length, base parts of speech, derived parts
 #: of speech or None, a check of stem and base or None).
 MORE_DERIVATIONS = (
@@ -99,6 +104,7 @@ MORE_DERIVATIONS = (
     ("ation", 4, (V,), (N,), None), ("ations", 4, (V,), (N,), None),
     ("or", 3, (V,), None, _or_stem), ("ors", 3, (V,), None, _or_stem),  # ACTOR, SAILOR (not TAILOR, MANOR)
     ("en", 3, (A,), (V,), None),  # DARKEN, SOFTEN, REDDEN: verbs from adjectives
+    ("ade", 4, (N,), (N,), _whole_stem),  # LEMONADE, LIMEADE, ORANGEADE, BLOCKADE, CANNONADE
 )
 
 

@@ -288,6 +288,8 @@ class KoreanAnalyzer(StoredForeign):
             need.update(_colour_bases(w, best))
             need.update(_noun_bases(w, best))
             need.update(noun for _, noun, _ in _l_cuts(w))
+            if len(w) >= 3:
+                need.add(w[:-1])
             need.update(w[: -len(x)] for x in NATIVE_SUFFIXES if w.endswith(x) and len(w) > len(x))
             if ji := _ji_noun(w, best):
                 need.add(ji)
@@ -594,6 +596,12 @@ class KoreanAnalyzer(StoredForeign):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
                 parts[p] = False  # a suffix (꾸러기), or a syllable used mostly inside words (도서관's 관)
         self._by_origin(w, parts, lexical, keep=self._place_name(w, best_tokens[0], lexical))
+        head = w[:-1]
+        if (len(w) >= 3 and head not in parts and noun_reading and head in self._single
+                and not any(t.tag == "NNP" for t in best_tokens)
+                and self._known_alone(head, ("NNG",)) and self._bound(w[-1]) and not self.hanja.loans(w)
+                and self.hanja.is_part(head, w)):
+            parts[head] = True  # a Sino-Korean word before its bound suffix (大學 + 校), however Kiwi cuts
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
                 parts[p] = True
