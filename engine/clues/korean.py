@@ -497,6 +497,30 @@ class KoreanAnalyzer(StoredForeign):
             i += 1
         return content or None
 
+    def _native_derivations(self, w: str, best, parts: dict, lexical: bool) -> None:
+        """Parts of native derivations Kiwi reads whole (tenth pass, RULES 4.3/4.4): a noun before a
+        suffix that dropped its ㄹ (따님 of 딸, 바느질 of 바늘) or in Kiwi's own cut there (소나무 =
+        솔 + 나무, not 소), a noun before a native noun suffix (가난뱅이, 사냥꾼), and the noun of a
+        noun + 지다 predicate in any form (멋지다, 멋진, 기름지다)."""
+        native = self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
+        for letters, noun, rest in _l_cuts(w) if lexical and native else ():
+            if not self._known_alone(noun, ("NNG",)):
+                continue
+            if rest in L_DROP_SUFFIXES:
+                parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
+            elif len(rest) >= 2 and letters in parts and rest in parts:
+                del parts[letters]
+                parts[noun] = len(noun) >= 2 or len(rest) >= 2
+        for suffix in NATIVE_SUFFIXES if lexical else ():
+            rest = w[: -len(suffix)]
+            if w.endswith(suffix) and rest in self._single and self._known_alone(rest, ("NNG",)):
+                parts[rest] = bool(parts.get(rest)) or len(rest) >= 2
+                break
+        ji = _ji_noun(w, best)
+        if (ji and ji in self._single and self._known_alone(ji, ("NNG",)) and self.hanja.spellings(ji) == {ji}
+                and not self.hanja.loans(ji) and (len(ji) >= 2 or best[0].tag.startswith("VA"))):
+            parts[ji] = bool(parts.get(ji)) or len(ji) >= 2
+
     def _build(self, w: str, analyses) -> WordInfo:
         best_tokens, best_score = analyses[0][0], analyses[0][1]
         parts: dict[str, bool] = {}
@@ -574,24 +598,7 @@ class KoreanAnalyzer(StoredForeign):
                 for q, strong in self._dictionary_parts(p, siot_only=True).items():
                     if q != w and q not in parts:
                         parts[q] = strong if parts[p] else parts[p]
-        native = self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
-        for letters, noun, rest in _l_cuts(w) if lexical and native else ():
-            if not self._known_alone(noun, ("NNG",)):
-                continue
-            if rest in L_DROP_SUFFIXES:  # 따님 of 딸, 바느질 of 바늘
-                parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
-            elif len(rest) >= 2 and letters in parts and rest in parts:  # Kiwi's 소 + 나무 is 솔 + 나무
-                del parts[letters]
-                parts[noun] = len(noun) >= 2 or len(rest) >= 2
-        for suffix in NATIVE_SUFFIXES if lexical else ():  # 가난뱅이 of 가난, 사냥꾼 of 사냥
-            rest = w[: -len(suffix)]
-            if w.endswith(suffix) and rest in self._single and self._known_alone(rest, ("NNG",)):
-                parts[rest] = bool(parts.get(rest)) or len(rest) >= 2
-                break
-        ji = _ji_noun(w, best_tokens)
-        if (ji and ji in self._single and self._known_alone(ji, ("NNG",)) and self.hanja.spellings(ji) == {ji}
-                and not self.hanja.loans(ji) and (len(ji) >= 2 or best_tokens[0].tag.startswith("VA"))):
-            parts[ji] = bool(parts.get(ji)) or len(ji) >= 2  # 멋지다, 멋진 of 멋; 기름지다 of 기름
+        self._native_derivations(w, best_tokens, parts, lexical)
         for p in list(parts):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
                 parts[p] = False  # a suffix (꾸러기), or a syllable used mostly inside words (도서관's 관)
