@@ -291,6 +291,8 @@ class KoreanAnalyzer(StoredForeign):
             if len(w) >= 3:
                 need.add(w[:-1])
             need.update(w[: -len(x)] for x in NATIVE_SUFFIXES if w.endswith(x) and len(w) > len(x))
+            if w.endswith("님"):
+                need.update((w[:-1] + "니", w[:-1] + "지"))
             if ji := _ji_noun(w, best):
                 need.add(ji)
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
@@ -500,8 +502,9 @@ class KoreanAnalyzer(StoredForeign):
     def _native_derivations(self, w: str, best, parts: dict, lexical: bool) -> None:
         """Parts of native derivations Kiwi reads whole (tenth pass, RULES 4.3/4.4): a noun before a
         suffix that dropped its ㄹ (따님 of 딸, 바느질 of 바늘) or in Kiwi's own cut there (소나무 =
-        솔 + 나무, not 소), a noun before a native noun suffix (가난뱅이, 사냥꾼), and the noun of a
-        noun + 지다 predicate in any form (멋지다, 멋진, 기름지다)."""
+        솔 + 나무, not 소), a noun before a native noun suffix (가난뱅이, 사냥꾼), a kinship word
+        before its honorific -님 (할머님 of 할머니, 아버님 of 아버지), and the noun of a noun + 지다
+        predicate in any form (멋지다, 멋진, 기름지다)."""
         native = self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
         for letters, noun, rest in _l_cuts(w) if lexical and native else ():
             if not self._known_alone(noun, ("NNG",)):
@@ -516,6 +519,10 @@ class KoreanAnalyzer(StoredForeign):
             if w.endswith(suffix) and rest in self._single and self._known_alone(rest, ("NNG",)):
                 parts[rest] = bool(parts.get(rest)) or len(rest) >= 2
                 break
+        if lexical and w.endswith("님") and len(w) >= 3:  # 할머님, 어머님 of 할머니, 어머니; 아버님 of 아버지
+            for base in (w[:-1] + "니", w[:-1] + "지"):
+                if base in self._single and self._known_alone(base, ("NNG",)) and self.hanja.nouns(base):
+                    parts[base] = True
         ji = _ji_noun(w, best)
         if (ji and ji in self._single and self._known_alone(ji, ("NNG",)) and self.hanja.spellings(ji) == {ji}
                 and not self.hanja.loans(ji) and (len(ji) >= 2 or best[0].tag.startswith("VA"))):
@@ -530,6 +537,9 @@ class KoreanAnalyzer(StoredForeign):
         lexical = len(best_tokens) == 1 and best_tokens[0].tag in ("NNG", "NNP") and best_tokens[0].form == w
         # a 사이시옷 is undone in nouns only: 멋지다 is no 머 + 지다, 짓다 no 지 + 다
         noun_reading = not any(_predicate_tag(t.tag) for t in best_tokens)
+        if (len(best_tokens) >= 2 and best_tokens[0].tag == "NP" and w.startswith(best_tokens[0].form[:-1])
+                and all(t.tag.startswith("J") for t in best_tokens[1:])):
+            lemmas.add(best_tokens[0].form)  # a pronoun with its particles: 우린, 우리가 of 우리; 난 of 나
         for tokens, score in analyses:
             gap = best_score - score
             if gap >= MARGIN:
