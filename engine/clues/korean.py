@@ -38,7 +38,9 @@ Second pass (RULES 4.3/4.4):
 * Tenth pass: suffixes that drop a noun's ㄹ (따님, 바느질: `_l_cuts`), noun + 지다 predicates
   (멋지다, 기름진: `_ji_noun`), native noun suffixes (가난뱅이, 사냥꾼; -꾸러기 is no shared part:
   `NATIVE_SUFFIXES`), the two one-syllable sides of a native 사이시옷 compound as parts by meaning
-  (햇빛 = 해 + 빛: `_siot_compound`), and no 사이시옷 undone in a predicate (멋지다, 짓다).
+  (햇빛 = 해 + 빛: `_siot_compound`), and no 사이시옷 undone in a predicate (멋지다, 짓다); a
+  kinship word's honorific in -님 (할머님), a pronoun with its particles (우린 of 우리), and a
+  Sino-Korean word before its bound suffix however Kiwi cuts the whole (대학교 = 大學 + 校).
 """
 
 from __future__ import annotations
