@@ -489,7 +489,7 @@ class KoreanAnalyzer(StoredForeign):
                 if not all(x.tag.startswith("J") for x in tokens[i:]):
                     return None
                 break
-            elif (t.tag.split("-")[0] in ("XSA", "XSV") or t.tag[:2] in ("VV", "VA")) and content:
+            elif _predicate_tag(t.tag) and content:
                 # XSA-I: Kiwi marks an irregular conjugation (사랑스럽다 = 사랑 + 스럽 + 다)
                 if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
                     return None
@@ -507,8 +507,8 @@ class KoreanAnalyzer(StoredForeign):
         솔 + 나무, not 소), a noun before a native noun suffix (가난뱅이, 사냥꾼), a kinship word
         before its honorific -님 (할머님 of 할머니, 아버님 of 아버지), and the noun of a noun + 지다
         predicate in any form (멋지다, 멋진, 기름지다)."""
-        native = self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
-        for letters, noun, rest in _l_cuts(w) if lexical and native else ():
+        native = lexical and self.hanja.spellings(w) == {w} and not self.hanja.loans(w)
+        for letters, noun, rest in _l_cuts(w) if native else ():
             if not self._known_alone(noun, ("NNG",)):
                 continue
             if rest in L_DROP_SUFFIXES:
@@ -676,6 +676,10 @@ PLACE_UNITS = frozenset("시군구도동읍면역항대")
 
 #: The final consonant ㅂ (index 17), which ㅂ-irregular adjectives drop before -이 (가깝다: 가까이).
 BIEUP = 17
+#: The final consonant ㄹ (index 8), which a noun drops before ㄴ, ㄷ, ㅅ and ㅈ (initial consonant
+#: indices 2, 3, 9, 12: 따님 of 딸, 소나무 of 솔).
+RIEUL = 8
+_L_DROP_BEFORE = (2, 3, 9, 12)
 
 
 #: A form mark: HOMOGRAPH + 짓다 is a form of 짓다 and of the words of their own spelled like its
@@ -905,8 +909,8 @@ def _l_cuts(word: str) -> tuple[tuple[str, str, str], ...]:
     out = []
     for i in range(len(word) - 1):
         code, nxt = ord(word[i]) - 0xAC00, ord(word[i + 1]) - 0xAC00
-        if 0 <= code < 11172 and 0 <= nxt < 11172 and code % 28 == 0 and nxt // 588 in (2, 3, 9, 12):
-            out.append((word[: i + 1], word[:i] + chr(ord(word[i]) + 8), word[i + 1:]))
+        if 0 <= code < 11172 and 0 <= nxt < 11172 and code % 28 == 0 and nxt // 588 in _L_DROP_BEFORE:
+            out.append((word[: i + 1], word[:i] + chr(ord(word[i]) + RIEUL), word[i + 1:]))
     return tuple(out)
 
 
