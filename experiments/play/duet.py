@@ -254,7 +254,8 @@ class DuetSession(TerminalSession):
             for line in view.history_lines(self.state.history, limit=5, lang=self.lang) + self.notes[-2:]:
                 show(line)
             if o.phase == "won":
-                show(Text(self.say("duet_won", score=o.score), style="bold green"))
+                won = self.say("duet_won", score=o.score) if o.score is not None else self.say("duet_won_unscored")
+                show(Text(won, style="bold green"))
             elif o.phase == "lost":
                 show(Text(self.say("duet_lost", reason=reason(self.lang, o.loss_reason)), style="bold red"))
             else:

@@ -237,12 +237,17 @@ def test_sudden_death_any_wrong_guess_loses():  # RULES 3.9
 
 
 def test_sudden_death_finding_every_green_wins_with_minus_one():  # RULES 3.9, 3.11
-    s = make_state({}, DuetConfig(timer_tokens=1))
+    s = make_state({})  # the 9-token game (only it is scored)
     key = s.key
     s.apply(Clue("A", "x", 1))
     first_a = next(i for i in range(25) if key.a[i] == "G")
     s.apply(Guess("B", s.words[first_a]))
     s.apply(Stop("B"))
+    for turn in range(8):  # the other eight tokens on beige guesses
+        giver, guesser = ("B", "A") if turn % 2 == 0 else ("A", "B")
+        side = key.b if giver == "B" else key.a
+        s.apply(Clue(giver, "x", 1))
+        s.apply(Guess(guesser, s.words[[i for i in range(25) if side[i] == "N"][turn // 2]]))
     assert s.phase == "sudden_death"
     for i in range(25):
         if s.green_covered[i]:
@@ -324,8 +329,9 @@ def test_mission_supply_that_cannot_pay_loses_at_once():  # RULES 3.10
 
 
 # RULES 3.11 ------------------------------------------------------------------------------------
-def test_score_of_a_won_game():  # RULES 3.11
-    s = make_state({})
+def _win_with_two_stops(config=DuetConfig()):
+    """A won game of three turns: two stops (+1 each) and the final turn's token (+1)."""
+    s = make_state({}, config)
     key = s.key
     a_side = [i for i in range(25) if key.a[i] == "G"]
     b_only = [i for i in range(25) if key.b[i] == "G" and key.a[i] != "G"]
@@ -343,8 +349,22 @@ def test_score_of_a_won_game():  # RULES 3.11
     for i in a_only[3:] + shared:
         s.apply(Guess("B", s.words[i]))  # the 15th green: the final turn takes its token (+1)
     assert s.outcome().phase == "won"
+    return s
+
+
+def test_score_of_a_won_game():  # RULES 3.11
+    s = _win_with_two_stops()
     assert s.tokens_left == 6
-    assert s.score() == 3 * 6 + 3
+    assert s.score() == 3 * 6 + 3 == s.outcome().score
+
+
+@pytest.mark.parametrize("config", [DuetConfig(timer_tokens=9, mistakes=5),     # Cairo 9-5: scored
+                                    DuetConfig(timer_tokens=11),                 # Berlin: not
+                                    DuetConfig(timer_tokens=10, mistakes=10)])
+def test_only_a_won_9_token_game_has_a_score(config):  # RULES 3.11 ("score of a won 9-token game")
+    s = _win_with_two_stops(config)
+    expected = 3 * s.tokens_left + 3 if config.timer_tokens == 9 else None
+    assert s.score() == expected and s.outcome().score == expected
 
 
 def test_lost_games_have_no_score():  # RULES 3.11
