@@ -579,7 +579,10 @@ function endPanel(view) {
   if (!o.over) return null;
   const box = el("div", { id: "end", class: "panel end", "data-status": o.status });
   if (view.game === "duet") {
-    if (o.status === "won") box.append(el("h2", { class: "won" }, t("won")), el("p", { id: "score" }, t("score", { score: o.score })));
+    if (o.status === "won") {   // RULES 3.11 scores the 9-token game only
+      box.append(el("h2", { class: "won" }, t("won")));
+      if (o.score !== null && o.score !== undefined) box.append(el("p", { id: "score" }, t("score", { score: o.score })));
+    }
     else if (o.status === "lost") box.append(el("h2", { class: "lost" }, t("lost", { reason: lossText(o.loss_reason) })));
     else box.append(el("h2", {}, t("unfinished", { reason: o.ended || view.error || "" })));
     if (view.reveal) {
