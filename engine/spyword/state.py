@@ -12,8 +12,9 @@ for the durations). Drawing lots uses the record's seed: lot i is drawn by
 Clue legality (5.4): the engine itself refuses an empty clue, more than one word in one-word
 mode, the clue-giver's own word itself, and any repeat of an earlier clue of the game. "A part of
 the word" and "a translation of it" need morphology and models: a `clue_checker` is injected.
-The default uses the project clue filter (`engine.clues.check_clue`, RULES 4.3/4.4) if present;
-the agents layer may inject one that also catches translations with multilingual embeddings.
+The default refuses the listed translations of the pack words (`translations`) and uses the
+project clue filter (`engine.clues.check_clue`, RULES 4.3/4.4) if present; the agents layer may
+inject one that also catches other translations with multilingual embeddings.
 The engine imports no model. A clue is judged against the giver's own word only: the ghost has no
 word, and judging a spy's clue against the citizens' word would tell the spy that word.
 """
@@ -55,7 +56,14 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
     The filter judges Codenames boards, so only what the word itself makes illegal counts: a clue
     refused with the word on the board and not refused the same way on an empty board. Its other
     rules (language, invented words, letters) are not Spy's Word rules. In sentence mode every
-    word of the sentence is checked. Without the filter only the built-in checks apply."""
+    word of the sentence is checked. Without the filter only the built-in checks apply.
+    A translation of a pack word listed in `translations` is refused first (no filter needed)."""
+    from .translations import is_translation
+
+    for token in [clue] + (clue.split() if mode == "sentence" else []):
+        token = token.strip(".,!?;:\"'()[]")
+        if token and is_translation(token, word):
+            return ("5.4", f"{token!r} is a translation of the word")
     try:
         from ..clues import FilterUnavailable, check_clue
     except ImportError:

@@ -568,3 +568,35 @@ def test_clock_and_host_seats_cannot_do_other_things():  # RULES 5.4, 5.1
     expect_illegal(s, {"seat": "clock", "clue": "x"}, "5.4")
     expect_illegal(s, Timeout("speaker", seat="p1"), "5.4")
     expect_illegal(s, {"seat": "p99", "clue": "x"}, "5.1")
+
+
+def _pack_words(language):
+    import json
+
+    from engine.paths import data_path
+
+    packs = json.loads(data_path("spyword", f"packs_{language}.json").read_text(encoding="utf-8"))["packs"]
+    return [w for p in packs for w in p["words"]]
+
+
+def test_every_pack_word_has_its_translations_listed():  # RULES 5.4 ("not a translation of it")
+    from engine.spyword.translations import table
+    from engine.spyword.matching import normalize
+
+    for language in ("ko", "en"):
+        for word in _pack_words(language):
+            assert table().get(normalize(word)), f"{word} has no listed translation"
+
+
+@pytest.mark.parametrize("language, word, translation, other", [
+    ("ko", "사과", "apple", "배"), ("ko", "사과", "Apple", "pear"), ("en", "taxi", "택시", "bus"),
+    ("en", "apple", "사과", "pear")])
+def test_a_translation_of_a_pack_word_is_refused_by_default(language, word, translation, other):  # RULES 5.4
+    seats = [f"p{i}" for i in range(1, 7)]
+    s = SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], word, other,
+                     order=seats, settings=SpyWordSettings(spies=1, ghost=True), language=language)
+    for seat in seats:
+        act(s, {"seat": seat, "ready": True})
+    err = expect_illegal(s, {"seat": "p1", "clue": translation}, "5.4")
+    assert "translation" in err.message
+    act(s, {"seat": "p1", "clue": other})        # the pack's other word is no translation of this one
