@@ -598,7 +598,21 @@ class EnglishAnalyzer(StoredForeign):
         forms = frozenset({w, canon} | self.lemmas(w) | {self.tables.variants.get(l, l) for l in self.lemmas(w)})
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
-        return WordInfo(w, canon, forms, self._parts(w), real, number)
+        parts = self._parts(w)
+        for p, strong in list(parts.items()):  # RULES 4.6: a part in every spelling (COLOURFUL holds color)
+            for q in self._spellings(self.tables.variants.get(p, p)) - forms:
+                if self.pos(q) == self.pos(p):  # not another word's sense: TIRELESS's tire is no tyre
+                    parts[q] = parts.get(q, False) or strong
+        return WordInfo(w, canon, forms, parts, real, number)
+
+    def _spellings(self, canon: str) -> set[str]:
+        """Every spelling of the variant group whose canonical spelling is `canon` (data/clues/en_variants.tsv)."""
+        groups = self.__dict__.get("_variant_groups")
+        if groups is None:
+            groups = self._variant_groups = {}
+            for spelling, c in self.tables.variants.items():
+                groups.setdefault(c, {c}).add(spelling)
+        return groups.get(canon, {canon})
 
     def _find_foreign(self, w: str) -> str:
         """The language code of another language `w` is a word of (RULES 4.6), or "": only for

@@ -241,13 +241,7 @@ class _CandidateIndex:
         batch = getattr(rules.analyzer, "batch", None)
         with batch() if batch is not None else nullcontext():
             late = [rules.late(candidates[i], norm[i], info) for i, info in zip(ok_idx, infos)]
-        for i, info, refused in zip(ok_idx, infos, late):
-            if refused is not None:
-                intrinsic[i] = False
-                continue
-            is_number, value = _number_value(rules.tables, norm[i], info)
-            if is_number and _letter_key(norm[i]) not in rules.allowed:
-                by_number.setdefault(value, []).append(i)
+        def board_keys(i: int, info: WordInfo) -> None:  # what the board rules look up
             for f in info.forms:
                 by_form.setdefault(f, []).append(i)
             for p, strong in info.parts.items():
@@ -258,6 +252,20 @@ class _CandidateIndex:
                     by_strong.setdefault(p, []).append(i)
             if lang == "ko" and len(info.word) == 1:
                 by_single.setdefault(info.word, []).append(i)
+
+        for i, info, refused in zip(ok_idx, infos, late):
+            if refused is not None:
+                intrinsic[i] = False
+                continue
+            is_number, value = _number_value(rules.tables, norm[i], info)
+            if is_number and _letter_key(norm[i]) not in rules.allowed:
+                by_number.setdefault(value, []).append(i)
+            board_keys(i, info)
+        # a letter or position word tied to a visible word is still judged by the board rules
+        # (`check`): 줄 with 거미줄 visible is a part of it (4.4) although 거미 would tie it
+        tied_idx = sorted(i for idx in by_tied.values() for i in idx)
+        for i, info in zip(tied_idx, rules.analyzer.info_many([norm[i] for i in tied_idx])):
+            board_keys(i, info)
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
         self.by_shared, self.by_tied, self.by_number = by_shared, by_tied, by_number
