@@ -164,6 +164,31 @@ def check_bool(value: Any, name: str, rule: str = "") -> bool:
     return value
 
 
+
+#: RULES 4.7: the options players may agree on before a game (off by default), by their record
+#: names; each is a field of the clue filter's `ClueOptions`.
+CLUE_OPTIONS = {
+    "multiword_compounds": "allow_multiword_compounds",   # 열대우림, 냉동 식품 (Pictures: 스쿠버 다이빙)
+    "multiword_proper_nouns": "allow_multiword_proper_nouns",
+    "abbreviations": "allow_abbreviations",               # 유엔, 국과수, FBI
+    "liberal_homophones": "liberal_homophones",
+    "rhymes": "rhymes",
+}
+
+
+def check_clue_options(value: Any, where: str = "config.clue_options") -> tuple[str, ...]:
+    """The agreed clue options of a config (RULES 4.7) as a sorted tuple of their names: a list of
+    distinct names from `CLUE_OPTIONS`."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise MalformedRecord(f"{where} must be a list of option names ({', '.join(CLUE_OPTIONS)})")
+    unknown = [v for v in value if v not in CLUE_OPTIONS]
+    if unknown:
+        raise MalformedRecord(f"{where}: unknown option {shown(unknown[0])} (RULES 4.7: {', '.join(CLUE_OPTIONS)})")
+    if len(set(value)) != len(value):
+        raise MalformedRecord(f"{where} names an option twice")
+    return tuple(sorted(value))
+
+
 def check_choice(value: Any, allowed: Iterable, name: str, rule: str = "") -> Any:
     """One of `allowed`, of the same JSON type (60.0 is not 60, true is not 1)."""
     allowed = tuple(allowed)

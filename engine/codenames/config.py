@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_choice, shown
+from ..record_fields import check_choice, check_clue_options, shown
 
 GAMES = ("codenames", "pictures")
 VARIANTS = ("teams", "two_player", "three_player", "single_team", "assassin_ending")
@@ -43,6 +43,9 @@ class CodenamesConfig:
       see `from_dict`).
     - `turn_time_limit`: RULES 1.10, an optional per-turn thinking limit in seconds for bots; the
       engine records it, the runner enforces it.
+    - `clue_options`: the RULES 4.7 options the players agreed on (`record_fields.CLUE_OPTIONS`:
+      multi-word compounds or proper nouns, abbreviations, ...), off by default; the referee
+      judges clues with them, and in Pictures a multi-word clue is then allowed (RULES 2.2).
     """
 
     game: str = "codenames"
@@ -51,8 +54,10 @@ class CodenamesConfig:
     language: str | None = None
     three_player_mode: str = "shared_guesser"
     turn_time_limit: float | None = None
+    clue_options: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "clue_options", check_clue_options(self.clue_options))
         check_choice(self.game, GAMES, "game")
         check_choice(self.variant, VARIANTS, "config.variant")
         if self.variant not in GAME_VARIANTS[self.game]:
@@ -92,7 +97,12 @@ class CodenamesConfig:
         return self.variant == "assassin_ending"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if not self.clue_options:      # records without agreed options read as before
+            del out["clue_options"]
+        else:
+            out["clue_options"] = list(self.clue_options)
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, game: str | None = None, board_language: str | None = None) -> "CodenamesConfig":

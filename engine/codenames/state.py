@@ -12,13 +12,14 @@ team's seats act. In three_player with a shared guesser one person plays both gu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
 from ..fresh import text, texts
 from ..game import Outcome
+from ..referee import Referee, referee_for
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
 from .observation import CodenamesObservation, Event
@@ -28,16 +29,6 @@ CLUE, GUESS, COVER, SUDDEN_DEATH, FINISHED = "clue", "guess", "cover", "sudden_d
 MAX_CLUE_NUMBER = 9
 COMPETITION_LOSS = 25  # the single-team protocol's score of a lost game
 
-# A referee judges a clue: (word, number, board, covered, language) -> (rule, message) or None.
-Referee = Callable[[str, "int | str", Sequence[str], Sequence[str], str], "tuple[str, str] | None"]
-
-
-def default_referee(word, number, board, covered, language):
-    """The project's clue filter (RULES 4), imported only when a game referees its clues."""
-    from ..clues import check_clue
-
-    verdict = check_clue(word, number, board=board, language=language, covered=covered)
-    return None if verdict.legal else (verdict.rule, verdict.message)
 
 
 def seat_team(seat: str) -> str:
@@ -85,7 +76,7 @@ class CodenamesState:
         self.words = words
         self.key = key
         self.config = config
-        self._referee = referee or default_referee
+        self._referee = referee_for(config, referee)
         self._index = {w: i for i, w in enumerate(words)}
         self.revealed = [False] * len(words)
         self.phase = CLUE
@@ -257,7 +248,8 @@ class CodenamesState:
         if not word:
             raise IllegalAction("1.2", "a clue is one word")
         verdict = None
-        if self.config.game == "pictures" and (any(ch.isspace() for ch in word) or "-" in word):
+        multiword = any(o.startswith("multiword") for o in self.config.clue_options)  # RULES 4.7, agreed
+        if self.config.game == "pictures" and not multiword and (any(ch.isspace() for ch in word) or "-" in word):
             verdict = ("2.2", f"{word!r} is not one word (no spaces, no hyphens)")
         if verdict is None and self.config.invalid_clue != "allow":
             verdict = self._referee(word, number, self.visible_words(), self.covered_words(),

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_bool, check_choice, shown
+from ..record_fields import check_bool, check_choice, check_clue_options, shown
 
 INVALID_CLUE_MODES = ("allow", "reject", "penalize")
 
@@ -30,6 +30,8 @@ class DuetConfig:
     needs the board's `language` (`en`, `ko`, or None when nothing is refereed).
     The dataclass default is `allow` (what code that builds a config gets); a record's config
     without `invalid_clue` is refereed (`reject`, see `from_dict`).
+    `clue_options`: the RULES 4.7 options the players agreed on (`record_fields.CLUE_OPTIONS`),
+    off by default; the referee judges clues with them.
     Every field is checked strictly: a boolean is a JSON true/false, a choice one of its values.
     """
 
@@ -39,8 +41,10 @@ class DuetConfig:
     relaxed_order: bool = False
     invalid_clue: str = "allow"
     language: str | None = None
+    clue_options: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "clue_options", check_clue_options(self.clue_options))
         if type(self.timer_tokens) is not int or not 1 <= self.timer_tokens <= MAX_TIMER_TOKENS:
             raise MalformedRecord(f"config.timer_tokens must be an integer 1..{MAX_TIMER_TOKENS} (the box holds "
                                   f"{MAX_TIMER_TOKENS}: RULES 3.3), not {shown(self.timer_tokens)}")
@@ -66,7 +70,12 @@ class DuetConfig:
         return self.timer_tokens - self.bystander_tokens
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if not self.clue_options:      # records without agreed options read as before
+            del out["clue_options"]
+        else:
+            out["clue_options"] = list(self.clue_options)
+        return out
 
     @classmethod
     def from_dict(cls, data: Any, board_language: str | None = None) -> "DuetConfig":

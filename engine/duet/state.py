@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..actions import Action, Clue, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
 from ..fresh import text, texts
 from ..game import Outcome
+from ..referee import Referee, referee_for
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
 from .observation import DuetObservation, Event
@@ -17,8 +18,6 @@ from .observation import DuetObservation, Event
 CLUE, GUESS, SUDDEN_DEATH, WON, LOST = "clue", "guess", "sudden_death", "won", "lost"
 MAX_CLUE_NUMBER = 9
 
-# A referee judges a clue against the visible words: returns (rule, message) if illegal, else None.
-Referee = Callable[[str, int, Sequence[str], Sequence[str], str], "tuple[str, str] | None"]
 
 
 @dataclass(frozen=True)
@@ -34,14 +33,6 @@ class DuetOutcome(Outcome):
         return self.reason
 
 
-def default_referee(word, number, board, covered, language):
-    """The project's clue filter (RULES 4), imported only when a game referees its clues."""
-    from ..clues import check_clue
-
-    verdict = check_clue(word, number, board=board, language=language, covered=covered)
-    return None if verdict.legal else (verdict.rule, verdict.message)
-
-
 class DuetState:
     """A Duet game in progress. `apply` either raises IllegalAction (state unchanged) or moves on."""
 
@@ -55,7 +46,7 @@ class DuetState:
         self.words = words
         self.key = key
         self.config = config
-        self._referee = referee or default_referee
+        self._referee = referee_for(config, referee)
         self._index = {w: i for i, w in enumerate(words)}
         self._greens = key.green_cells()
         self.check_tokens = config.check_tokens

@@ -114,3 +114,19 @@ def test_a_penalised_clue_is_recorded_and_replays_the_same():  # RULES 1.6
 def test_deal_needs_enough_distinct_words():
     with pytest.raises(ValueError):
         deal_codenames(1, POOL[:24])
+
+
+def test_agreed_clue_options_are_recorded_and_replay_the_same():  # RULES 4.7
+    pytest.importorskip("engine.clues")
+    words = ["dog", "cat", "river", "bank", "apple", "tree", "moon", "star", "car", "road", "ship", "sea",
+             "bird", "fish", "king", "queen", "bread", "milk", "door", "key", "book", "pen", "rain", "snow", "fire"]
+    rec = deal_codenames(4, words, CodenamesConfig(invalid_clue="reject", language="en",
+                                                   clue_options=("multiword_compounds",)))
+    t = rec.key.starts
+    rec.actions = [Clue(f"{t}-spymaster", "ice cream", 1)]
+    data = json.loads(record_to_json(rec))
+    assert data["config"]["clue_options"] == ["multiword_compounds"]
+    assert record_from_dict(data).replay().phase == "guess"
+    del data["config"]["clue_options"]                  # the same game without the agreement
+    with pytest.raises(IllegalAction, match="4.7"):
+        record_from_dict(data).replay()

@@ -393,3 +393,28 @@ def test_invalid_clue_penalty_discards_a_token_then_the_guesser_guesses():  # RU
     assert s.tokens_left == 8 and s.phase == "guess"
     s.apply(Guess("B", "w00")); s.apply(Stop("B"))
     assert s.tokens_left == 7
+
+
+# RULES 4.7 (options agreed before the game) ------------------------------------------------------
+@pytest.mark.parametrize("language, clue, option", [("en", "FBI", "abbreviations"), ("ko", "유엔", "abbreviations"),
+                                                    ("en", "ice cream", "multiword_compounds"),
+                                                    ("ko", "냉동 식품", "multiword_compounds")])
+def test_an_agreed_option_makes_its_clues_legal(language, clue, option):  # RULES 4.7
+    from engine.duet import DuetState
+
+    pytest.importorskip("engine.clues")
+    off = DuetState(WORDS, make_key({}), DuetConfig(invalid_clue="reject", language=language))
+    expect_illegal(off, Clue("A", clue, 1), "4.7")           # off by default
+    on = DuetState(WORDS, make_key({}), DuetConfig(invalid_clue="reject", language=language, clue_options=[option]))
+    on.apply(Clue("A", clue, 1))
+    assert on.current_clue == (clue, 1)
+
+
+def test_agreed_options_are_checked_and_round_trip():  # RULES 4.7
+    config = DuetConfig(clue_options=["rhymes", "abbreviations"])
+    assert config.clue_options == ("abbreviations", "rhymes")
+    assert DuetConfig.from_dict(config.to_dict()) == config
+    assert "clue_options" not in DuetConfig().to_dict()          # records without options read as before
+    for bad in (["telepathy"], "abbreviations", ["rhymes", "rhymes"], [1]):
+        with pytest.raises(MalformedRecord, match="clue_options"):
+            DuetConfig(clue_options=bad)

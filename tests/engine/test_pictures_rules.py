@@ -54,6 +54,14 @@ def test_a_clue_is_one_word_no_spaces_no_hyphens(clue):  # RULES 2.2
     expect_illegal(pictures(), Clue("red-spymaster", clue, 2), "2.2")
 
 
+@pytest.mark.parametrize("option", ["multiword_compounds", "multiword_proper_nouns"])
+def test_an_agreed_multi_word_option_lifts_the_one_word_rule(option):  # RULES 2.2, 4.7 (agreed before the game)
+    s = pictures(clue_options=(option,))
+    s.apply(Clue("red-spymaster", "scuba diving", 2))
+    assert s.phase == "guess"
+    expect_illegal(pictures(clue_options=("abbreviations",)), Clue("red-spymaster", "scuba diving", 2), "2.2")
+
+
 def test_a_two_word_clue_is_penalised_in_penalize_mode():  # RULES 2.2, 1.6
     s = pictures(invalid_clue="penalize", language="en", referee=FakeReferee())
     s.apply(Clue("red-spymaster", "scuba diving", 2))
