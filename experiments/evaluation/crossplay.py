@@ -25,6 +25,7 @@ from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
 from experiments.runs import check_games_and_language
+from experiments.runs.tables import claim
 from experiments.evaluation.tournament import pairing_folder, summary_fields
 
 PARTNER_GUESSER = "duet-bayes"
@@ -374,6 +375,7 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
         raise ValueError("--workers must be at least 1")
     pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission,
                     partner)
+    claim(out, "crossplay", [p.run for p in pairings], ("spymaster", "partner"))  # never another experiment's table
     table = play(pairings, out=out, workers=workers, progress=progress)
     if out:
         if save(table, out) is None:

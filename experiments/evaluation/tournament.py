@@ -10,6 +10,7 @@ import pandas as pd
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
+from experiments.runs.tables import claim
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
            "mean_score_wins", "mean_score_all", "assassin_rate", "sudden_death_rate", "mean_clue_number"]
@@ -51,6 +52,7 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
             for s in spymasters for g in guessers]
     for run in runs:
         run.validate()  # every bad spec is reported before the first game
+    claim(out, "tournament", runs, ("spymaster", "guesser"))  # never another experiment's table
     rows = []
     for run in runs:
         s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,

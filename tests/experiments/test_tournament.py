@@ -46,3 +46,29 @@ def test_the_printed_table_fits_80_columns_and_the_files_keep_full_precision(tmp
 def test_the_empty_spymaster_list_is_refused():
     result = CliRunner().invoke(app, ["tournament", "--spymasters", "", "--guessers", "random"])
     assert result.exit_code == 2 and "--spymasters" in result.stderr
+
+
+def test_another_experiment_never_overwrites_the_table(tmp_path):  # nothing lost
+    tournament(["random"], ["random", "random?stop=0.5"], games=3, seed=2, out=tmp_path, progress=False)
+    before = (tmp_path / "tournament.csv").read_bytes()
+    tournament(["random"], ["random", "random?stop=0.5"], games=4, seed=2, out=tmp_path, progress=False)  # resumed, extended
+    assert pd.read_csv(tmp_path / "tournament.csv")["games"].tolist() == [4, 4]
+    after = (tmp_path / "tournament.csv").read_bytes()
+    for change in (["random"], ["random", "random?stop=0.5", "random?stop=0.9"]):
+        result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", ",".join(change),
+                                          "--games", "3", "--seed", "2", "--out", str(tmp_path), "--no-progress"])
+        assert result.exit_code == 2 and "another setup" in result.stderr
+        assert result.stderr.count("\n") == 1
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random,random?stop=0.5",
+                                      "--games", "3", "--seed", "3", "--out", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 2                     # another seed
+    assert (tmp_path / "tournament.csv").read_bytes() == after != before
+
+
+def test_a_table_written_before_setups_were_kept_is_protected_too(tmp_path):
+    tournament(["random"], ["random"], games=2, seed=1, out=tmp_path, progress=False)
+    (tmp_path / "tournament.setup.json").unlink()
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random?stop=0.5",
+                                      "--games", "2", "--seed", "1", "--out", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 2 and "other pairings" in result.stderr
+    tournament(["random"], ["random"], games=2, seed=1, out=tmp_path, progress=False)   # the same one resumes

@@ -1,0 +1,57 @@
+"""A folder's summary table belongs to one experiment (nothing lost: an existing result is never
+silently overwritten by another's).
+
+`tournament` and `crossplay` keep each pairing in its own resumable folder and write one ranked
+table beside them. A rerun of the same experiment (more games included) rewrites the table with
+the same pairings; another set of pairings, seed, language or token supply into the same `--out`
+would replace the table with another experiment's, so it is refused before any game is played.
+The setup is kept in `<name>.setup.json` next to the table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Iterable
+
+
+def setup_of(runs: Iterable) -> list[dict]:
+    """What identifies an experiment: each pairing's run without its game count, in order."""
+    return [{k: v for k, v in asdict(run).items() if k != "games"} for run in runs]
+
+
+def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tuple[str, str]) -> None:
+    """Refuse (ValueError, one line) when `out` holds a `name` table of another experiment; else
+    record this one's setup. `legacy_columns`: the table's two columns naming a pairing, to
+    compare a table written before setups were kept."""
+    if not out:
+        return
+    out = Path(out)
+    setup = setup_of(runs)
+    kept = out / f"{name}.setup.json"
+    table = out / f"{name}.csv"
+    if kept.exists():
+        try:
+            before = json.loads(kept.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{kept} is unreadable ({type(exc).__name__}); use another --out") from None
+        if before != setup:
+            raise ValueError(f"{out} holds a {name} of another setup (other pairings, seed, language or "
+                             f"tokens); its table would be overwritten: use another --out")
+    elif table.exists():               # a table written before setups were kept: compare its pairings
+        import pandas as pd
+
+        try:
+            old = pd.read_csv(table)
+            pairs = sorted(map(tuple, old[list(legacy_columns)].astype(str).values.tolist()))
+        except Exception as exc:  # noqa: BLE001 - any unreadable table is refused the same way
+            raise ValueError(f"{table} is unreadable ({type(exc).__name__}); use another --out") from None
+        new = sorted((r["spymaster"], r["guesser"]) for r in setup)
+        if pairs != new:
+            raise ValueError(f"{out} holds a {name} of other pairings; its table would be overwritten: "
+                             f"use another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = kept.with_suffix(".tmp")
+    tmp.write_text(json.dumps(setup, indent=1, sort_keys=True), encoding="utf-8")
+    tmp.replace(kept)
