@@ -341,7 +341,7 @@ class CodenamesSession(TerminalSession):
         if self.role == "guesser":
             lines = [Text(self.say("played_guesser", spec=getattr(self.spymaster, "spec", self.partner_label)),
                           style="bold")]
-            return lines + self.bot_intents.summary()  # left mid-game: only the clues already resolved
+            return lines + self.bot_intents.summary(reveal=self.state.is_terminal())  # left mid-game: as shown
         if self.role != "spymaster":
             return []
         lines = [Text(self.say("played_spymaster", spec=getattr(self.guesser, "spec", self.partner_label)),

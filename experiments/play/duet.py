@@ -260,14 +260,14 @@ class DuetSession(TerminalSession):
                 show(Text(self.say("duet_lost", reason=reason(self.lang, o.loss_reason)), style="bold red"))
             else:
                 show(Text(self.say("duet_unfinished"), style="bold magenta"))
-            for line in self.bot_intents.summary():
+            for line in self.bot_intents.summary(reveal=True):   # the keys are shown below too
                 show(line)
             show(view.reveal(self.state.words, self.state.key.a, self.state.key.b, self.state.green_covered,
                              lang=self.lang))
         else:  # left mid-game: the bot's side stays hidden
             show(Text(""))
             show(Text(self.say("left", why=reason(self.lang, self.ended)), style="bold yellow"))
-            for line in self.bot_intents.summary():  # only the clues already resolved (and shown)
+            for line in self.bot_intents.summary(reveal=False):  # only what was shown already
                 show(line)
         show(Text(self.result_line(), style="bold"))
         show(saved, soft_wrap=True)

@@ -1,6 +1,7 @@
 """What the bot meant: its clues' intended targets (ClueDecision.targets), kept in the record's
 `intents` like the self-play loops (`{"action": index of the Clue action, "targets": [...],
 "score": ...}`), and shown to the person only once a clue is resolved: its guessing turn is over.
+Until the game ends, only the targets already found are named; the rest are counted.
 
 Hidden information: the targets are the bot's word for which cards it meant (its own agents), so
 they are shown exactly as the bot gave them, never checked against or completed from the key
@@ -56,13 +57,18 @@ class BotIntents:
             lines.append(self.line(n))
         return lines
 
-    def line(self, n: int) -> Text:
+    def line(self, n: int, reveal: bool = False) -> Text:
+        """A resolved clue's line. During the game (`reveal` off) a target still face down is only
+        counted: naming it would tell the bot's key side (RULES 3.12); the end shows them all."""
         word, number, targets, found = self.resolved[n]
-        return view.intent_line(word, number, [self.names(t) for t in targets], found, self.lang)
+        shown = [(t, f) for t, f in zip(targets, found) if reveal or f]
+        return view.intent_line(word, number, [self.names(t) for t, _ in shown], [f for _, f in shown], self.lang,
+                                hidden=len(targets) - len(shown))
 
-    def summary(self) -> list[Text]:
-        """Every resolved bot clue, one line each (for the end of the game)."""
+    def summary(self, reveal: bool) -> list[Text]:
+        """Every resolved bot clue, one line each; every target named when `reveal` (the game is
+        over), else only the found ones (a person who leaves mid-game may come back to it)."""
         if not self.resolved:
             return []
         return [Text(say(self.lang, "meant_header"), style="bold")] + [
-            self.line(n) for n in range(len(self.resolved))]
+            self.line(n, reveal=reveal) for n in range(len(self.resolved))]

@@ -186,13 +186,17 @@ def help_text(mode: str, lang: str = "en") -> Text:
     return Text("\n".join(lines), style="cyan")
 
 
-def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], lang: str = "en") -> Text:
-    """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets."""
+def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], lang: str = "en",
+                hidden: int = 0) -> Text:
+    """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets;
+    `hidden`: how many more targets are only counted (still face down during the game)."""
     line = Text(say(lang, "meant"), style="cyan")
     line.append(f"{str(word).upper()} {number}", style="bold cyan")
-    line.append(say(lang, "meant_for") if targets else say(lang, "meant_none"), style="cyan")
+    line.append(say(lang, "meant_for") if targets or hidden else say(lang, "meant_none"), style="cyan")
     missing = say(lang, "not_found")
     for n, (target, hit) in enumerate(zip(targets, found)):
         line.append(", " if n else "")
         line.append(f"{target} ✓" if hit else f"{target} {missing}", style="green" if hit else "yellow")
+    if hidden:
+        line.append((", " if targets else "") + say(lang, "meant_hidden", n=hidden), style="yellow")
     return line

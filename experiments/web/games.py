@@ -13,6 +13,7 @@ shown only after its clue is resolved, and in Codenames only to the bot's own te
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -132,12 +133,23 @@ def _spec(raw: dict, name: str, default: str, role: str) -> str:
     return spec
 
 
+#: The server's own secret: a web bot's seed is a keyed hash of the deal's seed, so no bot (they
+#: run in the server's process, some named by import path) can deal the game again and read the
+#: keys from its generator (experiments.runs.seeds). Bots' moves are reproducible within one server.
+SERVER_SECRET = secrets.token_bytes(16)
+
+
+def bot_seed(deal_seed: int | None, seat: str, role: str, game: int = 0) -> int:
+    """A web bot's seed (`Agent.begin_game`): never the deal's seed or anything it leads back to."""
+    from experiments.runs.seeds import agent_seed, run_secret
+
+    return agent_seed([deal_seed or 0, game], seat, role, secret=run_secret() + SERVER_SECRET)
+
+
 def _seed(raw: dict) -> int:
     seed = raw.get("seed")
-    if seed in (None, ""):
-        import secrets
-
-        return secrets.randbelow(1_000_000)
+    if seed in (None, ""):  # drawn from 2^63: too many deals to search by matching a board
+        return secrets.randbelow(2**63)
     try:
         seed = int(seed)
     except (TypeError, ValueError):
@@ -176,10 +188,12 @@ def _clue(msg: dict, seat: str, unlimited: bool) -> Clue:
 
 
 def resolved_intents(record, state, intents: list[dict], found: Callable[[int], bool],
-                     guessing: bool, show: Callable[[str], bool], label: Callable[[int], str | None]) -> list[dict]:
+                     guessing: bool, show: Callable[[str], bool], label: Callable[[int], str | None],
+                     over: bool = True) -> list[dict]:
     """The bot clues whose guessing turn is over, with the cards the bot meant; `show(seat)`: may
     this viewer see the intents of that bot seat. A target is `found` on its clue when it was
-    guessed before the next clue, `later` when it is covered now."""
+    guessed before the next clue, `later` when it is covered now. Until the game is `over`, a target
+    still face down is only counted (`hidden`): naming it would tell the bot's key (RULES 3.12)."""
     actions = record.actions
     clue_indexes = [n for n, a in enumerate(actions) if isinstance(a, Clue)]
     current = clue_indexes[-1] if guessing and clue_indexes else None
@@ -195,13 +209,17 @@ def resolved_intents(record, state, intents: list[dict], found: Callable[[int], 
         later = [n for n in clue_indexes if n > k]
         end = later[0] if later else len(actions)
         guessed = {a.word for a in actions[k + 1:end] if isinstance(a, Guess)}
-        targets = []
+        targets, hidden = [], 0
         for t in item.get("targets", []):
             if t in words:
                 i = words.index(t)
+                if not over and not found(i):
+                    hidden += 1
+                    continue
                 targets.append({"i": i, "word": t, "label": label(i), "found": t in guessed,
                                 "later": found(i) and t not in guessed})
-        out.append({"action": k, "seat": clue.seat, "clue": clue.word, "number": clue.number, "targets": targets})
+        out.append({"action": k, "seat": clue.seat, "clue": clue.word, "number": clue.number, "targets": targets,
+                    "hidden": hidden})
     return out
 
 
@@ -316,7 +334,7 @@ class DuetAdapter:
     def intents(self, t, show) -> list[dict]:
         s = t.state
         return resolved_intents(t.record, s, t.intents, lambda i: s.green_covered[i],
-                                s.phase == "guess" and not self.over(t), show, lambda i: None)
+                                s.phase == "guess" and not self.over(t), show, lambda i: None, self.over(t))
 
     def outcome(self, t) -> dict:
         s = t.state
@@ -421,10 +439,8 @@ class DuetAdapter:
 
         info, lang = t.seats[seat], t.record.config.language or "en"
         spymaster, guesser = make_spymaster(info["spymaster"], lang), make_guesser(info["guesser"], lang)
-        n = self.seat_names.index(seat)
-        seed = t.record.seed or 0
-        spymaster.begin_game([seed, n, 0])
-        guesser.begin_game([seed, n, 1])
+        spymaster.begin_game(bot_seed(t.record.seed, seat, "spymaster"))
+        guesser.begin_game(bot_seed(t.record.seed, seat, "guesser"))
         return {"spymaster": spymaster, "guesser": guesser}
 
     def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):
@@ -549,7 +565,7 @@ class CodenamesAdapter:
         s, words = t.state, t.record.words
         label = (lambda i: self._label(i, words).get("label")) if self.game == "pictures" else (lambda i: None)
         return resolved_intents(t.record, s, t.intents, lambda i: s.revealed[i],
-                                s.phase == "guess" and not self.over(t), show, label)
+                                s.phase == "guess" and not self.over(t), show, label, self.over(t))
 
     def outcome(self, t) -> dict:
         from engine.codenames.labels import two_player_label
@@ -619,7 +635,7 @@ class CodenamesAdapter:
         info, lang = t.seats[seat], t.record.config.language or "en"
         role = seat_role(seat)
         agent = make_spymaster(info["spymaster"], lang) if role == "spymaster" else make_guesser(info["guesser"], lang)
-        agent.begin_game([t.record.seed or 0, self.seat_names.index(seat)])
+        agent.begin_game(bot_seed(t.record.seed, seat, role))
         return {role: agent}
 
     def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):

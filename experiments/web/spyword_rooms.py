@@ -43,6 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
+from experiments.web.games import bot_seed
 from experiments.web.messages import send
 from experiments.web.profiles import ProfileStore, clean_name, seat_results
 
@@ -870,7 +871,7 @@ class RoomStore:
         from agents.registry import make_agent
 
         agent = make_agent("spyword", room.rooms.bot_kinds[room.bot], room.lang)
-        agent.begin_game([room.record.seed or 0, room.record.seats.index(seat), room.games])
+        agent.begin_game(bot_seed(room.record.seed, seat, "bot", room.games))  # no way back to the deal
         return agent
 
     async def drive(self, room: Room) -> None:

@@ -134,15 +134,19 @@ class Table:
     def view(self, seat: str) -> dict:
         """What seat's browser receives: built from `state.observe(seat)` by the adapter."""
         view = self.adapter.seat_view(self, seat)
-        view.update(id=self.id, title=self.adapter.title, lang=self.lang, seed=self.record.seed,
+        view.update(id=self.id, title=self.adapter.title, lang=self.lang, seed=self.shown_seed(),
                     seats=self.public_seats(), thinking=self.thinking, loading=self.loading, error=self.error,
                     moves=len(self.record.actions), mission=getattr(self.record.config, "mission", None))
         return view
 
+    def shown_seed(self) -> int | None:
+        """The deal's seed, once the game is over: during it the seed would deal the keys again."""
+        return self.record.seed if self.adapter.over(self) else None
+
     def summary(self) -> dict:
         """One line of the games list (no hidden information)."""
         return {"id": self.id, "game": self.adapter.game, "title": self.adapter.title, "lang": self.lang,
-                "variant": getattr(self.record.config, "variant", None), "seed": self.record.seed,
+                "variant": getattr(self.record.config, "variant", None), "seed": self.shown_seed(),
                 "seats": {s: i["kind"] for s, i in self.seats.items()}, "moves": len(self.record.actions),
                 "over": self.over, "result": self.adapter.result_text(self), "outcome": self.adapter.outcome(self),
                 "error": self.error, "created": self.created, "updated": self.updated}
@@ -202,7 +206,7 @@ class TableStore:
             raise BadSetup("the settings are a JSON object")
         adapter = adapter_for(raw.get("game"))
         record, seats, first = adapter.setup(raw)
-        game_id = f"{adapter.game}-{record.seed}-{secrets.token_hex(3)}"
+        game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys
         tokens = {seat: secrets.token_urlsafe(16) for seat, info in seats.items() if info["kind"] == PERSON}
         record.extra["web"] = {"seats": seats, "tokens": {s: hash_token(t) for s, t in tokens.items()},
                                "first": first, "created": time.time()}

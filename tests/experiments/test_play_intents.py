@@ -45,11 +45,13 @@ def duet_game(tmp_path, lines, seed=3):
 
 def test_a_duet_bot_clue_is_explained_after_its_turn_and_at_the_end(tmp_path):
     record, greens, text, path = duet_game(tmp_path, ["bot", "{g0}", "{miss}"])
-    line = f"Bot meant ZEBRA 2 for: {greens[0]} ✓, {greens[1]} (not found)"
+    line = f"Bot meant ZEBRA 2 for: {greens[0]} ✓, 1 more not found yet (shown at the end)"
     miss = text.index("a bystander ✗ (turn over)")
     assert "Bot meant" not in text[:miss] and text.index(line) > miss
     assert text.count(line) >= 2 and "The bot's clues and what it meant" in text
-    # the targets are the only thing shown of the bot's side: its key stays hidden (left mid-game)
+    # the found targets are the only thing shown of the bot's side: a target still face down and
+    # the key stay hidden (left mid-game, so the game may go on: RULES 3.12)
+    assert not [ln for ln in text.splitlines() if "Bot meant" in ln and greens[1] in ln]
     assert record.key.b not in text and "Side B" not in text
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["intents"] == [{"action": 0, "targets": greens[:2], "score": 0.5}]
@@ -71,8 +73,10 @@ def test_a_resumed_record_remembers_what_was_found_on_each_bot_clue(tmp_path):
     io = Lines([])
     session = DuetSession(restored, make_spymaster("random", "en"), make_guesser("random", "en"), path, io=io,
                           pause=0)
-    assert [line.plain for line in session.bot_intents.summary()][1:] == [
+    assert [line.plain for line in session.bot_intents.summary(reveal=True)][1:] == [
         f"Bot meant ZEBRA 2 for: {greens[0]} ✓, {greens[1]} (not found)"]
+    assert [line.plain for line in session.bot_intents.summary(reveal=False)][1:] == [
+        f"Bot meant ZEBRA 2 for: {greens[0]} ✓, 1 more not found yet (shown at the end)"]
 
 
 def test_codenames_bot_clues_are_explained_to_the_guesser_and_recorded(tmp_path):
@@ -88,7 +92,7 @@ def test_codenames_bot_clues_are_explained_to_the_guesser_and_recorded(tmp_path)
         assert session.run() == 0
         text = " ".join(io.out.getvalue().split())  # long lines wrap at 80 columns
         name = session._card_name  # Pictures: the coordinate and the description
-        line = f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, {name(mine[1])} (not found)"
+        line = f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, 1 more not found yet (shown at the end)"
         last = text.index(f"You: guess {name(mine[3])}: your agent ✓")
         assert "Bot meant" not in text[:last] and text.index(line) > last
         assert "Game left unfinished" in text and line in text[text.index("Game left unfinished"):]

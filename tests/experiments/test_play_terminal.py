@@ -96,11 +96,15 @@ def replay(path) -> dict:
     return json.loads(out.stdout)
 
 
-def intent_text(saved: dict, intent: dict, found: set) -> str:
-    """The line that explains a resolved bot clue: `Bot meant OCEAN 2 for: wave ✓, ship (not found)`."""
+def intent_text(saved: dict, intent: dict, found: set, reveal: bool = True) -> str:
+    """The line that explains a resolved bot clue: `Bot meant OCEAN 2 for: wave ✓, ship (not found)`
+    at the end (`reveal`); during the game a target still face down is only counted."""
     clue = saved["actions"][intent["action"]]
-    marks = ", ".join(f"{t} ✓" if t in found else f"{t} (not found)" for t in intent["targets"])
-    return f"Bot meant {clue['clue'].upper()} {clue['number']} for: {marks}"
+    shown = [t for t in intent["targets"] if reveal or t in found]
+    marks = [f"{t} ✓" if t in found else f"{t} (not found)" for t in shown]
+    if len(shown) < len(intent["targets"]):
+        marks.append(f"{len(intent['targets']) - len(shown)} more not found yet (shown at the end)")
+    return f"Bot meant {clue['clue'].upper()} {clue['number']} for: {', '.join(marks)}"
 
 
 def result_line(text: str) -> dict:
@@ -274,8 +278,8 @@ def test_a_person_guesses_a_codenames_two_player_game_to_a_win(tmp_path):
         assert all(record.key.letters[record.words.index(t)] == ours for t in intent["targets"])
         turn = actions[intent["action"] + 1:clues[k + 1] if k + 1 < len(clues) else None]
         guessed = [a["guess"] for a in turn if "guess" in a]
-        line = intent_text(saved, intent, found=set(guessed))
+        line = intent_text(saved, intent, found=set(guessed), reveal=False)
         last = text.index(f"You: guess {guessed[-1]}: ", pos)
         assert line not in text[pos:last]  # not before the clue is resolved
-        pos = text.index(line, last)
-        assert line in text[end:]
+        pos = text.index(line, last)       # a target still face down is not named during the game
+        assert intent_text(saved, intent, found=set(guessed)) in text[end:]   # all of them at the end

@@ -1,0 +1,54 @@
+"""What the web server must not hand out (the hidden-information boundary, attacked from a seat):
+the deal's seed while the game is played (it deals the keys again), the deal's seed inside a
+bot's generator, and a bot's intended targets that are still face down (its key side)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import websockets
+
+from engine import Clue, Guess, Stop
+from experiments.web.games import bot_seed, deal, resolved_intents
+from test_protocol import new_duet, run, view_now
+
+
+def test_no_seed_in_a_playing_games_id_view_or_list(server):
+    made = new_duet(server, first="me", seed=123457)
+    assert "123457" not in made["id"]
+    status, listed = server.get("/api/games")
+    assert status == 200
+    mine = [g for g in (listed["games"] if isinstance(listed, dict) else listed) if g["id"] == made["id"]]
+    assert mine and mine[0]["seed"] is None
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            view = await view_now(ws)
+            assert view["seed"] is None and "123457" not in json.dumps(view)
+    run(scenario())
+
+
+def test_a_web_bots_seed_leads_nowhere_near_the_deal():
+    a, b = bot_seed(5, "A", "spymaster"), bot_seed(5, "A", "guesser")
+    assert a == bot_seed(5, "A", "spymaster") and a != b != bot_seed(5, "B", "guesser")
+    assert a.bit_length() > 64 and a != 5          # not the deal's seed, not a small number to search
+
+
+def test_a_bots_targets_still_face_down_are_only_counted_until_the_end():  # RULES 3.12
+    record = deal("duet", 7, "en", mission=None, tokens=None, invalid_clue="allow")
+    greens_b = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    found_first = next(w for w in greens_b if record.key.a[record.words.index(w)] != "X")
+    targets = [found_first] + [w for w in greens_b if w != found_first][:1]
+    record.actions = [Clue("B", "zebra", 2), Guess("A", found_first), Stop("A")]
+    state = record.replay()
+    intents = [{"action": 0, "targets": targets, "score": 0.5}]
+
+    def shown(over):
+        return resolved_intents(record, state, intents, lambda i: state.green_covered[i], False,
+                                lambda _s: True, lambda i: None, over)[0]
+
+    playing, ended = shown(False), shown(True)
+    assert [t["word"] for t in playing["targets"]] == [found_first] and playing["hidden"] == 1
+    assert targets[1] not in json.dumps(playing)
+    assert [t["word"] for t in ended["targets"]] == targets and ended["hidden"] == 0
