@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from .base import ClueDecision, Spymaster, require_observation
-from .spec import AgentSpec
+from .spec import AgentSpec, check_params
 
 
 class RandomSpymaster(Spymaster):
     """A clue drawn at random from the 2,000 commonest vocabulary words not on the board, for one or
-    two random own targets. Needs no model; its clues carry no meaning."""
+    two random own targets. Needs no model; its clues carry no meaning. It takes no parameter;
+    backends named in its spec (crossplay gives every spymaster the panel's) are not loaded."""
+
+    name = "random"
+    defaults: dict = {}
 
     def __init__(self, spec: AgentSpec, language: str = "en"):
         super().__init__()
+        check_params(spec, self.defaults, f"{self.name} spymaster")
+        from .embeddings.registry import backend_key
+
+        for name in spec.backends:   # an unknown name is refused as everywhere, though none is loaded
+            backend_key(name)
         from .wordlists import clue_vocabulary
 
         self.candidates = clue_vocabulary(language).top(2000)

@@ -65,7 +65,7 @@ import numpy as np
 from engine.paths import data_path
 
 from .base import Guesser, require_observation
-from .spec import AgentSpec
+from .spec import AgentSpec, at_least, between, check_params, one_of, whole
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
 MODEL_PATH = data_path("models", "human_guesser.json")
@@ -84,6 +84,10 @@ COMPOUND_ZIPF = 1.5
 CHANCE_CAP = 0.9   # one clue never makes a card certain: the partner may mean another card
 PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5}
 PARAMS = {"model", "weights", "hub", "memory", *PLAY_DEFAULTS}
+#: what each parameter may be (agents.spec.check_params); `weights` is a model file's path
+LIMITS = {"threshold": between(0, 1), "risk": at_least(0), "spare": whole(0), "spare_confidence": between(0, 1),
+          "sd_confidence": between(0, 1), "model": one_of("fitted", "nearest"),
+          "hub": one_of(0, 1)}
 MEMORY_SHRINK = 1.0  # a card's own vector counts as this many clues in its prototype
 
 
@@ -542,14 +546,14 @@ def softmax(u: np.ndarray) -> np.ndarray:
 class HumanLikeGuesser(Guesser):
     """Ranks cards as people do (see the module docstring); `rank(clue, candidates)` exposes it."""
 
+    defaults = {**PLAY_DEFAULTS, "model": "fitted", "weights": None, "hub": None, "memory": None}
+    limits = LIMITS
+
     def __init__(self, spec: AgentSpec, language: str = "en", *, embeddings: Mapping[str, object] | None = None,
                  model: Mapping | None = None, reference: Sequence[str] | None = None,
                  memory: "ClueMemory | None" = None):
         super().__init__()
-        unknown = set(spec.params) - PARAMS
-        if unknown:
-            raise ValueError(f"human guesser: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                             f"known: {', '.join(sorted(PARAMS))}")
+        check_params(spec, self.defaults, "human guesser", self.limits)
         backends = tuple(spec.backends) or DEFAULT_BACKENDS
         if len(set(backends)) != len(backends):
             raise ValueError(f"human guesser: a backend is named twice in {'+'.join(backends)}")
@@ -557,17 +561,7 @@ class HumanLikeGuesser(Guesser):
         self.mode = str(spec.params.get("model", "fitted"))
         if self.mode not in ("fitted", "nearest"):
             raise ValueError(f"human guesser: model={self.mode!r}; use model=fitted or model=nearest")
-        self.params = {k: spec.params.get(k, v) for k, v in PLAY_DEFAULTS.items()}
-        try:
-            for k in PLAY_DEFAULTS:
-                self.params[k] = type(PLAY_DEFAULTS[k])(float(self.params[k]))
-        except (TypeError, ValueError):
-            raise ValueError(f"human guesser: {k} must be a number") from None
-        for k in ("threshold", "spare_confidence", "sd_confidence"):
-            if not 0.0 <= self.params[k] <= 1.0:
-                raise ValueError(f"human guesser: {k} must be between 0 and 1")
-        if self.params["risk"] < 0 or self.params["spare"] < 0:
-            raise ValueError("human guesser: risk and spare must be >= 0")
+        self.params = {k: type(v)(spec.params.get(k, v)) for k, v in PLAY_DEFAULTS.items()}
         self.threshold = self.params["threshold"]
         self.weights = self.scale = None
         features = None

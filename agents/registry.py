@@ -150,5 +150,5 @@ def check_spec(spec: str, role: str) -> AgentSpec:
     parsed = parse_spec(spec)
     cls = agent_class(parsed, role)
     if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
-        check_params(parsed, cls.defaults, f"{parsed.name} {role}")
+        check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
     return parsed

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -44,17 +45,91 @@ def parse_spec(spec: str) -> AgentSpec:
     return AgentSpec(name, tuple(b for b in backends.split("+") if b), params)
 
 
-def check_params(spec: AgentSpec, defaults: dict, who: str) -> None:
-    """Every parameter of `spec` is one `defaults` knows, of its default's kind (a number where the
-    default is a number, true/false where it is a boolean); ValueError naming the first that is not."""
+@dataclass(frozen=True)
+class Limit:
+    """What one numeric parameter may be, beyond a finite number: at least `low` (above it when
+    `open_low`), at most `high`, a whole number (`whole`), or else one of `choices`."""
+
+    low: float | None = None
+    high: float | None = None
+    whole: bool = False
+    open_low: bool = False
+    choices: tuple = ()
+
+    def admits(self, value) -> bool:
+        if self.choices:
+            return any(isinstance(value, str) == isinstance(c, str) and value == c for c in self.choices)
+        v = float(value)
+        return (math.isfinite(v) and (not self.whole or v.is_integer())
+                and (self.low is None or (v > self.low if self.open_low else v >= self.low))
+                and (self.high is None or v <= self.high))
+
+    def describe(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(_show(c) for c in self.choices)
+        kind = "a whole number" if self.whole else "a number"
+        if self.low is not None and self.high is not None:
+            return f"{kind} between {_show(self.low)} and {_show(self.high)}"
+        if self.low is not None:
+            return f"{'a finite number' if not self.whole else kind} {'>' if self.open_low else '>='} {_show(self.low)}"
+        return kind if self.whole else "a finite number"
+
+
+def whole(low: int = 0) -> Limit:
+    """A count: a whole number, at least `low`."""
+    return Limit(low=low, whole=True)
+
+
+def at_least(low: float) -> Limit:
+    return Limit(low=low)
+
+
+def above(low: float) -> Limit:
+    """Above `low` (a temperature, a divisor: above 0)."""
+    return Limit(low=low, open_low=True)
+
+
+def between(low: float, high: float) -> Limit:
+    """From `low` to `high`, both included (a probability, a blend weight: 0 and 1)."""
+    return Limit(low=low, high=high)
+
+
+def one_of(*choices) -> Limit:
+    return Limit(choices=choices)
+
+
+def _show(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Limit] | None = None) -> None:
+    """Every parameter of `spec` is one `defaults` knows, of its default's kind, within its limits;
+    ValueError (one line naming `who`, the parameter and what it may be) for the first that is not.
+
+    The rule: true/false where the default is a boolean; where it is a number, a finite number, a
+    whole one where the default is an int, and within `limits[name]` where the agent sets one (a
+    count's minimum, a probability's 0..1, a temperature above 0); one of `limits[name].choices`
+    where those are given (whatever the default's kind)."""
+    limits = limits or {}
     unknown = set(spec.params) - set(defaults)
     if unknown:
         raise ValueError(f"{who}: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(sorted(defaults))}")
+                         + (f"known: {', '.join(sorted(defaults))}" if defaults else "it takes none"))
     for key, value in spec.params.items():
-        default = defaults[key]
+        default, limit = defaults[key], limits.get(key)
+        if limit is not None and limit.choices:
+            if not limit.admits(value):
+                raise ValueError(f"{who}: {key}={_show(value)} must be {limit.describe()}")
+            continue
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise ValueError(f"{who}: {key}={value} must be true or false")
-        if isinstance(default, (int, float)) and not isinstance(default, bool) and (
-                isinstance(value, bool) or not isinstance(value, (int, float))):
-            raise ValueError(f"{who}: {key}={value} must be a number")
+            raise ValueError(f"{who}: {key}={_show(value)} must be true or false")
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"{who}: {key}={_show(value)} must be a number")
+            limit = limit or Limit()
+            if isinstance(default, int) and not limit.whole:
+                limit = replace(limit, whole=True)
+            if not limit.admits(value):
+                raise ValueError(f"{who}: {key}={_show(value)} must be {limit.describe()}")

@@ -72,13 +72,19 @@ def get_backend(name: str | os.PathLike | Embeddings = DEFAULT_BACKEND) -> Embed
     """The backend called ``name`` (loaded once per process), or the model at a path."""
     if isinstance(name, Embeddings):
         return name
+    return _load(backend_key(name))
+
+
+def backend_key(name: str | os.PathLike) -> str:
+    """What ``get_backend(name)`` loads (a registered name, or "path:" and a model's path), without
+    loading it; ValueError for a name that is neither."""
     key = str(name)
     key = _ALIASES.get(key, key)
     if key in _REGISTRY:
-        return _load(key)
+        return key
     p = Path(key).expanduser()
     if p.exists():
-        return _load("path:" + str(p.resolve()))
+        return "path:" + str(p.resolve())
     raise ValueError(
         f"unknown embedding backend {key!r}: use one of {', '.join(available_backends())}, "
         "or a path to a .kv/.model/.bin/.txt/.vec word2vec/KeyedVectors file or a sentence-transformers folder"

@@ -12,7 +12,7 @@ from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.observations import adapter_for
 from agents.partner_model import temperature_for
-from agents.spec import AgentSpec, check_params
+from agents.spec import AgentSpec, Limit, at_least, between, check_params
 
 
 def _stable_int(text: str) -> int:
@@ -134,23 +134,22 @@ class SimilarityGuesser(Guesser):
     name = "?"
     defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0,
                                 "hub": 0.0, "combine": "bayes", "learn": 0.25}
+    # noise: a standard deviation; sd_confidence: a chance; hub: a blend weight; learn: a power
+    limits: dict[str, Limit] = {"noise": at_least(0), "sd_confidence": between(0, 1), "temp": at_least(0),
+                                "hub": between(0, 1), "learn": at_least(0)}
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  embeddings: Mapping[str, Embeddings] | None = None):
         super().__init__()
         spec = spec or AgentSpec(self.name)
-        check_params(spec, self.defaults, f"{self.name} guesser")
+        check_params(spec, self.defaults, f"{self.name} guesser", self.limits)
         self.params = {**self.defaults, **spec.params}
-        if float(self.params["noise"]) < 0:
-            raise ValueError(f"{self.name} guesser: noise is a standard deviation (>= 0)")
         self.language = language
         self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)
         embeddings = embeddings or {}
         self.backends = [embeddings[n] if n in embeddings else get_backend(n) for n in self.backend_names]
         if self.params["combine"] not in ("mean", "bayes"):
             raise ValueError(f"{self.name} guesser: combine is mean or bayes, not {self.params['combine']!r}")
-        if float(self.params["learn"]) < 0:
-            raise ValueError(f"{self.name} guesser: learn is a power of the likelihood (>= 0)")
         t = float(self.params["temp"])
         self._temps = [t if t > 0 else temperature_for(n) for n in self.backend_names]
         self.temperature = float(np.mean(self._temps))

@@ -8,8 +8,9 @@ import numpy as np
 
 from agents.base import Guesser, require_observation
 from agents.embeddings import Embeddings
+from agents.embeddings.registry import backend_key
 from agents.partner_model import duet_partner_prior
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, at_least, between, check_params, whole
 
 from .base import GuessView, SimilarityGuesser
 
@@ -30,6 +31,7 @@ class MemoryGuesser(SimilarityGuesser):
 
     name = "memory"
     defaults = {**SimilarityGuesser.defaults, "spare": 1.0, "spare_confidence": 0.6}
+    limits = {**SimilarityGuesser.limits, "spare": whole(0), "spare_confidence": between(0, 1)}
 
     def spare_guess(self, view: GuessView) -> str | None:
         if view.correct - view.number >= int(self.p("spare")):
@@ -58,6 +60,7 @@ class DuetBayesGuesser(MemoryGuesser):
 
     name = "duet-bayes"
     defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75}
+    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1)}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
@@ -125,14 +128,17 @@ class RandomGuesser(Guesser):
     """A uniformly random touchable card each time; stops after the clue's number (a floor to compare with)."""
 
     name = "random"
+    defaults = {"stop": 0.0}
+    limits = {"stop": between(0, 1)}   # the chance of stopping after each correct guess
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  embeddings: Mapping[str, Embeddings] | None = None):
         super().__init__()
         self.language = language
         spec = spec or AgentSpec(self.name)
-        if set(spec.params) - {"stop"}:
-            raise ValueError("random guesser: the only parameter is stop (probability of stopping early)")
+        check_params(spec, self.defaults, f"{self.name} guesser", self.limits)
+        for name in spec.backends:   # an unknown name is refused as everywhere, though none is loaded
+            backend_key(name)
         self.stop = float(spec.params.get("stop", 0.0))
 
     def next_guess(self, obs) -> str | None:

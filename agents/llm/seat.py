@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from agents.spec import AgentSpec, parse_spec
+from agents.spec import AgentSpec, above, at_least, check_params, one_of, parse_spec, whole
 
 from .backends import BackendError, ChatBackend, LocalChat, OpenAIChat, api_key_from_env
 from .parse import Refusal
@@ -42,6 +42,9 @@ DEFAULTS: dict[str, Any] = {
                                          # on a shared machine (more threads oversubscribe the cores)
     "log": "full",                       # "full": the messages in the record; "hash": their hash only
 }
+#: What each numeric (or chosen) parameter may be (agents.spec.check_params).
+LIMITS = {"temperature": at_least(0), "retry_temperature": at_least(0), "max_tokens": whole(1),
+          "retries": whole(0), "timeout": above(0), "threads": whole(0), "log": one_of("full", "hash")}
 _SEQ = itertools.count()  # process-wide: the order of moves across all seats of a game
 
 
@@ -54,26 +57,12 @@ def spec_options(spec: AgentSpec | str | None, default_name: str) -> tuple[Agent
     if backend not in BACKENDS:
         raise ValueError(f"unknown llm backend {backend!r}: use llm:local?path=... or "
                          f"llm:openai?model=NAME&base_url=URL")
-    unknown = set(spec.params) - set(DEFAULTS)
-    if unknown:
-        raise ValueError(f"llm agent: unknown parameter(s) {', '.join(sorted(unknown))}; "
-                         f"known: {', '.join(sorted(DEFAULTS))}")
+    check_params(spec, DEFAULTS, "llm agent", LIMITS)
     params = {**DEFAULTS, **spec.params}
     for key in ("retries", "max_tokens", "threads"):
-        value = params[key]
-        if isinstance(value, bool) or not float(value).is_integer() or float(value) < 0:
-            raise ValueError(f"llm agent: {key} must be a whole number >= 0, not {value!r}")
-        params[key] = int(value)
+        params[key] = int(params[key])
     for key in ("temperature", "retry_temperature", "timeout"):
-        if isinstance(params[key], (bool, str)) or float(params[key]) < 0:
-            raise ValueError(f"llm agent: {key} must be a number >= 0, not {params[key]!r}")
         params[key] = float(params[key])
-    if params["timeout"] <= 0:
-        raise ValueError("llm agent: timeout must be above 0 seconds")
-    if params["max_tokens"] < 1:
-        raise ValueError("llm agent: max_tokens must be at least 1")
-    if params["log"] not in ("full", "hash"):
-        raise ValueError(f"llm agent: log is full or hash, not {params['log']!r}")
     for key in ("model", "path", "base_url", "key_env"):
         value = params[key]
         if isinstance(value, float) and value.is_integer():
@@ -107,6 +96,8 @@ class LLMSeat:
 
     kind = "llm"
     reads_embeddings = False  # its spec's backend names a way to a model (crossplay checks no embedding)
+    defaults = DEFAULTS       # its parameters, and what they may be (checked by agents.registry.check_spec too)
+    limits = LIMITS
 
     def setup_llm(self, spec: AgentSpec | str | None, language: str, default_name: str = "llm") -> None:
         spec, backend, params = spec_options(spec, default_name)

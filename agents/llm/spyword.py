@@ -10,7 +10,7 @@ from agents.spyword.bots import SpyWordAgent, require_spyword_observation, role_
 
 from .parse import Refusal, parse_vote, parse_word
 from .prompts import spyword_messages
-from .seat import DEFAULTS, LLMSeat
+from .seat import DEFAULTS, LIMITS, LLMSeat
 
 FALLBACK_POOL = 3000
 
@@ -55,6 +55,7 @@ class LLMSpyWordBot(LLMSeat, SpyWordAgent):
 
     name = "llm-spyword"
     defaults = dict(DEFAULTS)
+    limits = dict(LIMITS)
 
     def __init__(self, spec: AgentSpec | str | None = None, language: str = "en", **_: object):
         Agent.__init__(self)  # the seeded stream (SpyWordAgent's own set-up is for embedding bots)

@@ -9,26 +9,29 @@ import numpy as np
 from agents.base import ClueDecision, Spymaster, require_observation
 from agents.clue_problem import BoardSims, CandidatePool, ClueProblem, candidate_pool, problem_from_observation
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
-from agents.spec import AgentSpec, check_params
+from agents.spec import AgentSpec, Limit, check_params, whole
 
 
 class PoolSpymaster(Spymaster):
     """A spymaster that scores every candidate of a precomputed pool at once.
 
-    Common spec parameters: `vocab` (candidate vocabulary size, default 20000).
+    Common spec parameters: `vocab` (candidate vocabulary size, default 20000; at least 50: with
+    fewer, the clue filter can refuse every candidate on a board). `limits` (agents.spec.Limit)
+    says what each numeric parameter may be; a value outside them is refused when the agent is built.
     Tests and tools may pass `vocabulary=[words]` (and `frequencies`) and
     `embeddings={"name": Embeddings}` to use a hand-made vocabulary or backend.
     """
 
     name = "?"
     defaults: dict[str, Any] = {"vocab": 20000}
+    limits: dict[str, Limit] = {"vocab": whole(50)}
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  vocabulary: Sequence[str] | None = None, frequencies: Sequence[float] | None = None,
                  embeddings: Mapping[str, Embeddings] | None = None):
         super().__init__()
         spec = spec or AgentSpec(self.name)
-        check_params(spec, self.defaults, f"{self.name} spymaster")
+        check_params(spec, self.defaults, f"{self.name} spymaster", self.limits)
         self.params = {**self.defaults, **spec.params}
         self.language = language
         self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)

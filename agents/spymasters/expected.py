@@ -33,6 +33,7 @@ import numpy as np
 from agents.base import ClueDecision
 from agents.clue_problem import prefilter, top_targets
 from agents.partner_model import DuetValue, temperature_for, turn_outcomes
+from agents.spec import above, at_least, between, one_of, whole
 
 from .base import PoolSpymaster
 
@@ -43,13 +44,17 @@ class ExpectedValueSpymaster(PoolSpymaster):
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
                 "sudden": 0.45, "hazard": 0.02, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
                 "sharpen": 0.77, "learn": 1.0}
+    # pace: greens a later turn finds of 4 (DuetValue); sudden, hazard: chances; tmin, sharpen:
+    # factors of a temperature; learn: a power of a likelihood
+    limits = {**PoolSpymaster.limits, "kmax": whole(1), "temp": at_least(0), "risk": at_least(0),
+              "score_weight": at_least(0), "pace": between(0, 4), "sudden": between(0, 1),
+              "hazard": between(0, 1), "rare": at_least(0), "cap": whole(1), "adapt": one_of("auto", 0, 1),
+              "tmin": above(0), "sharpen": above(0), "learn": at_least(0)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.p("combine") not in self.combines:
             raise ValueError(f"{self.name} spymaster: combine is {', '.join(self.combines)}")
-        if float(self.p("learn")) < 0:
-            raise ValueError(f"{self.name} spymaster: learn is a power of the guesses' likelihood (>= 0)")
         self.value = DuetValue(pace=float(self.p("pace")), sudden=float(self.p("sudden")),
                                hazard=float(self.p("hazard")), score_weight=float(self.p("score_weight")))
         t = float(self.p("temp"))

@@ -23,6 +23,7 @@ import itertools
 import numpy as np
 
 from agents.base import ClueDecision
+from agents.spec import whole
 
 from .base import PoolSpymaster
 
@@ -30,6 +31,7 @@ from .base import PoolSpymaster
 class Kim2019Spymaster(PoolSpymaster):
     name = "kim2019"
     defaults = {"vocab": 20000, "threshold": 0.7, "max_group": 3}
+    limits = {**PoolSpymaster.limits, "max_group": whole(1)}
 
     def choose(self, problem, pool, sims, ok) -> ClueDecision:
         dist = 1.0 - sims.raw[0]                                  # (cards, V) cosine distances

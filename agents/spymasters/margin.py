@@ -18,6 +18,7 @@ import numpy as np
 
 from agents.base import ClueDecision
 from agents.clue_problem import danger, prefilter, top_targets
+from agents.spec import at_least, whole
 
 from .base import PoolSpymaster
 
@@ -26,6 +27,8 @@ class MarginSpymaster(PoolSpymaster):
     name = "margin"
     defaults = {"vocab": 20000, "kmax": 4, "alpha": 0.5, "cap": 1.0, "min_margin": 0.1,
                 "assassin": 1.0, "rare": 0.3, "candidates": 4000}
+    limits = {**PoolSpymaster.limits, "kmax": whole(1), "alpha": at_least(0), "rare": at_least(0),
+              "candidates": whole(1)}
 
     def margins(self, problem, sims, cols=None) -> tuple[np.ndarray, np.ndarray]:
         """(kmax, C) worst-over-backends margins in spread units for the candidate columns `cols`,

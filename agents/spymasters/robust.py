@@ -39,6 +39,7 @@ import numpy as np
 from agents.clue_problem import StandardSims, best_of, passing, prefilter, row_max
 from agents.foreign_model import features, rev_matrix, utility, weights_for
 from agents.partner_model import human_agreement
+from agents.spec import above, at_least, between, whole
 
 from .expected import ExpectedValueSpymaster
 
@@ -53,6 +54,8 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
                 "quality": 3.0, "learn": 0.25}
+    limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
+              "veto": whole(0), "row": between(0, 1), "quality": at_least(0)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -35,7 +35,7 @@ import numpy as np
 
 from agents.base import Agent
 from agents.embeddings import DEFAULT_BACKEND, Embeddings
-from agents.spec import AgentSpec, check_params, parse_spec
+from agents.spec import AgentSpec, Limit, above, at_least, between, check_params, parse_spec, whole
 from engine.spyword import (HOST, PASS, Dismiss, GhostGuess, GiveClue, Ready, SpyWordObservation, StartVote,
                             Vote, recommended_roles)
 from engine.spyword.actions import SpyWordAction
@@ -70,12 +70,13 @@ class SpyWordAgent(Agent):
 
     name = "?"
     defaults: dict[str, Any] = {"vocab": 20000}
+    limits: dict[str, Limit] = {"vocab": whole(50)}   # what each parameter may be (agents.spec.check_params)
 
     def __init__(self, spec: AgentSpec | str | None = None, language: str = "en", *,
                  vocabulary: Sequence[str] | None = None, frequencies: Sequence[float] | None = None,
                  embeddings: Mapping[str, Embeddings] | None = None, model: SpyWordModel | None = None):
         spec = parse_spec(spec) if isinstance(spec, str) else (spec or AgentSpec(self.name))
-        check_params(spec, self.defaults, f"{self.name} bot")
+        check_params(spec, self.defaults, f"{self.name} bot", self.limits)
         self.spec = str(spec)
         self.params = {**self.defaults, **spec.params}
         self.language = language
@@ -198,6 +199,9 @@ class SpyWordBot(SpyWordAgent):
     defaults = {"vocab": 20000, "beta": 20.0, "eps": 0.25, "hub": 1.0, "neighbours": 12, "candidates": 40,
                 "reveal": 3, "spec": 0.6, "unsure": 0.3, "switch": 0.5, "rarity": 0.05, "temp": 0.01,
                 "translation": 0.7, "shortlist": 100}
+    limits = {**SpyWordAgent.limits, "beta": above(0), "eps": between(0, 1), "neighbours": whole(1),
+              "candidates": whole(1), "reveal": whole(0), "unsure": above(0), "temp": at_least(0),
+              "shortlist": whole(1)}
 
     def model_kwargs(self) -> dict:
         return {"neighbours": int(self.params["neighbours"]), "candidates": int(self.params["candidates"]),
@@ -363,7 +367,5 @@ def check_spyword_spec(spec: str) -> AgentSpec:
 
     parsed = parse_spec(spec)
     cls = agent_class(parsed, "spyword")
-    unknown = set(parsed.params) - set(getattr(cls, "defaults", {}))
-    if unknown:
-        raise ValueError(f"{parsed.name} bot: unknown parameter(s) {', '.join(sorted(unknown))}")
+    check_params(parsed, getattr(cls, "defaults", {}), f"{parsed.name} bot", getattr(cls, "limits", None))
     return parsed

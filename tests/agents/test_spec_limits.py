@@ -1,0 +1,109 @@
+"""Agent spec parameters are checked when the agent is built (agents.spec.check_params): a known name,
+of its default's kind, finite, whole where the default is an int or the agent says so, within the
+agent's `limits`. A bad value is one ValueError line naming the agent, the parameter and what it may
+be, before any game (docs/agents.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agents.registry import check_spec, make_agent
+from agents.spec import AgentSpec, between, check_params, whole
+
+BAD = [
+    # (role, spec, what the one-line message says)
+    ("spymaster", "robust:fake?learn=nan", "robust spymaster: learn=nan must be a finite number >= 0"),
+    ("spymaster", "robust:fake?learn=inf", "learn=inf must be a finite number >= 0"),
+    ("spymaster", "robust:fake?vocab=1.5", "vocab=1.5 must be a whole number >= 50"),
+    ("spymaster", "robust:fake?vocab=10", "vocab=10 must be a whole number >= 50"),
+    ("spymaster", "expected:fake?kmax=nan", "expected spymaster: kmax=nan must be a whole number >= 1"),
+    ("spymaster", "expected:fake?kmax=-1", "kmax=-1 must be a whole number >= 1"),
+    ("spymaster", "expected:fake?kmax=2.5", "kmax=2.5 must be a whole number"),
+    ("spymaster", "robust:fake?risk=nan", "risk=nan"),
+    ("spymaster", "expected:fake?risk=nan", "risk=nan"),
+    ("spymaster", "robust:fake?sudden=nan", "sudden=nan must be a number between 0 and 1"),
+    ("spymaster", "expected:fake?hazard=1.5", "hazard=1.5 must be a number between 0 and 1"),
+    ("spymaster", "expected:fake?pace=5", "pace=5 must be a number between 0 and 4"),
+    ("spymaster", "expected:fake?tmin=0", "tmin=0 must be a finite number > 0"),
+    ("spymaster", "expected:fake?sharpen=-1", "sharpen=-1"),
+    ("spymaster", "expected:fake?cap=0", "cap=0 must be a whole number >= 1"),
+    ("spymaster", "expected:fake?adapt=2", "adapt=2 must be one of auto, 0, 1"),
+    ("spymaster", "expected:fake?adapt=yes", "adapt=yes must be one of auto, 0, 1"),
+    ("spymaster", "expected:fake?score_weight=inf", "score_weight=inf"),
+    ("spymaster", "robust:fake?veto=1.5", "veto=1.5 must be a whole number >= 0"),
+    ("spymaster", "robust:fake?prior=1.2", "prior=1.2 must be a number between 0 and 1"),
+    ("spymaster", "robust:fake?row=nan", "row=nan"),
+    ("spymaster", "robust:fake?ztemp=0", "ztemp=0 must be a finite number > 0"),
+    ("spymaster", "robust:fake?selftemp=nan", "selftemp=nan"),
+    ("spymaster", "robust:fake?quality=-1", "quality=-1"),
+    ("spymaster", "robust:fake?nouns=inf", "nouns=inf must be a finite number"),
+    ("spymaster", "margin:fake?kmax=0", "margin spymaster: kmax=0 must be a whole number >= 1"),
+    ("spymaster", "margin:fake?candidates=0.5", "candidates=0.5"),
+    ("spymaster", "margin:fake?cap=nan", "cap=nan must be a finite number"),
+    ("spymaster", "kim2019:fake?max_group=0", "kim2019 spymaster: max_group=0 must be a whole number >= 1"),
+    ("spymaster", "kim2019:fake?threshold=inf", "threshold=inf"),
+    ("spymaster", "random?x=1", "random spymaster: unknown parameter(s) x; it takes none"),
+    ("spymaster", "random:no-such-model", "unknown embedding backend 'no-such-model'"),
+    ("guesser", "nearest:fake?noise=nan", "nearest guesser: noise=nan must be a finite number >= 0"),
+    ("guesser", "nearest:fake?noise=inf", "noise=inf"),
+    ("guesser", "nearest:fake?threshold=nan", "threshold=nan must be a finite number"),
+    ("guesser", "nearest:fake?sd_confidence=2", "sd_confidence=2 must be a number between 0 and 1"),
+    ("guesser", "nearest:fake?temp=-1", "temp=-1"),
+    ("guesser", "nearest:fake?learn=nan", "learn=nan"),
+    ("guesser", "duet-bayes:fake?hub=nan", "duet-bayes guesser: hub=nan must be a number between 0 and 1"),
+    ("guesser", "duet-bayes:fake?risk=nan", "risk=nan"),
+    ("guesser", "duet-bayes:fake?unsure=1.5", "unsure=1.5"),
+    ("guesser", "duet-bayes:fake?spare=1.5", "spare=1.5 must be a whole number >= 0"),
+    ("guesser", "memory:fake?spare_confidence=-0.1", "spare_confidence=-0.1"),
+    ("guesser", "random?stop=nan", "random guesser: stop=nan must be a number between 0 and 1"),
+    ("guesser", "random?x=1", "random guesser: unknown parameter(s) x; known: stop"),
+    ("guesser", "human:fake?model=nearest&risk=nan", "human guesser: risk=nan"),
+    ("guesser", "human:fake?model=nearest&spare=1.5", "spare=1.5 must be a whole number >= 0"),
+    ("guesser", "human:fake?model=other", "model=other must be one of fitted, nearest"),
+    ("spyword", "spyword:fake?beta=0", "spyword bot: beta=0 must be a finite number > 0"),
+    ("spyword", "spyword:fake?eps=nan", "eps=nan"),
+    ("spyword", "spyword:fake?neighbours=0", "neighbours=0"),
+    ("spyword", "spyword:fake?unsure=0", "unsure=0"),
+    ("spyword", "spyword-random:fake?vocab=2.5", "vocab=2.5"),
+    ("spymaster", "llm:local?temperature=nan", "llm agent: temperature=nan must be a finite number >= 0"),
+    ("guesser", "llm:local?timeout=inf", "timeout=inf"),
+    ("spyword", "llm-spyword:local?max_tokens=0", "max_tokens=0 must be a whole number >= 1"),
+]
+
+
+@pytest.mark.parametrize("role, spec, says", BAD, ids=[spec for _, spec, _ in BAD])
+def test_a_bad_parameter_is_refused_when_the_agent_is_built(role, spec, says):
+    with pytest.raises(ValueError) as caught:
+        make_agent(role, spec, "en")
+    message = str(caught.value)
+    assert says in message and "\n" not in message
+    if not spec.startswith("random:"):        # the check without building (a backend name is checked when built)
+        with pytest.raises(ValueError, match=re.escape(says.split(": ")[-1])):
+            check_spec(spec, role)
+
+
+@pytest.mark.parametrize("role, spec", [
+    ("spymaster", "robust:fake?learn=0.5&kmax=4&vocab=50&veto=0&adapt=1&prior=1&row=0"),
+    ("spymaster", "expected:fake?kmax=3.0&adapt=auto&risk=0.3&sudden=0&hazard=1&temp=0"),
+    ("spymaster", "margin:fake?cap=2.5&candidates=100&assassin=-1"),
+    ("spymaster", "random:fake"),       # crossplay gives every spymaster the panel's backends
+    ("guesser", "duet-bayes:fake?hub=1&spare=2&unsure=0.6&noise=0.06"),
+    ("guesser", "random?stop=0.5"),
+    ("spyword", "spyword:fake?beta=10&vocab=300"),
+    ("spymaster", "llm:local?temperature=0.5&retries=0"),
+])
+def test_good_parameters_still_build(role, spec):
+    assert make_agent(role, spec, "en").spec
+
+
+def test_the_rule_reads_the_default_kind_and_the_limits():
+    spec = AgentSpec("x", (), {"n": 3.0, "p": 0.5, "flag": True})
+    check_params(spec, {"n": 1, "p": 0.0, "flag": False}, "x agent", {"p": between(0, 1)})
+    for params, says in [({"n": 2.5}, "n=2.5 must be a whole number"), ({"p": float("nan")}, "p=nan"),
+                         ({"n": "many"}, "n=many must be a number"), ({"flag": 1.0}, "flag=1 must be true or false"),
+                         ({"n": -1.0}, "n=-1 must be a whole number >= 2")]:
+        with pytest.raises(ValueError, match=says):
+            check_params(AgentSpec("x", (), params), {"n": 1, "p": 0.0, "flag": False}, "x agent",
+                         {"p": between(0, 1), "n": whole(2)})
