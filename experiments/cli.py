@@ -24,6 +24,22 @@ _EXTRA_COMMANDS = {
 }
 
 
+#: The most folds `cnlab eval-human --cv` takes: more refits the model hundreds of times (hours) and
+#: holds out games one by one at best (folds beyond the number of games are not more folds).
+MAX_CV_FOLDS = 50
+
+
+def _check_cv(ctx, param, value):
+    if value is not None and not 2 <= value <= MAX_CV_FOLDS:
+        fail(f"--cv must be 2..{MAX_CV_FOLDS} folds, not {value}")
+    return value
+
+
+#: (command, option) -> (a check run as the option is parsed, what its help adds): for the commands
+#: that live beside the CLI.
+_OPTION_CHECKS = {("eval-human", "cv"): (_check_cv, f"2..{MAX_CV_FOLDS}")}
+
+
 class _LazyCommands(dict):
     """A group's commands, the `_EXTRA_COMMANDS` ones built on first look-up."""
 
@@ -44,6 +60,11 @@ class _LazyCommands(dict):
             cmd = typer.main.get_command_from_info(one.registered_commands[0],
                                                    pretty_exceptions_short=app.pretty_exceptions_short,
                                                    rich_markup_mode=self._group.rich_markup_mode)
+            for param in cmd.params:  # checks the CLI adds to a command's own options
+                check = _OPTION_CHECKS.get((name, param.name))
+                if check is not None:
+                    param.callback, note = check
+                    param.help = f"{param.help} ({note})" if param.help else note
             dict.__setitem__(self, name, cmd)
         return cmd
 
@@ -100,11 +121,56 @@ def _known(exc: Exception) -> str:
     return str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
 
 
+#: What `--tokens` takes (the help's "9, 10 or 11"): the base game's 9 timer tokens, or 10 or 11 to make
+#: it easier (RULES 3.3). Records and the engine allow 1..11; the command line deals the rulebook's games.
+DUET_TOKENS = (9, 10, 11)
+
+
+def _check_run_numbers(games: int, seed: int, workers: int | None = None, option: str = "--games") -> None:
+    """The numbers every batch command shares: 1..MAX_GAMES games, a seed 0..2**64-1 (a record's seed,
+    engine.record_fields.MAX_SEED), 1..MAX_WORKERS workers."""
+    from engine.record_fields import MAX_SEED
+
+    from experiments.runs.execute import MAX_GAMES, MAX_WORKERS
+
+    if seed < 0:
+        fail(f"--seed must be a whole number 0 or more, not {seed}")
+    if seed > MAX_SEED:
+        fail(f"--seed must be at most 2**64-1 ({MAX_SEED}), not {seed}")
+    if games < 1:
+        fail(f"{option} must be a positive number" if option == "--games" else f"{option} must be at least 1")
+    if games > MAX_GAMES:
+        fail(f"{option} must be at most {MAX_GAMES:,}; split a larger experiment into runs with other --seed values")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        fail(f"--workers must be 1..{MAX_WORKERS}, not {workers}")
+
+
+def _check_duet_options(mission: Optional[str], missions_file: Optional[Path], tokens: Optional[int]) -> None:
+    if tokens is not None and tokens not in DUET_TOKENS:
+        fail(f"--tokens must be 9, 10 or 11 (RULES 3.3), not {tokens}")
+    if missions_file is not None and not mission:
+        fail("--missions-file needs --mission: the mission of that map to play")
+
+
+def _out_folder(out: Optional[str]) -> Optional[Path]:
+    """--out as a Path: refused when empty (it would be the current folder) or not UTF-8 (its name goes
+    into the run's files), before anything is written."""
+    if out is None:
+        return None
+    if not out:
+        fail("--out is empty: give a folder for the results")
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:
+        fail(f"--out {ascii(out)} is not a UTF-8 path: give a folder name in UTF-8")
+    return Path(out)
+
+
 @app.command()
 def deal(
     game: str = typer.Argument(..., help="duet, codenames, pictures or spyword"),
-    seed: int = typer.Option(0, help="seed of the first game; game i uses seed + i"),
-    count: int = typer.Option(1, help="how many records"),
+    seed: int = typer.Option(0, help="seed of the first game (0..2**64-1); game i uses seed + i"),
+    count: int = typer.Option(1, help="how many records (at most 10,000,000), printed as they are dealt"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
     missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
@@ -121,22 +187,24 @@ def deal(
 
     from experiments.games import check_options, harness
 
-    if count < 1:
-        fail("--count must be at least 1")
-    if seed < 0:
-        fail(f"--seed must be a whole number 0 or more, not {seed}")
+    from engine.record_fields import MAX_SEED
+
+    _check_run_numbers(count, seed, option="--count")
+    if seed + count - 1 > MAX_SEED:
+        fail(f"--seed {seed} with --count {count}: the last record's seed would pass 2**64-1 ({MAX_SEED})")
     try:
         module = harness(game)
         options = check_options(game, "deal", module.DEAL_OPTIONS,
                                 dict(mission=mission, missions_file=missions_file, tokens=tokens, variant=variant,
                                      players=players, invalid_clue=invalid_clue))
+        if game == "duet":
+            _check_duet_options(mission, missions_file, tokens)
         if "invalid_clue" in module.DEAL_OPTIONS:  # a dealt record referees its clues unless told otherwise
             options.setdefault("invalid_clue", "reject")
-        records = [module.deal_record(seed=seed + i, lang=lang, game=game, **options) for i in range(count)]
+        for i in range(count):  # each record printed as it is dealt: any --count runs in constant memory
+            typer.echo(record_to_json(module.deal_record(seed=seed + i, lang=lang, game=game, **options)))
     except (KeyError, ValueError, TypeError) as exc:
         fail(_known(exc))
-    for record in records:
-        typer.echo(record_to_json(record))
 
 
 def _read_records(path: str, limit: int = 16 * 2**20):
@@ -251,8 +319,8 @@ def replay(file: str = typer.Argument(..., help="a record file (JSON or JSON lin
 @app.command()
 def simulate(
     game: str = typer.Argument("duet", help="duet, codenames or spyword"),
-    games: int = typer.Option(1000, help="number of games; game i uses seed (SEED, i)"),
-    seed: int = typer.Option(0, help="run seed: game i is dealt and played from (SEED, i)"),
+    games: int = typer.Option(1000, help="number of games (at most 10,000,000); game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0, help="run seed (0..2**64-1): game i is dealt and played from (SEED, i)"),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
                                             f"{DEFAULT_SPYMASTERS['en']} (en), {DEFAULT_SPYMASTERS['ko']} (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
@@ -263,9 +331,10 @@ def simulate(
     missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
     lang: str = typer.Option("en", help="board language: en or ko"),
-    workers: int = typer.Option(1, help="local processes sharing the loaded embeddings"),
+    workers: int = typer.Option(1, help="local processes sharing the loaded embeddings (never more than games)"),
     backend: str = typer.Option("local", help="local or ray"),
-    out: Optional[Path] = typer.Option(None, help="results folder: rows, records, summary; a rerun resumes"),
+    out: Optional[str] = typer.Option(None, metavar="PATH", help="results folder (new, empty, or this run's): rows, "
+                                      "records, summary; a rerun resumes"),
     progress: bool = typer.Option(True, help="show a progress bar"),
     players: Optional[int] = typer.Option(None, help="Spy's Word: players per game (4-12; default 6)"),
     bot: Optional[str] = typer.Option(None, help="Spy's Word: bot spec for every seat (default spyword:use-m3)"),
@@ -285,15 +354,19 @@ def simulate(
     """
     from experiments.games import check_options, harness
 
+    _check_run_numbers(games, seed, workers)
+    folder = _out_folder(out)
     try:
         module = harness(game)
         options = check_options(game, "simulate", module.SIMULATE_OPTIONS, dict(
             spymaster=spymaster, guesser=guesser, seat_b_spymaster=seat_b_spymaster, seat_b_guesser=seat_b_guesser,
             mission=mission, missions_file=missions_file, tokens=tokens, players=players, bot=bot, weaken=weaken,
             variant=variant))
+        if game == "duet":
+            _check_duet_options(mission, missions_file, tokens)
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         summary = module.simulate(game, games=games, seed=seed, lang=lang, workers=workers, backend=backend,
-                                  out=out, progress=progress, **isolation, **options)
+                                  out=folder, progress=progress, **isolation, **options)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     typer.echo(module.format_summary(summary))
@@ -317,13 +390,14 @@ def _isolation_checked(move_timeout: float) -> float:
 def tournament(
     spymasters: str = typer.Option(..., help="comma-separated spymaster specs"),
     guessers: str = typer.Option(..., help="comma-separated guesser specs"),
-    games: int = typer.Option(200, help="deals per pairing; game i uses seed (SEED, i)"),
-    seed: int = typer.Option(0, help="run seed: every pairing plays the same deals"),
+    games: int = typer.Option(200, help="deals per pairing (at most 10,000,000); game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0, help="run seed (0..2**64-1): every pairing plays the same deals"),
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11) without a mission"),
     mission: Optional[str] = typer.Option(None, help="a mission of the map, e.g. cairo"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     workers: int = typer.Option(1, help="local processes per pairing"),
-    out: Optional[Path] = typer.Option(None, help="folder for per-pairing results and tournament.csv/.parquet"),
+    out: Optional[str] = typer.Option(None, metavar="PATH",
+                                      help="folder for per-pairing results and tournament.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
     isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process (docs/isolation.md)"),
     move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds per move before a forfeit"),
@@ -336,9 +410,12 @@ def tournament(
     from experiments.evaluation.tournament import tournament as run_tournament
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
+    _check_run_numbers(games, seed, workers)
+    _check_duet_options(mission, None, tokens)
+    folder = _out_folder(out)
     try:
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
-        table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=out,
+        table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=folder,
                                workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang,
                                **isolation)
     except (KeyError, ValueError) as exc:
@@ -360,12 +437,12 @@ def crossplay(
                                 "duet-bayes?hub=1): for each panel model P the partner is it on P"),
     leave_one_out: bool = typer.Option(True, "--leave-one-out/--no-leave-one-out",
                                        help="for partner model P the spymaster runs on the panel's other models"),
-    games: int = typer.Option(400, help="deals per pairing; game i uses seed (SEED, i)"),
-    seed: int = typer.Option(0),
+    games: int = typer.Option(400, help="deals per pairing (at most 10,000,000); game i uses seed (SEED, i)"),
+    seed: int = typer.Option(0, help="run seed (0..2**64-1): every pairing plays the same deals"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11)"),
     workers: int = typer.Option(1, help="local processes per pairing"),
-    out: Optional[Path] = typer.Option(None, help="results folder (default runs/crossplay, runs/crossplay-ko in "
+    out: Optional[str] = typer.Option(None, metavar="PATH", help="results folder (default runs/crossplay, runs/crossplay-ko in "
                                        "Korean): a subfolder per pairing (a rerun resumes), crossplay.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
 ) -> None:
@@ -377,7 +454,9 @@ def crossplay(
     from experiments.evaluation.crossplay import format_table
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
-    folder = out or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
+    _check_run_numbers(games, seed, workers)
+    _check_duet_options(None, None, tokens)
+    folder = _out_folder(out) or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
     try:
         table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,
                               panel=split(panel) if panel is not None else None, noise=noise, human=human,

@@ -123,9 +123,14 @@ def check_clue_command(
         return
     if cases is not None:
         try:
-            lines = cases.read_text(encoding="utf-8").splitlines()
+            data = cases.read_bytes()
         except OSError as exc:
             _fail(f"cannot read {cases}: {exc.strerror or exc}")
+        try:
+            lines = data.decode("utf-8-sig").splitlines()
+        except UnicodeDecodeError as exc:
+            line_no = data.count(b"\n", 0, exc.start) + 1
+            _fail(f"{cases}:{line_no}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
         items = []
         for n, line in enumerate(lines, 1):
             if not line.strip():
@@ -134,6 +139,10 @@ def check_clue_command(
                 obj = json.loads(line)
             except json.JSONDecodeError as exc:
                 _fail(f"{cases}:{n}: malformed JSON ({exc.msg})")
+            except RecursionError:
+                _fail(f"{cases}:{n}: malformed JSON (nested too deeply)")
+            except ValueError as exc:  # e.g. an integer too long to read
+                _fail(f"{cases}:{n}: malformed JSON ({str(exc).splitlines()[0] if str(exc) else 'unreadable'})")
             items.append(_case(obj, f"{cases}:{n}", lang))
     else:
         if lang is None:

@@ -12,6 +12,10 @@ import typer
 from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 
 DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
+#: The longest --pause: a bot that waits longer between moves is not playing any more.
+MAX_PAUSE = 60.0
+#: What --tokens takes, as its help says: the base game's 9 timer tokens, or 10 or 11 (RULES 3.3).
+DUET_TOKENS = (9, 10, 11)
 
 
 def _fail(message: str) -> None:
@@ -30,10 +34,11 @@ def play_command(
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
     missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
-    seed: Optional[int] = typer.Option(None, help="deal seed (random when omitted; shown on screen)"),
-    record: Optional[Path] = typer.Option(None, help="where the record is saved (default ./GAME-SEED.json; "
-                                          "a saved game is never overwritten: GAME-SEED-2.json, ... instead)"),
-    pause: float = typer.Option(0.8, help="seconds between the bot's moves"),
+    seed: Optional[int] = typer.Option(None, help="deal seed, 0..2**64-1 (random when omitted; shown on screen)"),
+    record: Optional[str] = typer.Option(None, metavar="FILE", help="the file the record is saved to (default "
+                                         "./GAME-SEED.json; a saved game is never overwritten: GAME-SEED-2.json, "
+                                         "... instead)"),
+    pause: float = typer.Option(0.8, help=f"seconds between the bot's moves (0..{MAX_PAUSE:g})"),
     first: Optional[str] = typer.Option(None, help="Duet: 'me' or 'bot' gives the first clue (asked when omitted)"),
     role: Optional[str] = typer.Option(None, help="Codenames/Pictures: 'guesser' or 'spymaster' (asked when omitted)"),
 ) -> None:
@@ -49,16 +54,26 @@ def play_command(
         _fail(f"unknown game {game!r}; playable: {', '.join(playable)}")
     if lang not in ("en", "ko"):
         _fail(f"unknown language {lang!r}: en or ko")
-    if pause < 0:
-        _fail("--pause must be >= 0")
+    if not 0 <= pause <= MAX_PAUSE:  # NaN too
+        _fail(f"--pause must be 0..{MAX_PAUSE:g} seconds, not {pause}")
     if first is not None and first not in ("me", "bot"):
         _fail("--first must be 'me' or 'bot'")
     if role is not None and role not in ("guesser", "spymaster"):
         _fail("--role must be 'guesser' or 'spymaster'")
-    if game != "duet" and (mission or missions_file or tokens or first):
+    if game != "duet" and (mission is not None or missions_file is not None or tokens is not None or first):
         _fail("--mission, --missions-file, --tokens and --first are Duet options")
     if game == "duet" and role:
         _fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
+    if tokens is not None and tokens not in DUET_TOKENS:
+        _fail(f"--tokens must be 9, 10 or 11 (RULES 3.3), not {tokens}")
+    if missions_file is not None and not mission:
+        _fail("--missions-file needs --mission: the mission of that map to play")
+    if seed is not None:
+        from engine.record_fields import MAX_SEED
+
+        if not 0 <= seed <= MAX_SEED:
+            _fail(f"--seed must be 0..2**64-1, not {seed}")
+    record_path = _record_file(record)
     from agents.registry import check_spec, default_spymaster
 
     partner = partner or default_spymaster(lang)
@@ -70,7 +85,7 @@ def play_command(
         _fail(str(exc))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    path = record or Path(f"{game}-{seed}.json")
+    path = record_path or Path(f"{game}-{seed}.json")
     if game == "duet":
         code = _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens, path, pause, first)
     else:
@@ -79,6 +94,25 @@ def play_command(
         code = play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role)
     if code:
         raise typer.Exit(code)
+
+
+def _record_file(record: Optional[str]) -> Optional[Path]:
+    """--record as a Path: a file's name. Refused before the game: empty, a folder (an existing one, or
+    a name ending in /), a name that is not UTF-8 (the screen shows it)."""
+    import os
+
+    if record is None:
+        return None
+    if not record:
+        _fail("--record is empty: give the file to save the record to")
+    try:
+        record.encode("utf-8")
+    except UnicodeEncodeError:
+        _fail(f"--record {ascii(record)} is not a UTF-8 path: give a file name in UTF-8")
+    path = Path(record)
+    if record.endswith(("/", os.sep)) or path.is_dir() or path.name in ("", ".", ".."):
+        _fail(f"--record {record} is a folder: give the file to save the record to, e.g. {path / 'game.json'}")
+    return path
 
 
 def load_partner(io, partner: str, guesser_spec: str, lang: str):

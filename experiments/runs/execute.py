@@ -7,20 +7,64 @@ Every game's simulator hands `run_resumable` its run (with `validate()` and `fin
 
 from __future__ import annotations
 
+import bisect
 import gc
 import json
 import multiprocessing
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from experiments.runs.folder import RunDirectory, RunFolderError, _atomic_write, _write_parquet
 
+#: The most games one run may ask for (`cnlab simulate --games`, each tournament or cross-play
+#: pairing; `cnlab deal --count` too): a larger experiment is several runs with other seeds.
+MAX_GAMES = 10_000_000
+#: The most worker processes (or Ray actors) one run may ask for; a run never uses more than it has games.
+MAX_WORKERS = 1024
 
-def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dict, str]]
+
+class MissingGames(Sequence[int]):
+    """The game indices 0..games-1 not in `done`, in order, without building the list: a run of
+    millions of games holds only the indices already done (len, iteration and slices, like a list)."""
+
+    def __init__(self, games: int, done: Iterable[int]):
+        self._games = games
+        self._done = sorted(i for i in set(done) if 0 <= i < games)
+        self._shift = [d - n for n, d in enumerate(self._done)]  # missing indices before done[n]
+
+    def __len__(self) -> int:
+        return self._games - len(self._done)
+
+    def __iter__(self) -> Iterator[int]:
+        start = 0
+        for d in self._done:
+            yield from range(start, d)
+            start = d + 1
+        yield from range(start, self._games)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        n = len(self)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("game index out of range")
+        return k + bisect.bisect_right(self._shift, k)
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, MissingGames)) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"MissingGames({self._games}, done={len(self._done)})"
+
+
+def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple[dict, str]]
                   ) -> Iterator[tuple[dict, str]]:
-    """Play game indices here or on forked workers; results in completion order.
+    """Play game indices here or on forked workers (never more than there are games); results in
+    completion order.
 
     What is loaded by now lives as long as the run: frozen (`gc.freeze`), the collector never walks
     it again, so no game pays for it, and forked workers do not copy its pages by touching them."""
@@ -29,6 +73,7 @@ def local_results(todo: list[int], workers: int, play: Callable[[int], tuple[dic
         if workers <= 1 or len(todo) < 2:
             yield from map(play, todo)
             return
+        workers = min(workers, len(todo))
         # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
             yield from pool.imap_unordered(play, todo, chunksize=max(1, min(8, len(todo) // (workers * 8))))
@@ -89,10 +134,15 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
     run.validate()
     if workers < 1:
         raise ValueError("--workers must be at least 1")
+    if workers > MAX_WORKERS:
+        raise ValueError(f"--workers must be at most {MAX_WORKERS}")
+    if run.games > MAX_GAMES:
+        raise ValueError(f"--games must be at most {MAX_GAMES:,}; split a larger experiment into runs with "
+                         "other seeds")
     directory = RunDirectory(out, run) if out else None
     try:
         rows = directory.open() if directory else {}
-        todo = [i for i in range(run.games) if i not in rows]
+        todo = MissingGames(run.games, rows)  # the games still to play, in order, not built as a list
         started = loaded = time.perf_counter()
         if todo:
             if progress:
@@ -120,12 +170,14 @@ def _progress_bar(total: int, initial: int):
     return tqdm(total=total, initial=initial, unit="game", smoothing=0.05, dynamic_ncols=True)
 
 
-def game_results(backend: str, run, todo: list[int], workers: int, simulator: str,
+def game_results(backend: str, run, todo: Sequence[int], workers: int, simulator: str,
                  load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
     """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
-    (this process or forked workers) or `ray` (actors that load the run themselves)."""
+    (this process or forked workers) or `ray` (actors that load the run themselves); never more
+    workers than games."""
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r}: local or ray")
+    workers = max(1, min(workers, len(todo)))
     if backend == "ray":
         from experiments.runs.ray_backend import ray_results
 

@@ -16,6 +16,12 @@ class RunFolderError(ValueError):
     """A results folder that cannot be used as it is: one line naming the file (the CLI's `error: ...`)."""
 
 
+#: What a results folder may hold before its run.json is written: the lock, empty row and record files and
+#: the temporary file of an interrupted atomic write. A folder holding anything else without a run.json
+#: is not a results folder (someone's other files): a run never writes into it.
+_NEW_FOLDER_FILES = frozenset({".lock", "games.jsonl", "records.jsonl", "run.json.tmp", "games.jsonl.tmp",
+                               "records.jsonl.tmp"})
+
 _HELD_LOCKS: set[int] = set()  # lock descriptors this process holds; a forked child closes its copies
 
 
@@ -53,8 +59,9 @@ class RunDirectory:
     - Game order: rows and records are appended as games finish; `finish()` rewrites both files in
       game-index order when they arrived out of order (workers, or a resume that fills a gap).
     - Damage is reported, not guessed at: a `run.json` that is not a run description, a complete line
-      that is not JSON or not a row/record (no integer `game_index`), rows without a `run.json`, or
-      `--out` naming a regular file each raise `RunFolderError` naming the file.
+      that is not JSON or not a row/record (no integer `game_index`), rows without a `run.json`, a
+      non-empty folder without a `run.json` (another tool's files), or `--out` naming a regular file
+      each raise `RunFolderError` naming the file.
     """
 
     def __init__(self, path: str | Path, run: Any):
@@ -78,6 +85,8 @@ class RunDirectory:
         if self.path.exists() and not self.path.is_dir():
             raise RunFolderError(f"{self.path} is a file, not a results folder; give --out a folder")
         try:
+            if self.path.is_dir():
+                self._refuse_foreign()  # before the lock file: nothing is written into another tool's folder
             self.path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise RunFolderError(f"cannot create the results folder {self.path}: {exc.strerror or exc}") from None
@@ -97,6 +106,16 @@ class RunDirectory:
         self._last = max(self.on_disk, default=-1)
         self._in_order = True
         return {i: row for i, row in rows.items() if i < self.run.games}
+
+    def _refuse_foreign(self) -> None:
+        """A folder without run.json that holds other files than a new run's is someone else's: refused."""
+        if self.meta_path.exists():
+            return
+        foreign = sorted(p.name for p in self.path.iterdir() if p.name not in _NEW_FOLDER_FILES)
+        if foreign:
+            shown = ", ".join(n if n.isprintable() else ascii(n) for n in foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+            raise RunFolderError(f"{self.path} is not empty ({shown}) and is not a results folder (no run.json); "
+                                 "give --out a new or empty folder")
 
     def _lock(self) -> None:
         try:
@@ -130,6 +149,7 @@ class RunDirectory:
                 if path.exists() and path.stat().st_size:
                     raise RunFolderError(f"{self.path} holds {path.name} but no run.json, so its games cannot "
                                          "be matched to this run; use another --out")
+            self._refuse_foreign()
             return None
         try:
             old = json.loads(self.meta_path.read_text(encoding="utf-8"))

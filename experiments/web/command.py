@@ -6,13 +6,58 @@ from pathlib import Path
 
 import typer
 
+#: The longest --bot-delay: a bot slower than this between moves is not playing any more.
+MAX_BOT_DELAY = 60.0
+
+
+def _fail(message: str) -> None:
+    from experiments.exits import fail
+
+    fail(message)
+
+
+def _check_host(host: str, port: int) -> None:
+    """An address this machine can listen on, checked before the server starts: an empty one (which
+    would listen on every interface), an unknown name, another machine's address or a port in use
+    is one line, exit 2."""
+    import socket
+
+    if not host.strip():
+        _fail("--host is empty: give an address, e.g. 127.0.0.1 (this machine) or 0.0.0.0 (every device)")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as exc:
+        _fail(f"--host {host!r} is not an address to listen on ({getattr(exc, 'strerror', None) or exc})")
+    try:  # what the server does first: a name of another machine, or a port in use, is said here
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
+
+
+def _check_games_dir(games_dir: Path) -> None:
+    """A folder the server can save games in, made now (the server would make it as it starts)."""
+    import os
+
+    if games_dir.exists() and not games_dir.is_dir():
+        _fail(f"--games-dir {games_dir} is a file, not a folder")
+    try:
+        games_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"cannot create --games-dir {games_dir}: {exc.strerror or exc}")
+    if not os.access(games_dir, os.W_OK | os.X_OK):
+        _fail(f"cannot save games in --games-dir {games_dir}: permission denied")
+
 
 def serve_command(
     host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every device of the network)"),
     port: int = typer.Option(8000, help="TCP port"),
     games_dir: Path = typer.Option(Path("runs/web"), "--games-dir",
                                    help="where every game is saved as a record (games in progress resume from it)"),
-    bot_delay: float = typer.Option(0.6, help="seconds a bot's move takes at least (so a person sees it)"),
+    bot_delay: float = typer.Option(0.6, help=f"seconds a bot's move takes at least, 0..{MAX_BOT_DELAY:g} "
+                                    "(so a person sees it)"),
 ) -> None:
     """Play Duet, Codenames and Pictures in the browser, with bots or other people.
 
@@ -27,9 +72,10 @@ def serve_command(
     if not 0 < port < 65536:
         typer.echo("error: --port must be 1..65535", err=True)
         raise typer.Exit(2)
-    if bot_delay < 0:
-        typer.echo("error: --bot-delay must be >= 0", err=True)
-        raise typer.Exit(2)
+    if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
+        _fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
+    _check_host(host, port)
+    _check_games_dir(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")
     uvicorn.run(create_app(games_dir, bot_delay=bot_delay), host=host, port=port, log_level="warning",

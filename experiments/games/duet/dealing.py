@@ -12,11 +12,11 @@ from experiments.games.duet.missions import load_mission_map
 def duet_config(mission: str | None = None, missions_file: str | Path | None = None,
                 tokens: int | None = None, lang: str = "en", invalid_clue: str = "allow") -> DuetConfig:
     """The config for a mission of the map, or the base game with 9/10/11 tokens."""
-    if mission and tokens:
+    if mission is not None and tokens is not None:
         raise ValueError("give either a mission or a number of timer tokens, not both")
-    if mission:
+    if mission is not None:
         return load_mission_map(missions_file).get(mission).config(language=lang, invalid_clue=invalid_clue)
-    return DuetConfig(timer_tokens=tokens or 9, language=lang, invalid_clue=invalid_clue)
+    return DuetConfig(timer_tokens=9 if tokens is None else tokens, language=lang, invalid_clue=invalid_clue)
 
 
 def deal_duet_record(seed: int, lang: str = "en", game: str = "duet", mission: str | None = None,

@@ -1,0 +1,236 @@
+"""Bad input to any command is one line on stderr and exit 2, never a traceback, and nothing is
+written; the limits it is refused at (games, workers, seeds, folds, pauses) are named constants."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments.cli import MAX_CV_FOLDS, app
+from experiments.runs.execute import MAX_GAMES, MAX_WORKERS, MissingGames
+
+RANDOM = ["--spymaster", "random", "--guesser", "random", "--no-progress"]
+PLAY = ["play", "duet", "--partner", "random", "--partner-guesser", "random", "--first", "me"]
+BIG_SEED = str(10**29)
+
+
+def one_line_exit_2(args, message, cwd=None):
+    """Run the command; it must refuse with exit 2 and one `error: ...` line naming `message`."""
+    runner = CliRunner()
+    if cwd is not None:
+        old = os.getcwd()
+        os.chdir(cwd)
+    try:
+        result = runner.invoke(app, args)
+    finally:
+        if cwd is not None:
+            os.chdir(old)
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0], lines[0]
+    assert "Traceback" not in result.output and not result.stdout.strip()
+    return lines[0]
+
+
+@pytest.fixture
+def deep(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    return path
+
+
+# 1. check-clue --cases
+def test_check_clue_cases_nested_too_deeply(deep):
+    one_line_exit_2(["check-clue", "--cases", str(deep)], "nested too deeply")
+
+
+def test_check_clue_cases_not_utf8(tmp_path):
+    path = tmp_path / "cases.jsonl"
+    path.write_bytes(b'{"clue": "river"}\n{"clue": "\xff"}\n')
+    line = one_line_exit_2(["check-clue", "--cases", str(path)], "not UTF-8")
+    assert "cases.jsonl:2" in line
+
+
+# 2. --missions-file
+@pytest.mark.parametrize("command", [["deal", "duet"], ["simulate", "duet", "--games", "1", *RANDOM], PLAY])
+def test_a_missions_file_nested_too_deeply(tmp_path, deep, command):
+    one_line_exit_2([*command, "--missions-file", str(deep), "--mission", "cairo"], "nested too deeply", cwd=tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deep.json"]  # no record, no run folder
+
+
+@pytest.mark.parametrize("what", ["missing", "folder", "not json", "wrong shape"])
+def test_a_missions_file_that_is_no_map_is_refused(tmp_path, what):
+    path = tmp_path / "map.json"
+    if what == "folder":
+        path.mkdir()
+    elif what == "not json":
+        path.write_text("{")
+    elif what == "wrong shape":
+        path.write_text('{"missions": [1], "start": "a"}')
+    one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "a"], "mission map")
+
+
+@pytest.mark.parametrize("command", [["deal", "duet"], ["simulate", "duet", "--games", "1", *RANDOM], PLAY])
+def test_a_missions_file_without_a_mission_is_refused(tmp_path, command):
+    one_line_exit_2([*command, "--missions-file", str(tmp_path / "nope.json")], "--missions-file needs --mission",
+                    cwd=tmp_path)
+
+
+# 3. play --record
+@pytest.mark.parametrize("record", ["", "FOLDER", "newdir/", "x\udcff.json"])
+def test_play_record_must_be_a_file_name(tmp_path, record):
+    record = str(tmp_path) if record == "FOLDER" else record
+    one_line_exit_2([*PLAY, "--record", record], "--record", cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    assert not (tmp_path.parent / f"{tmp_path.name}-2").exists()
+
+
+# 4. serve, play --pause
+@pytest.mark.parametrize("args, message", [
+    (["--games-dir", "FILE"], "is a file"),
+    (["--games-dir", "FILE/sub"], "cannot create --games-dir"),
+    (["--host", ""], "--host is empty"),
+    (["--host", "no such host!"], "--host 'no such host!'"),
+    (["--bot-delay", "nan"], "--bot-delay must be"),
+    (["--bot-delay", "inf"], "--bot-delay must be"),
+    (["--bot-delay", "-1"], "--bot-delay must be"),
+])
+def test_serve_checks_its_options_before_starting(tmp_path, args, message):
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("fastapi")
+    (tmp_path / "FILE").write_text("x")
+    args = [str(tmp_path / a) if a.startswith("FILE") else a for a in args]
+    import socket
+
+    with socket.socket() as free:  # a port nobody listens on, open to any user (the host check binds it)
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    one_line_exit_2(["serve", "--port", port, *args], message, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("pause", ["nan", "1e12", "-1", "inf"])
+def test_play_pause_is_a_sane_number_of_seconds(tmp_path, pause):
+    one_line_exit_2([*PLAY, "--pause", pause], "--pause must be 0..60", cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+# 5. counts
+@pytest.mark.parametrize("command, option", [
+    (["simulate", "duet", *RANDOM], "--games"),
+    (["tournament", "--spymasters", "random", "--guessers", "random", "--no-progress"], "--games"),
+    (["crossplay", "--spymasters", "random", "--panel", "a,b", "--no-human", "--no-progress"], "--games"),
+    (["deal", "duet"], "--count"),
+])
+def test_counts_above_the_bound_are_refused(tmp_path, command, option):
+    one_line_exit_2([*command, option, str(MAX_GAMES + 1), *(["--out", str(tmp_path / "o")] if command[0] != "deal" else [])],
+                    f"{option} must be at most {MAX_GAMES:,}")
+    assert not (tmp_path / "o").exists()
+
+
+def test_deal_prints_records_as_it_deals_them():
+    result = CliRunner().invoke(app, ["deal", "duet", "--count", "3", "--seed", "5"])
+    assert result.exit_code == 0
+    assert [json.loads(line)["seed"] for line in result.stdout.splitlines()] == [5, 6, 7]
+
+
+def test_the_games_still_to_play_are_not_built_as_a_list():
+    todo = MissingGames(MAX_GAMES, {0, 2, 5})
+    assert len(todo) == MAX_GAMES - 3 and todo[0] == 1 and todo[1] == 3 and todo[2] == 4 and todo[3] == 6
+    assert todo[-1] == MAX_GAMES - 1 and todo[1:4] == [3, 4, 6]
+    assert list(MissingGames(7, {0, 2, 6, 9})) == [1, 3, 4, 5]
+    assert not MissingGames(2, {0, 1})
+
+
+# 6. workers
+@pytest.mark.parametrize("workers", ["0", "-3", str(MAX_WORKERS + 1)])
+def test_workers_out_of_range_are_refused(tmp_path, workers):
+    one_line_exit_2(["simulate", "duet", "--games", "2", "--workers", workers, *RANDOM, "--out", str(tmp_path / "o")],
+                    "--workers must be")
+    assert not (tmp_path / "o").exists()
+
+
+def test_more_workers_than_games_play_the_same_games(tmp_path):
+    for name, workers in (("one", "1"), ("many", str(MAX_WORKERS))):
+        result = CliRunner().invoke(app, ["simulate", "duet", "--games", "2", "--seed", "1", "--workers", workers,
+                                          *RANDOM, "--out", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+    for file in ("games.jsonl", "records.jsonl"):
+        assert (tmp_path / "one" / file).read_bytes() == (tmp_path / "many" / file).read_bytes()
+
+
+# 7. eval-human --cv
+@pytest.mark.parametrize("cv", ["1", "0", str(MAX_CV_FOLDS + 1), "10000"])
+def test_eval_human_cv_is_a_small_number_of_folds(tmp_path, cv):
+    one_line_exit_2(["eval-human", "--data", str(tmp_path), "--cv", cv], f"--cv must be 2..{MAX_CV_FOLDS}")
+
+
+# 8. seeds
+@pytest.mark.parametrize("args, message", [
+    (["deal", "duet", "--seed", BIG_SEED], "--seed must be at most 2**64-1"),
+    (["deal", "duet", "--seed", str(2**64 - 1), "--count", "2"], "would pass 2**64-1"),
+    (["simulate", "duet", "--games", "1", *RANDOM, "--seed", BIG_SEED], "--seed must be at most 2**64-1"),
+    (["tournament", "--spymasters", "random", "--guessers", "random", "--seed", BIG_SEED], "--seed must be at most"),
+    ([*PLAY, "--seed", BIG_SEED], "--seed must be 0..2**64-1"),
+])
+def test_seeds_a_record_cannot_hold_are_refused(tmp_path, args, message):
+    one_line_exit_2(args, message, cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_largest_seed_is_dealt_and_replays(tmp_path):
+    result = CliRunner().invoke(app, ["deal", "duet", "--seed", str(2**64 - 1)])
+    assert result.exit_code == 0
+    (tmp_path / "r.json").write_text(result.stdout)
+    assert CliRunner().invoke(app, ["replay", str(tmp_path / "r.json")]).exit_code == 0
+
+
+# 9. tokens
+@pytest.mark.parametrize("command", [
+    ["deal", "duet"], ["simulate", "duet", "--games", "1", *RANDOM], PLAY,
+    ["tournament", "--spymasters", "random", "--guessers", "random", "--games", "1", "--no-progress"],
+])
+@pytest.mark.parametrize("tokens", ["0", "5", "12"])
+def test_tokens_are_9_10_or_11(tmp_path, command, tokens):
+    one_line_exit_2([*command, "--tokens", tokens], "--tokens must be 9, 10 or 11", cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_tokens_0_is_no_duet_option_in_codenames(tmp_path):
+    one_line_exit_2(["play", "codenames", "--tokens", "0"], "are Duet options", cwd=tmp_path)
+
+
+@pytest.mark.parametrize("tokens", [9, 10, 11])
+def test_the_tokens_the_help_names_are_dealt(tokens):
+    result = CliRunner().invoke(app, ["deal", "duet", "--tokens", str(tokens)])
+    assert result.exit_code == 0 and json.loads(result.stdout)["config"]["timer_tokens"] == tokens
+
+
+# 10. --out
+@pytest.mark.parametrize("out, message", [("", "--out is empty"), ("o\udcff", "is not a UTF-8 path")])
+def test_out_must_be_a_utf8_folder_name(tmp_path, out, message):
+    one_line_exit_2(["simulate", "duet", "--games", "1", *RANDOM, "--out", out], message, cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+# 11. a folder of something else
+def test_a_foreign_folder_is_not_a_results_folder(tmp_path):
+    folder = tmp_path / "f"
+    folder.mkdir()
+    (folder / "summary.json").write_text('{"mine": true}')
+    one_line_exit_2(["simulate", "duet", "--games", "1", *RANDOM, "--out", str(folder)], "is not a results folder")
+    assert sorted(p.name for p in folder.iterdir()) == ["summary.json"]  # not even a lock file
+    assert (folder / "summary.json").read_text() == '{"mine": true}'
+
+
+def test_a_results_folder_still_resumes_and_a_new_empty_one_is_used(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / ".lock").write_text("")  # what a run killed before its run.json leaves
+    for games in ("1", "2", "2"):
+        result = CliRunner().invoke(app, ["simulate", "duet", "--games", games, *RANDOM, "--out", str(folder)])
+        assert result.exit_code == 0, result.output
+    assert len((folder / "games.jsonl").read_text().splitlines()) == 2
