@@ -176,6 +176,19 @@ CLUE_OPTIONS = {
 }
 
 
+def config_dict(config) -> dict[str, Any]:
+    """A game config as a record's JSON object: its fields, `clue_options` as a list and left out
+    when none were agreed (so records without them read and write as before)."""
+    from dataclasses import asdict
+
+    out = asdict(config)
+    if out.get("clue_options"):
+        out["clue_options"] = list(out["clue_options"])
+    else:
+        out.pop("clue_options", None)
+    return out
+
+
 def check_clue_options(value: Any, where: str = "config.clue_options") -> tuple[str, ...]:
     """The agreed clue options of a config (RULES 4.7) as a sorted tuple of their names: a list of
     distinct names from `CLUE_OPTIONS`."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_choice, check_clue_options, shown
+from ..record_fields import check_choice, check_clue_options, config_dict, shown
 
 GAMES = ("codenames", "pictures")
 VARIANTS = ("teams", "two_player", "three_player", "single_team", "assassin_ending")
@@ -97,12 +97,7 @@ class CodenamesConfig:
         return self.variant == "assassin_ending"
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        if not self.clue_options:      # records without agreed options read as before
-            del out["clue_options"]
-        else:
-            out["clue_options"] = list(self.clue_options)
-        return out
+        return config_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any, game: str | None = None, board_language: str | None = None) -> "CodenamesConfig":

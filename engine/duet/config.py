@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_bool, check_choice, check_clue_options, shown
+from ..record_fields import check_bool, check_choice, check_clue_options, config_dict, shown
 
 INVALID_CLUE_MODES = ("allow", "reject", "penalize")
 
@@ -70,12 +70,7 @@ class DuetConfig:
         return self.timer_tokens - self.bystander_tokens
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
-        if not self.clue_options:      # records without agreed options read as before
-            del out["clue_options"]
-        else:
-            out["clue_options"] = list(self.clue_options)
-        return out
+        return config_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any, board_language: str | None = None) -> "DuetConfig":
