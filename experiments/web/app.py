@@ -38,8 +38,8 @@ log = logging.getLogger("cnlab.web")
 class GameServer:
     """The tables, the bot and referee threads, and the sockets of each seat."""
 
-    def __init__(self, games_dir: str | Path, bot_delay: float = 0.6):
-        self.store = TableStore(games_dir)
+    def __init__(self, games_dir: str | Path, bot_delay: float = 0.6, client_seeds: bool = False):
+        self.store = TableStore(games_dir, client_seeds)
         self.bot_delay = bot_delay
         self.bots = ThreadPoolExecutor(1, thread_name_prefix="cnlab-bot")
         self.referee = ThreadPoolExecutor(1, thread_name_prefix="cnlab-referee")
@@ -211,9 +211,12 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, **spyword) -> FastAPI:
-    """`spyword`: options of the Spy's Word rooms (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
-    server = GameServer(games_dir, bot_delay)
+def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, client_seeds: bool = False,
+               **spyword) -> FastAPI:
+    """`client_seeds`: a new game or room may name its deal's seed (reproducible research games; whoever
+    names it can deal the keys, so off by default). `spyword`: options of the Spy's Word rooms
+    (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
+    server = GameServer(games_dir, bot_delay, client_seeds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -227,7 +230,7 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, **spy
     app.state.server = server
     from experiments.web.spyword_app import mount_spyword  # Spy's Word rooms (docs/spyword_web.md)
 
-    rooms = mount_spyword(app, server, games_dir, **spyword)
+    rooms = mount_spyword(app, server, games_dir, client_seeds=client_seeds, **spyword)
 
     @app.get("/")
     async def index():
@@ -235,7 +238,7 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, **spy
 
     @app.get("/api/config")
     async def config():
-        return page_config()
+        return {**page_config(), "client_seeds": client_seeds}
 
     @app.get("/api/games")
     async def games():

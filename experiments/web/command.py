@@ -58,6 +58,9 @@ def serve_command(
                                    help="where every game is saved as a record (games in progress resume from it)"),
     bot_delay: float = typer.Option(0.6, help=f"seconds a bot's move takes at least, 0..{MAX_BOT_DELAY:g} "
                                     "(so a person sees it)"),
+    client_seeds: bool = typer.Option(False, "--client-seeds",
+                                      help="let a new game or room name its deal's seed (reproducible research "
+                                           "games; whoever names it can deal the keys)"),
 ) -> None:
     """Play Duet, Codenames and Pictures in the browser, with bots or other people.
 
@@ -78,5 +81,5 @@ def serve_command(
     _check_games_dir(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")
-    uvicorn.run(create_app(games_dir, bot_delay=bot_delay), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds), host=host, port=port, log_level="warning",
                 ws_max_size=WS_MAX_SIZE)

@@ -366,7 +366,7 @@ class Room:
             bots.append(bot)
         seats = [m.id for m in persons] + [b.id for b in bots]
         self.games += 1
-        seed = (self.seed + self.games - 1) if self.seed is not None else secrets.randbelow(2**31)
+        seed = (self.seed + self.games - 1) if self.seed is not None else secrets.randbelow(2**63)
         record = deal_spyword(seed, self.rooms.packs(self.lang), n, self.settings, lang=self.lang, seats=seats)
         if self.host in seats:
             record.host = self.host
@@ -734,6 +734,9 @@ class RoomStore:
         if lang not in LANGS:
             raise RoomError("'lang' (the word packs) is en or ko")
         seed = raw.get("seed")
+        if seed is not None and not getattr(self, "client_seeds", False):
+            raise RoomError("'seed': this server deals every room at random (a named seed lets the host deal "
+                            "the roles; cnlab serve --client-seeds allows it for research games)")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
             raise RoomError("'seed' is a whole number 0..2^31-1, or null")
         if len(self.rooms) >= MAX_ROOMS:

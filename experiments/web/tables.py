@@ -173,9 +173,10 @@ class Table:
 class TableStore:
     """Every game of one games folder, by id."""
 
-    def __init__(self, games_dir: str | Path):
+    def __init__(self, games_dir: str | Path, client_seeds: bool = False):
         self.dir = Path(games_dir)
         self.tables: dict[str, Table] = {}
+        self.client_seeds = client_seeds
 
     def load(self) -> list[str]:
         """Read the folder's records: games in progress resume; returns one line per skipped file."""
@@ -204,6 +205,9 @@ class TableStore:
         """A new game from the page's settings; returns it and the seat tokens (shown once)."""
         if not isinstance(raw, dict):
             raise BadSetup("the settings are a JSON object")
+        if raw.get("seed") not in (None, "") and not self.client_seeds:
+            raise BadSetup("seed: this server deals every game at random (a named seed lets its giver deal "
+                           "the keys; cnlab serve --client-seeds allows it for research games)")
         adapter = adapter_for(raw.get("game"))
         record, seats, first = adapter.setup(raw)
         game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys

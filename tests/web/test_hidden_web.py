@@ -52,3 +52,19 @@ def test_a_bots_targets_still_face_down_are_only_counted_until_the_end():  # RUL
     assert [t["word"] for t in playing["targets"]] == [found_first] and playing["hidden"] == 1
     assert targets[1] not in json.dumps(playing)
     assert [t["word"] for t in ended["targets"]] == targets and ended["hidden"] == 0
+
+
+def test_a_named_seed_is_refused_unless_the_server_allows_it(tmp_path):
+    from web_harness import CHEAP, Server
+
+    srv = Server(tmp_path / "g", client_seeds=False).start()
+    try:
+        status, made = srv.post("/api/games", {"game": "duet", "lang": "en", "seed": 5, **CHEAP})
+        assert status == 400 and "client-seeds" in made["error"]
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "seed": 5})
+        assert status == 400 and "client-seeds" in made["error"]
+        status, made = srv.post("/api/games", {"game": "duet", "lang": "en", "seed": None, **CHEAP})
+        assert status == 200, made                       # dealt at random
+        assert srv.get("/api/config")[1]["client_seeds"] is False
+    finally:
+        srv.stop()

@@ -43,6 +43,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
+        options.setdefault("client_seeds", True)   # the tests name their deals
         self.app = create_app(self.games_dir, bot_delay=bot_delay, **options)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                                     ws_max_size=WS_MAX_SIZE))

@@ -240,7 +240,8 @@ async function newGameView() {
       rows.push(el("datalist", { id: "spymasters" }, cfg.bot_examples.spymaster.map((s) => el("option", { value: s }))));
       rows.push(el("datalist", { id: "guessers" }, cfg.bot_examples.guesser.map((s) => el("option", { value: s }))));
     }
-    rows.push(field(t("seed"), el("input", { id: "seed", inputmode: "numeric", value: val("seed", "") })));
+    if (CONFIG && CONFIG.client_seeds)   // a named seed deals the keys: research servers only
+      rows.push(field(t("seed"), el("input", { id: "seed", inputmode: "numeric", value: val("seed", "") })));
     rows.push(el("p", { id: "setup-error", class: "error", hidden: true }));
     rows.push(el("button", { id: "create", type: "submit", class: "primary" }, t("create")));
     form.replaceChildren(...rows);
