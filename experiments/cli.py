@@ -11,7 +11,7 @@ import typer
 
 from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
-from experiments.exits import fail
+from experiments.exits import check_duet_options, check_seed, fail, path_option
 
 #: Commands whose modules live beside the CLI: name -> (module, function). Imported only when that
 #: command runs or help lists it, so one command does not import every other's modules (agents,
@@ -121,22 +121,11 @@ def _known(exc: Exception) -> str:
     return str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
 
 
-#: What `--tokens` takes (the help's "9, 10 or 11"): the base game's 9 timer tokens, or 10 or 11 to make
-#: it easier (RULES 3.3). Records and the engine allow 1..11; the command line deals the rulebook's games.
-DUET_TOKENS = (9, 10, 11)
-
-
 def _check_run_numbers(games: int, seed: int, workers: int | None = None, option: str = "--games") -> None:
-    """The numbers every batch command shares: 1..MAX_GAMES games, a seed 0..2**64-1 (a record's seed,
-    engine.record_fields.MAX_SEED), 1..MAX_WORKERS workers."""
-    from engine.record_fields import MAX_SEED
-
+    """The numbers every batch command shares: 1..MAX_GAMES games, a seed 0..2**64-1, 1..MAX_WORKERS workers."""
     from experiments.runs.execute import MAX_GAMES, MAX_WORKERS
 
-    if seed < 0:
-        fail(f"--seed must be a whole number 0 or more, not {seed}")
-    if seed > MAX_SEED:
-        fail(f"--seed must be at most 2**64-1 ({MAX_SEED}), not {seed}")
+    check_seed(seed)
     if games < 1:
         fail(f"{option} must be a positive number" if option == "--games" else f"{option} must be at least 1")
     if games > MAX_GAMES:
@@ -145,25 +134,8 @@ def _check_run_numbers(games: int, seed: int, workers: int | None = None, option
         fail(f"--workers must be 1..{MAX_WORKERS}, not {workers}")
 
 
-def _check_duet_options(mission: Optional[str], missions_file: Optional[Path], tokens: Optional[int]) -> None:
-    if tokens is not None and tokens not in DUET_TOKENS:
-        fail(f"--tokens must be 9, 10 or 11 (RULES 3.3), not {tokens}")
-    if missions_file is not None and not mission:
-        fail("--missions-file needs --mission: the mission of that map to play")
-
-
 def _out_folder(out: Optional[str]) -> Optional[Path]:
-    """--out as a Path: refused when empty (it would be the current folder) or not UTF-8 (its name goes
-    into the run's files), before anything is written."""
-    if out is None:
-        return None
-    if not out:
-        fail("--out is empty: give a folder for the results")
-    try:
-        out.encode("utf-8")
-    except UnicodeEncodeError:
-        fail(f"--out {ascii(out)} is not a UTF-8 path: give a folder name in UTF-8")
-    return Path(out)
+    return path_option(out, "--out", "a folder for the results")
 
 
 @app.command()
@@ -198,7 +170,7 @@ def deal(
                                 dict(mission=mission, missions_file=missions_file, tokens=tokens, variant=variant,
                                      players=players, invalid_clue=invalid_clue))
         if game == "duet":
-            _check_duet_options(mission, missions_file, tokens)
+            check_duet_options(mission, missions_file, tokens)
         if "invalid_clue" in module.DEAL_OPTIONS:  # a dealt record referees its clues unless told otherwise
             options.setdefault("invalid_clue", "reject")
         for i in range(count):  # each record printed as it is dealt: any --count runs in constant memory
@@ -363,7 +335,7 @@ def simulate(
             mission=mission, missions_file=missions_file, tokens=tokens, players=players, bot=bot, weaken=weaken,
             variant=variant))
         if game == "duet":
-            _check_duet_options(mission, missions_file, tokens)
+            check_duet_options(mission, missions_file, tokens)
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         summary = module.simulate(game, games=games, seed=seed, lang=lang, workers=workers, backend=backend,
                                   out=folder, progress=progress, **isolation, **options)
@@ -411,7 +383,7 @@ def tournament(
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
-    _check_duet_options(mission, None, tokens)
+    check_duet_options(mission, None, tokens)
     folder = _out_folder(out)
     try:
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
@@ -455,7 +427,7 @@ def crossplay(
 
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
-    _check_duet_options(None, None, tokens)
+    check_duet_options(None, None, tokens)
     folder = _out_folder(out) or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
     try:
         table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,

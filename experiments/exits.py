@@ -6,10 +6,49 @@ so none of them imports the CLI module itself.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+#: What `--tokens` takes (the help's "9, 10 or 11"): the base game's 9 timer tokens, or 10 or 11 to make
+#: it easier (RULES 3.3). Records and the engine allow 1..11; the command line deals the rulebook's games.
+DUET_TOKENS = (9, 10, 11)
 
 
 def fail(message: str) -> None:
     """One line on stderr, exit 2."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
+
+
+def check_seed(seed: int) -> None:
+    """A deal's seed: 0..2**64-1 (a record's seed, engine.record_fields.MAX_SEED)."""
+    from engine.record_fields import MAX_SEED
+
+    if seed < 0:
+        fail(f"--seed must be a whole number 0 or more, not {seed}")
+    if seed > MAX_SEED:
+        fail(f"--seed must be at most 2**64-1 ({MAX_SEED}), not {seed}")
+
+
+def check_duet_options(mission: Optional[str], missions_file: Optional[Path], tokens: Optional[int]) -> None:
+    """--tokens as the help says it, and --missions-file only with the --mission to play from it."""
+    if tokens is not None and tokens not in DUET_TOKENS:
+        fail(f"--tokens must be 9, 10 or 11 (RULES 3.3), not {tokens}")
+    if missions_file is not None and not mission:
+        fail("--missions-file needs --mission: the mission of that map to play")
+
+
+def path_option(value: Optional[str], option: str, what: str) -> Optional[Path]:
+    """A path option as a Path, refused before anything is written when empty (it would be the current
+    folder) or not UTF-8 (its name is shown and written into files); `what`: the kind of path asked for."""
+    if value is None:
+        return None
+    if not value:
+        fail(f"{option} is empty: give {what}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        fail(f"{option} {ascii(value)} is not a UTF-8 path: give {what} in UTF-8")
+    return Path(value)

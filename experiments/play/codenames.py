@@ -389,12 +389,13 @@ def other(team: str) -> str:
 def play_codenames(game, seed, lang, partner, guesser_spec, path, pause, role) -> int:
     from experiments.games.codenames.dealing import deal_record
 
-    from experiments.play.command import _fail, load_partner, start_record
+    from experiments.exits import fail
+    from experiments.play.command import load_partner, start_record
 
     try:
         record = deal_record(seed, lang, game=game, variant="two_player")
     except (KeyError, ValueError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     io = TerminalIO()
     spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
     path = start_record(io, record, path)

@@ -10,18 +10,11 @@ from typing import Optional
 import typer
 
 from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
+from experiments.exits import check_duet_options, fail, path_option
 
 DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 #: The longest --pause: a bot that waits longer between moves is not playing any more.
 MAX_PAUSE = 60.0
-#: What --tokens takes, as its help says: the base game's 9 timer tokens, or 10 or 11 (RULES 3.3).
-DUET_TOKENS = (9, 10, 11)
-
-
-def _fail(message: str) -> None:
-    from experiments.exits import fail
-
-    fail(message)
 
 
 def play_command(
@@ -51,28 +44,25 @@ def play_command(
 
     playable = [g for g in GAMES if harness(g).PLAYABLE]
     if game not in playable:
-        _fail(f"unknown game {game!r}; playable: {', '.join(playable)}")
+        fail(f"unknown game {game!r}; playable: {', '.join(playable)}")
     if lang not in ("en", "ko"):
-        _fail(f"unknown language {lang!r}: en or ko")
+        fail(f"unknown language {lang!r}: en or ko")
     if not 0 <= pause <= MAX_PAUSE:  # NaN too
-        _fail(f"--pause must be 0..{MAX_PAUSE:g} seconds, not {pause}")
+        fail(f"--pause must be 0..{MAX_PAUSE:g} seconds, not {pause}")
     if first is not None and first not in ("me", "bot"):
-        _fail("--first must be 'me' or 'bot'")
+        fail("--first must be 'me' or 'bot'")
     if role is not None and role not in ("guesser", "spymaster"):
-        _fail("--role must be 'guesser' or 'spymaster'")
+        fail("--role must be 'guesser' or 'spymaster'")
     if game != "duet" and (mission is not None or missions_file is not None or tokens is not None or first):
-        _fail("--mission, --missions-file, --tokens and --first are Duet options")
+        fail("--mission, --missions-file, --tokens and --first are Duet options")
     if game == "duet" and role:
-        _fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
-    if tokens is not None and tokens not in DUET_TOKENS:
-        _fail(f"--tokens must be 9, 10 or 11 (RULES 3.3), not {tokens}")
-    if missions_file is not None and not mission:
-        _fail("--missions-file needs --mission: the mission of that map to play")
+        fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
+    check_duet_options(mission, missions_file, tokens)
     if seed is not None:
         from engine.record_fields import MAX_SEED
 
         if not 0 <= seed <= MAX_SEED:
-            _fail(f"--seed must be 0..2**64-1, not {seed}")
+            fail(f"--seed must be 0..2**64-1, not {seed}")
     record_path = _record_file(record)
     from agents.registry import check_spec, default_spymaster
 
@@ -82,7 +72,7 @@ def play_command(
         check_spec(partner, "spymaster")
         check_spec(guesser_spec, "guesser")
     except ValueError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     path = record_path or Path(f"{game}-{seed}.json")
@@ -101,17 +91,11 @@ def _record_file(record: Optional[str]) -> Optional[Path]:
     a name ending in /), a name that is not UTF-8 (the screen shows it)."""
     import os
 
-    if record is None:
+    path = path_option(record, "--record", "the file to save the record to")
+    if path is None:
         return None
-    if not record:
-        _fail("--record is empty: give the file to save the record to")
-    try:
-        record.encode("utf-8")
-    except UnicodeEncodeError:
-        _fail(f"--record {ascii(record)} is not a UTF-8 path: give a file name in UTF-8")
-    path = Path(record)
     if record.endswith(("/", os.sep)) or path.is_dir() or path.name in ("", ".", ".."):
-        _fail(f"--record {record} is a folder: give the file to save the record to, e.g. {path / 'game.json'}")
+        fail(f"--record {record} is a folder: give the file to save the record to, e.g. {path / 'game.json'}")
     return path
 
 
@@ -125,7 +109,7 @@ def load_partner(io, partner: str, guesser_spec: str, lang: str):
     try:
         spymaster, guesser = make_spymaster(partner, lang), make_guesser(guesser_spec, lang)
     except (ValueError, OSError, ImportError) as exc:
-        _fail(f"cannot load the partner: {exc}")
+        fail(f"cannot load the partner: {exc}")
     label = partner if partner == guesser_spec else f"{partner} + {guesser_spec}"
     return spymaster, guesser, label
 
@@ -138,7 +122,7 @@ def claim_record_path(path: Path, first_text: str) -> Path:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot create the folder for the record {path}: {exc.strerror or exc}")
+        fail(f"cannot create the folder for the record {path}: {exc.strerror or exc}")
     for n in itertools.count(1):
         candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
         try:
@@ -147,7 +131,7 @@ def claim_record_path(path: Path, first_text: str) -> Path:
         except FileExistsError:
             continue
         except OSError as exc:
-            _fail(f"cannot save the record to {candidate}: {exc.strerror or exc}")
+            fail(f"cannot save the record to {candidate}: {exc.strerror or exc}")
         return candidate
     raise AssertionError("unreachable")
 
@@ -173,7 +157,7 @@ def _play_duet(seed, lang, partner, guesser_spec, mission, missions_file, tokens
     try:
         record = deal_duet_record(seed, lang, mission=mission, missions_file=missions_file, tokens=tokens)
     except (KeyError, ValueError) as exc:
-        _fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
+        fail(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc))
     io = TerminalIO()
     spymaster, guesser, label = load_partner(io, partner, guesser_spec, lang)
     path = start_record(io, record, path)

@@ -6,14 +6,10 @@ from pathlib import Path
 
 import typer
 
+from experiments.exits import fail
+
 #: The longest --bot-delay: a bot slower than this between moves is not playing any more.
 MAX_BOT_DELAY = 60.0
-
-
-def _fail(message: str) -> None:
-    from experiments.exits import fail
-
-    fail(message)
 
 
 def _check_host(host: str, port: int) -> None:
@@ -23,18 +19,18 @@ def _check_host(host: str, port: int) -> None:
     import socket
 
     if not host.strip():
-        _fail("--host is empty: give an address, e.g. 127.0.0.1 (this machine) or 0.0.0.0 (every device)")
+        fail("--host is empty: give an address, e.g. 127.0.0.1 (this machine) or 0.0.0.0 (every device)")
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
     except (OSError, UnicodeError) as exc:
-        _fail(f"--host {host!r} is not an address to listen on ({getattr(exc, 'strerror', None) or exc})")
+        fail(f"--host {host!r} is not an address to listen on ({getattr(exc, 'strerror', None) or exc})")
     try:  # what the server does first: a name of another machine, or a port in use, is said here
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
     except OSError as exc:
-        _fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
+        fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
 
 
 def _check_games_dir(games_dir: Path) -> None:
@@ -42,13 +38,13 @@ def _check_games_dir(games_dir: Path) -> None:
     import os
 
     if games_dir.exists() and not games_dir.is_dir():
-        _fail(f"--games-dir {games_dir} is a file, not a folder")
+        fail(f"--games-dir {games_dir} is a file, not a folder")
     try:
         games_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot create --games-dir {games_dir}: {exc.strerror or exc}")
+        fail(f"cannot create --games-dir {games_dir}: {exc.strerror or exc}")
     if not os.access(games_dir, os.W_OK | os.X_OK):
-        _fail(f"cannot save games in --games-dir {games_dir}: permission denied")
+        fail(f"cannot save games in --games-dir {games_dir}: permission denied")
 
 
 def serve_command(
@@ -73,10 +69,9 @@ def serve_command(
         typer.echo(f"error: the web server needs the web extra: pip install 'codenames-lab[web]' ({exc})", err=True)
         raise typer.Exit(2)
     if not 0 < port < 65536:
-        typer.echo("error: --port must be 1..65535", err=True)
-        raise typer.Exit(2)
+        fail("--port must be 1..65535")
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
-        _fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
+        fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
     _check_host(host, port)
     _check_games_dir(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
