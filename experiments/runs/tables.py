@@ -15,6 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Iterable
 
+from experiments.runs.folder import _atomic_write
+
 
 def setup_of(runs: Iterable) -> list[dict]:
     """What identifies an experiment: each pairing's run without its game count, in order."""
@@ -52,6 +54,4 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
             raise ValueError(f"{out} holds a {name} of other pairings; its table would be overwritten: "
                              f"use another --out")
     out.mkdir(parents=True, exist_ok=True)
-    tmp = kept.with_suffix(".tmp")
-    tmp.write_text(json.dumps(setup, indent=1, sort_keys=True), encoding="utf-8")
-    tmp.replace(kept)
+    _atomic_write(kept, json.dumps(setup, indent=1, sort_keys=True))
