@@ -59,8 +59,7 @@ def page_config(store: RoomStore) -> dict:
 def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | None = None,
                   bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None,
                   client_seeds: bool = False) -> RoomStore:
-    store = RoomStore(games_dir, clock or LoopClock(), server.bots, server.bot_delay, bot_kinds, packs)
-    store.client_seeds = client_seeds  # a host may name the room's seed (and so deal its roles): research only
+    store = RoomStore(games_dir, clock or LoopClock(), server.bots, server.bot_delay, bot_kinds, packs, client_seeds)
 
     @app.get("/spyword")
     async def page():

@@ -635,8 +635,10 @@ class RoomStore:
     records, `games_dir/profiles.sqlite3` the profiles)."""
 
     def __init__(self, games_dir: str | Path, clock: Clock, executor, bot_delay: float = 0.6,
-                 bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None):
+                 bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None,
+                 client_seeds: bool = False):
         self.dir = Path(games_dir)
+        self.client_seeds = client_seeds  # a host may name the room's seed (and so deal its roles): research only
         self.records_dir = self.dir / "spyword"
         self.clock = clock
         self.executor = executor      # the server's one bot thread (models are never used by two threads)
@@ -734,7 +736,7 @@ class RoomStore:
         if lang not in LANGS:
             raise RoomError("'lang' (the word packs) is en or ko")
         seed = raw.get("seed")
-        if seed is not None and not getattr(self, "client_seeds", False):
+        if seed is not None and not self.client_seeds:
             raise RoomError("'seed': this server deals every room at random (a named seed lets the host deal "
                             "the roles; cnlab serve --client-seeds allows it for research games)")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
