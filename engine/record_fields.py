@@ -14,6 +14,7 @@ import json
 import math
 import re
 import reprlib
+from dataclasses import asdict
 from typing import Any, Callable, Iterable
 
 from .clues.normalize import MAX_CLUE_LENGTH
@@ -164,7 +165,6 @@ def check_bool(value: Any, name: str, rule: str = "") -> bool:
     return value
 
 
-
 #: RULES 4.7: the options players may agree on before a game (off by default), by their record
 #: names; each is a field of the clue filter's `ClueOptions`.
 CLUE_OPTIONS = {
@@ -179,8 +179,6 @@ CLUE_OPTIONS = {
 def config_dict(config) -> dict[str, Any]:
     """A game config as a record's JSON object: its fields, `clue_options` as a list and left out
     when none were agreed (so records without them read and write as before)."""
-    from dataclasses import asdict
-
     out = asdict(config)
     if out.get("clue_options"):
         out["clue_options"] = list(out["clue_options"])
