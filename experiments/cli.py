@@ -13,6 +13,11 @@ from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
 from experiments.exits import check_duet_options, check_seed, fail, path_option
 
+try:   # typer >= 0.26 parses with its own copy of click
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+except ImportError:  # pragma: no cover - older typer: click itself
+    from click.exceptions import ClickException, NoArgsIsHelpError
+
 #: Commands whose modules live beside the CLI: name -> (module, function). Imported only when that
 #: command runs or help lists it, so one command does not import every other's modules (agents,
 #: numpy, the web server): `cnlab check-clue` starts fast.
@@ -87,6 +92,26 @@ class _Group(typer.core.TyperGroup):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.commands = _LazyCommands(self.commands, self)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """What the parser refuses (an unknown option or command, a value it cannot read such as
+        `--seed 1e29`) is bad input like any other: one line on stderr naming the command, exit 2,
+        instead of the usage box. `cnlab` alone still prints its help."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except NoArgsIsHelpError as exc:   # `cnlab` alone: the help (typer prints it as it makes the error)
+            sys.exit(exc.exit_code)
+        except ClickException as exc:
+            where = exc.ctx.command_path if getattr(exc, "ctx", None) else "cnlab"
+            message = " ".join(exc.format_message().split())
+            typer.echo(f"error: {where}: {message} (see {where} --help)", err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,

@@ -234,3 +234,23 @@ def test_a_results_folder_still_resumes_and_a_new_empty_one_is_used(tmp_path):
         result = CliRunner().invoke(app, ["simulate", "duet", "--games", games, *RANDOM, "--out", str(folder)])
         assert result.exit_code == 0, result.output
     assert len((folder / "games.jsonl").read_text().splitlines()) == 2
+
+
+# 14. what the parser itself refuses: an unknown command or option, a value it cannot read
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "duet", "--seed", "1e29", "--games", "1"], " simulate: Invalid value for '--seed'"),
+    (["deal", "duet", "--count", "three"], " deal: Invalid value for '--count'"),
+    (["simulate", "duet", "--no-such-option"], "No such option: --no-such-option"),
+    (["no-such-command"], "No such command 'no-such-command'"),
+    (["replay"], " replay: Missing argument"),
+    (["eval-human", "--cv", "many"], " eval-human: Invalid value for '--cv'"),
+])
+def test_what_the_parser_refuses_is_one_line(args, message):
+    line = one_line_exit_2(args, message)
+    assert line.startswith("error: ") and "--help" in line
+
+
+def test_the_command_alone_still_prints_its_help_once():
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 2
+    assert result.output.count("Usage: ") == 1 and "simulate" in result.output
