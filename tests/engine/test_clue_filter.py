@@ -295,6 +295,23 @@ def test_rules_4_6_english():  # RULES 4.6
     assert en("café", ["RAIN"]).legal
 
 
+@pytest.mark.parametrize("clue, board", [
+    ("organise", ["ORGANIZE"]), ("dialogue", ["DIALOG"]), ("behaviour", ["BEHAVIOR"]), ("traveller", ["TRAVELER"]),
+    ("foetus", ["FETUS"]), ("enrol", ["ENROLL"]), ("defence", ["DEFENSE"]), ("cheque", ["CHECK"]),
+    ("organisation", ["ORGANIZATION"]),
+])
+def test_rules_4_6_american_and_british_spellings_are_one_word(clue, board):  # RULES 4.6
+    """The regular American / British respellings (experiments/tools/build_en_variants.py) and the
+    hand-listed irregular ones are the same word, so the visible word's spelling refuses the other."""
+    assert verdict(en(clue, board)) == (False, "4.6")
+
+
+@pytest.mark.parametrize("clue, board", [("timbre", ["TIMBER"]), ("prise", ["PRIZE"]), ("tour", ["TOR"])])
+def test_rules_4_6_a_respelling_that_is_another_word_is_not_a_spelling(clue, board):  # RULES 4.6
+    """The same rules give timber -> timbre and prize -> prise, which mean something else: legal."""
+    assert en(clue, board).legal
+
+
 def test_rules_4_6_abbreviation_option_on_korean_board():  # RULES 4.6/4.7, seed 000 CIA
     assert verdict(ko("CIA", ["스파이"])) == (False, "4.6")
     assert ko("CIA", ["스파이"], options=ClueOptions(allow_abbreviations=True)).legal
@@ -462,9 +479,9 @@ def test_rules_4_7_english_initialisms_need_the_option(clue):  # RULES 4.7 commo
     assert en(clue, ["SPY"], options=ClueOptions(allow_abbreviations=True)).legal
 
 
-@pytest.mark.parametrize("clue", ["us", "am", "id", "nato", "laser"])
+@pytest.mark.parametrize("clue", ["us", "am", "id", "laser", "radar"])
 def test_rules_4_7_words_that_are_also_initialisms_stay_words(clue):  # RULES 4.7
-    """US and AM are said as words first; NATO and laser are acronyms said as words."""
+    """US and AM are said as words first; laser and radar were acronyms and are nouns now."""
     assert en(clue, ["SPY"]).legal
 
 
@@ -480,11 +497,23 @@ def test_rules_4_7_korean_words_of_letter_name_syllables_stay_words(clue):  # RU
     assert ko(clue, ["달"]).legal
 
 
-@pytest.mark.limitation
-def test_rules_4_7_syllable_abbreviations_cannot_be_told_from_words():  # RULES 4.7
-    """국과수 is a common abbreviation (allowed only by an agreed option), but the analyser lists it
-    as an ordinary proper noun and it is not said letter by letter: the filter accepts it."""
-    assert ko("국과수", ["달"]).legal
+@pytest.mark.parametrize("clue, board, lang", [
+    ("국과수", ["경찰"], "ko"), ("선관위", ["선거"], "ko"), ("나토", ["군대"], "ko"), ("유니세프", ["아이"], "ko"),
+    ("nasa", ["ROCKET"], "en"), ("NATO", ["ARMY"], "en"), ("unicef", ["CHILD"], "en"),
+])
+def test_rules_4_7_abbreviations_said_as_words_need_the_option(clue, board, lang):  # RULES 4.7 (국과수)
+    """Syllable abbreviations (the rulebook's 국과수) and acronyms said as words sound like words, so a
+    hand-written list names them: refused by default, legal once common abbreviations are agreed."""
+    check = ko if lang == "ko" else en
+    v = check(clue, board)
+    assert verdict(v) == (False, "4.7")
+    assert check(clue, board, options=ClueOptions(allow_abbreviations=True)).legal
+
+
+@pytest.mark.parametrize("clue", ["나사", "노래"])
+def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4.7
+    """나사 is NASA in Hangul but first a screw: only clippings that are no everyday word are listed."""
+    assert ko(clue, ["달"]).legal
 
 
 # --- second pass (issue 15): derivations, possessives, split forms, other languages, predicates ----
