@@ -1,7 +1,7 @@
 """Add American / British spelling pairs to `data/clues/en_variants.tsv` (RULES 4.6: different
 spellings of the same word count as the same word).
 
-    python -m experiments.tools.build_en_variants [--dry-run]
+    python -m experiments.tools.build_en_variants [--out PATH] [--dry-run]
 
 The hand-written groups at the top of the table stay as they are (irregular pairs such as
 gray / grey, curb / kerb, check / cheque). This tool adds the regular ones, offline and once: each
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 from engine.paths import data_path
 
@@ -110,8 +111,9 @@ def same_meaning(pairs: list[tuple[str, str]]) -> list[tuple[str, str, float, fl
     return kept
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="where to write the table (default: the shipped one, rewritten)")
     parser.add_argument("--dry-run", action="store_true", help="print the pairs with their cosines, write nothing")
     args = parser.parse_args(argv)
     path = data_path("clues", "en_variants.tsv")
@@ -123,12 +125,14 @@ def main(argv: list[str] | None = None) -> None:
         for a, b, cg, cu in kept:
             print(f"{a}\t{b}\tglove={cg:.2f}\tuse={cu:.2f}")
         print(f"{len(kept)} pairs")
-        return
+        return 0
     rows = [HEADER, "# American<TAB>British spellings the regular rules give, both common, the same in meaning"]
     rows += [f"{a}\t{b}" for a, b, _, _ in kept]
-    path.write_text("\n".join(hand + rows) + "\n", encoding="utf-8")
-    print(f"{len(kept)} pairs written to {path}")
+    out = Path(args.out) if args.out else path
+    out.write_text("\n".join(hand + rows) + "\n", encoding="utf-8")
+    print(f"{len(kept)} pairs written to {out}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -644,8 +644,21 @@ def test_unheard_bases_tool_judges_by_the_base_vowel():
     assert unheard("country", "unknown", prons) is None
 
 
+def test_variant_tool_respells_by_the_regular_rules():
+    """The American -> British respellings the variants table is built from (RULES 4.6)."""
+    from experiments.tools.build_en_variants import respell
+
+    for us, uk in [("color", "colour"), ("behavior", "behaviour"), ("center", "centre"), ("organize", "organise"),
+                   ("organization", "organisation"), ("analyze", "analyse"), ("dialog", "dialogue"),
+                   ("defense", "defence"), ("traveler", "traveller"), ("enrollment", "enrolment"),
+                   ("fetus", "foetus"), ("anemia", "anaemia"), ("judgment", "judgement"), ("program", "programme")]:
+        assert uk in respell(us), us
+    assert "flour" not in respell("floor") and respell("cat") == set()
+
+
 @pytest.mark.parametrize("tool, table", [("build_en_bases", "en_unheard_bases.tsv"),   # CMUdict
-                                         ("build_en_heads", "en_bound_heads.tsv")])    # glove-50
+                                         ("build_en_heads", "en_bound_heads.tsv"),     # glove-50
+                                         ("build_en_variants", "en_variants.tsv")])    # glove-50, use-m3
 def test_offline_clue_table_is_what_its_tool_builds(tool, table, tmp_path, monkeypatch):
     """The tables built offline are reproducible: rebuilt from the analyser and their source, the
     same rows (a change of the English analyser that moves them must rebuild the table)."""
