@@ -11,11 +11,16 @@ insertion, deletion, substitution or swap of two neighbours is one typo):
   * Hangul: compared as jamo (자모, NFD decomposition), so 아이스크림 / 아이스크린 is one typo;
     words of 4-6 syllables allow 1 jamo typo, 7 syllables or more allow 2; words of 1-3
     syllables must match exactly (a one-jamo change there is usually another word: 사과/사고).
+  * A typo is a misspelling, not another word: a guess that is itself a common word (wordfreq zipf
+    >= `OTHER_WORD_ZIPF` in its script's language) other than the word or an inflection of it is
+    no typo of it: "house" does not name "horse", "latter" not "later"; "horses" names "horse", and
+    "elephnat", "pinapple", "아이스크린" are typos.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 
 def _is_hangul(ch: str) -> bool:
@@ -71,7 +76,43 @@ def matches(guess: str, word: str) -> bool:
     if g == w:
         return True
     _, allowed = _typo_units(w)
-    return allowed > 0 and typo_distance(g, w) <= allowed
+    return allowed > 0 and typo_distance(g, w) <= allowed and not another_word(g, w)
+
+
+#: A guess at least this common (wordfreq zipf) is a word of its own, not a typo of another.
+OTHER_WORD_ZIPF = 3.0
+
+
+def another_word(g: str, w: str) -> bool:
+    """Whether the normalised guess `g` is a common word of its own, not `w` or an inflection of it."""
+    hangul = any(0xAC00 <= ord(ch) <= 0xD7A3 for ch in g)
+    if _zipf(g, "ko" if hangul else "en") < OTHER_WORD_ZIPF:
+        return False
+    if hangul:
+        return True
+    from lemminflect import getAllLemmas
+
+    return not any(w in lemmas for lemmas in getAllLemmas(g).values())
+
+
+@lru_cache(maxsize=4096)
+def _zipf(key: str, language: str) -> float:
+    import math
+
+    if language == "ko":          # the frequency table itself: wordfreq's Korean lookup needs MeCab
+        freq = _korean_frequencies().get(key, 0.0)
+    else:
+        from wordfreq import word_frequency
+
+        freq = word_frequency(key, "en")
+    return math.log10(freq * 1e9) if freq > 0 else 0.0
+
+
+@lru_cache(maxsize=1)
+def _korean_frequencies() -> dict[str, float]:
+    from wordfreq import get_frequency_dict
+
+    return get_frequency_dict("ko")
 
 
 def ghost_guess_is_right(guess: str, citizen_word: str, spy_word: str) -> bool:

@@ -30,6 +30,16 @@ def test_short_words_and_bigger_typos_must_match(guess, word):  # RULES 5.10
     assert not matches(guess, word)
 
 
+@pytest.mark.parametrize("guess, word", [("house", "horse"), ("latter", "later"), ("stare", "start"), ("프로젝터", "프로젝트")])
+def test_a_typo_is_no_other_word(guess, word):  # RULES 5.10: minor typos, not other words
+    assert not matches(guess, word)
+
+
+@pytest.mark.parametrize("guess, word", [("horses", "horse"), ("hoarse", "horse"), ("rabbits", "rabbit")])
+def test_an_inflection_or_a_rare_lookalike_still_names_the_word(guess, word):  # RULES 5.10
+    assert matches(guess, word)
+
+
 def test_a_guess_that_also_matches_the_spy_word_is_refused():  # RULES 5.10
     assert ghost_guess_is_right("coffee", "coffee", "toffee")  # exactly the citizens' word
     assert not ghost_guess_is_right("toffee", "coffee", "toffee")
