@@ -19,6 +19,7 @@ insertion, deletion, substitution or swap of two neighbours is one typo):
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 
@@ -85,7 +86,7 @@ OTHER_WORD_ZIPF = 3.0
 
 def another_word(g: str, w: str) -> bool:
     """Whether the normalised guess `g` is a common word of its own, not `w` or an inflection of it."""
-    hangul = any(0xAC00 <= ord(ch) <= 0xD7A3 for ch in g)
+    hangul = any(_is_hangul(ch) for ch in g)
     if _zipf(g, "ko" if hangul else "en") < OTHER_WORD_ZIPF:
         return False
     if hangul:
@@ -97,8 +98,6 @@ def another_word(g: str, w: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _zipf(key: str, language: str) -> float:
-    import math
-
     if language == "ko":          # the frequency table itself: wordfreq's Korean lookup needs MeCab
         freq = _korean_frequencies().get(key, 0.0)
     else:
