@@ -309,22 +309,32 @@ class BoardSims:
 
     def __init__(self, pool: CandidatePool, board: tuple[str, ...]):
         self.board = board
-        self.raw: list[np.ndarray] = []
+        self.pool = pool
+        self._raw: list[np.ndarray] | None = None
         self._scale: list[float] | None = None
         rows = [pool.board_rows.get(w) for w in board]
         # the board's rows of the pool's board list, when every card is listed (else None)
         self.rows: list[int] | None = rows if None not in rows else None
-        for emb, vecs, pre in zip(pool.backends, pool.vectors, pool.board_matrix):
-            if pre is not None and self.rows is not None:
-                m = pre[rows]
-            elif vecs is not None:
-                m = (board_vectors(emb, list(board)) @ vecs.T).astype(np.float32)
-            else:
-                ok = emb.covers(list(board))
-                m = np.zeros((len(board), len(pool.words)), np.float32)
-                if ok.any():
-                    m[ok] = emb.similarity([w for w, c in zip(board, ok) if c], pool.words)
-            self.raw.append(m)
+
+    @property
+    def raw(self) -> list[np.ndarray]:
+        """Built when first read: a spymaster that reads the pool's standardised rows of a listed
+        board (`StandardSims`) never copies the cosines."""
+        if self._raw is None:
+            pool, board = self.pool, self.board
+            self._raw = []
+            for emb, vecs, pre in zip(pool.backends, pool.vectors, pool.board_matrix):
+                if pre is not None and self.rows is not None:
+                    m = pre[self.rows]
+                elif vecs is not None:
+                    m = (board_vectors(emb, list(board)) @ vecs.T).astype(np.float32)
+                else:
+                    ok = emb.covers(list(board))
+                    m = np.zeros((len(board), len(pool.words)), np.float32)
+                    if ok.any():
+                        m[ok] = emb.similarity([w for w, c in zip(board, ok) if c], pool.words)
+                self._raw.append(m)
+        return self._raw
 
     @property
     def scale(self) -> list[float]:
@@ -355,10 +365,11 @@ class StandardSims:
         self.pool, self.row = pool, row
         rows = sims.rows
         self.raw = []
-        for b, m in enumerate(sims.raw):
+        for b in range(len(pool.backends)):
             if rows is not None and pool.board_matrix[b] is not None:     # rows of the list's matrix
                 self.raw.append(pool.standard_matrix(b, row)[rows])
             else:
+                m = sims.raw[b]
                 self.raw.append(standardise(m, *(pool.column_stats[b] or column_stats(m)), row))
         # the board's rows of the list when every view is read from it (else None)
         self.rows = rows if rows is not None and all(m is not None for m in pool.board_matrix) else None
