@@ -83,7 +83,6 @@ REV_STEP = 50
 COMPOUND_ZIPF = 1.5
 CHANCE_CAP = 0.9   # one clue never makes a card certain: the partner may mean another card
 PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5}
-PARAMS = {"model", "weights", "hub", "memory", *PLAY_DEFAULTS}
 #: what each parameter may be (agents.spec.check_params); `weights` is a model file's path
 LIMITS = {"threshold": between(0, 1), "risk": at_least(0), "spare": whole(0), "spare_confidence": between(0, 1),
           "sd_confidence": between(0, 1), "model": one_of("fitted", "nearest"),
@@ -558,9 +557,7 @@ class HumanLikeGuesser(Guesser):
         if len(set(backends)) != len(backends):
             raise ValueError(f"human guesser: a backend is named twice in {'+'.join(backends)}")
         self.language = language
-        self.mode = str(spec.params.get("model", "fitted"))
-        if self.mode not in ("fitted", "nearest"):
-            raise ValueError(f"human guesser: model={self.mode!r}; use model=fitted or model=nearest")
+        self.mode = str(spec.params.get("model", "fitted"))   # fitted or nearest (LIMITS)
         self.params = {k: type(v)(spec.params.get(k, v)) for k, v in PLAY_DEFAULTS.items()}
         self.threshold = self.params["threshold"]
         self.weights = self.scale = None

@@ -30,7 +30,6 @@ MAX_CLUE_NUMBER = 9
 COMPETITION_LOSS = 25  # the single-team protocol's score of a lost game
 
 
-
 def seat_team(seat: str) -> str:
     return seat.split("-")[0]
 

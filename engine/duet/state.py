@@ -19,7 +19,6 @@ CLUE, GUESS, SUDDEN_DEATH, WON, LOST = "clue", "guess", "sudden_death", "won", "
 MAX_CLUE_NUMBER = 9
 
 
-
 @dataclass(frozen=True)
 class DuetOutcome(Outcome):
     """status: "playing"/"finished"; winner: "players" on a win (the game is cooperative);
