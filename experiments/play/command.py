@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
-from experiments.exits import check_duet_options, fail, path_option
+from experiments.exits import check_duet_options, check_seed, fail, path_option
 
 DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 #: The longest --pause: a bot that waits longer between moves is not playing any more.
@@ -59,10 +59,7 @@ def play_command(
         fail("--role is a Codenames/Pictures option (in Duet you are seat A)")
     check_duet_options(mission, missions_file, tokens)
     if seed is not None:
-        from engine.record_fields import MAX_SEED
-
-        if not 0 <= seed <= MAX_SEED:
-            fail(f"--seed must be 0..2**64-1, not {seed}")
+        check_seed(seed)
     record_path = _record_file(record)
     from agents.registry import check_spec, default_spymaster
 
