@@ -54,17 +54,14 @@ class MissingGames(Sequence[int]):
             raise IndexError("game index out of range")
         return k + bisect.bisect_right(self._shift, k)
 
-    def __eq__(self, other) -> bool:
-        return list(self) == list(other) if isinstance(other, (list, MissingGames)) else NotImplemented
-
     def __repr__(self) -> str:
         return f"MissingGames({self._games}, done={len(self._done)})"
 
 
 def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple[dict, str]]
                   ) -> Iterator[tuple[dict, str]]:
-    """Play game indices here or on forked workers (never more than there are games); results in
-    completion order.
+    """Play game indices here or on forked workers (`game_results` asks for no more than there are
+    games); results in completion order.
 
     What is loaded by now lives as long as the run: frozen (`gc.freeze`), the collector never walks
     it again, so no game pays for it, and forked workers do not copy its pages by touching them."""
@@ -73,7 +70,6 @@ def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple
         if workers <= 1 or len(todo) < 2:
             yield from map(play, todo)
             return
-        workers = min(workers, len(todo))
         # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
             yield from pool.imap_unordered(play, todo, chunksize=max(1, min(8, len(todo) // (workers * 8))))
