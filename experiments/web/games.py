@@ -146,10 +146,16 @@ def bot_seed(deal_seed: int | None, seat: str, role: str, game: int = 0) -> int:
     return agent_seed([deal_seed or 0, game], seat, role, secret=run_secret() + SERVER_SECRET)
 
 
+def draw_seed() -> int:
+    """A deal seed the server draws (games, Spy's Word rooms): one of 2^63, too many deals to search by
+    matching a board."""
+    return secrets.randbelow(2**63)
+
+
 def _seed(raw: dict) -> int:
     seed = raw.get("seed")
-    if seed in (None, ""):  # drawn from 2^63: too many deals to search by matching a board
-        return secrets.randbelow(2**63)
+    if seed in (None, ""):
+        return draw_seed()
     try:
         seed = int(seed)
     except (TypeError, ValueError):

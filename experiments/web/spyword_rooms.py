@@ -43,7 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
-from experiments.web.games import bot_seed
+from experiments.web.games import bot_seed, draw_seed
 from experiments.web.messages import send
 from experiments.web.profiles import ProfileStore, clean_name, seat_results
 
@@ -366,7 +366,7 @@ class Room:
             bots.append(bot)
         seats = [m.id for m in persons] + [b.id for b in bots]
         self.games += 1
-        seed = (self.seed + self.games - 1) if self.seed is not None else secrets.randbelow(2**63)
+        seed = (self.seed + self.games - 1) if self.seed is not None else draw_seed()
         record = deal_spyword(seed, self.rooms.packs(self.lang), n, self.settings, lang=self.lang, seats=seats)
         if self.host in seats:
             record.host = self.host
