@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -38,9 +39,11 @@ log = logging.getLogger("cnlab.web")
 class GameServer:
     """The tables, the bot and referee threads, and the sockets of each seat."""
 
-    def __init__(self, games_dir: str | Path, bot_delay: float = 0.6, client_seeds: bool = False):
+    def __init__(self, games_dir: str | Path, bot_delay: float = 0.6, client_seeds: bool = False,
+                 bot_secret: bytes | None = None):
         self.store = TableStore(games_dir, client_seeds)
         self.bot_delay = bot_delay
+        self.bot_secret = bot_secret or secrets.token_bytes(16)  # keys the bots' seeds (games.bot_seed)
         self.bots = ThreadPoolExecutor(1, thread_name_prefix="cnlab-bot")
         self.referee = ThreadPoolExecutor(1, thread_name_prefix="cnlab-referee")
         self.tasks: set[asyncio.Task] = set()
@@ -91,7 +94,7 @@ class GameServer:
                 adapter, rng = table.adapter, table.rng
 
                 def think():
-                    loaded = agents or adapter.make_agents(table, job.seat)
+                    loaded = agents or adapter.make_agents(table, job.seat, self.bot_secret)
                     return loaded, adapter.run_job(job, loaded, table.referee, rng)
 
                 try:
@@ -212,11 +215,12 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, client_seeds: bool = False,
-               **spyword) -> FastAPI:
+               bot_secret: bytes | None = None, **spyword) -> FastAPI:
     """`client_seeds`: a new game or room may name its deal's seed (reproducible research games; whoever
-    names it can deal the keys, so off by default). `spyword`: options of the Spy's Word rooms
-    (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
-    server = GameServer(games_dir, bot_delay, client_seeds)
+    names it can deal the keys, so off by default). `bot_secret`: keys the bots' seeds (drawn at start
+    unless given; a fixed one makes the bots' moves the same on every run, as the tests need).
+    `spyword`: options of the Spy's Word rooms (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
+    server = GameServer(games_dir, bot_delay, client_seeds, bot_secret)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

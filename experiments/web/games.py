@@ -133,17 +133,14 @@ def _spec(raw: dict, name: str, default: str, role: str) -> str:
     return spec
 
 
-#: The server's own secret: a web bot's seed is a keyed hash of the deal's seed, so no bot (they
-#: run in the server's process, some named by import path) can deal the game again and read the
-#: keys from its generator (experiments.runs.seeds). Bots' moves are reproducible within one server.
-SERVER_SECRET = secrets.token_bytes(16)
-
-
-def bot_seed(deal_seed: int | None, seat: str, role: str, game: int = 0) -> int:
-    """A web bot's seed (`Agent.begin_game`): never the deal's seed or anything it leads back to."""
+def bot_seed(secret: bytes, deal_seed: int | None, seat: str, role: str, game: int = 0) -> int:
+    """A web bot's seed (`Agent.begin_game`): a hash of the deal's seed keyed with the server's own
+    secret (`create_app(bot_secret=...)`, drawn at start unless given), so no bot (they run in the
+    server's process, some named by import path) can deal the game again and read the keys from its
+    generator (experiments.runs.seeds). Bots' moves are reproducible within one server."""
     from experiments.runs.seeds import agent_seed, run_secret
 
-    return agent_seed([deal_seed or 0, game], seat, role, secret=run_secret() + SERVER_SECRET)
+    return agent_seed([deal_seed or 0, game], seat, role, secret=run_secret() + secret)
 
 
 def draw_seed() -> int:
@@ -440,13 +437,13 @@ class DuetAdapter:
             return BotJob(bots[0], "sudden", s.observe(bots[0])) if bots else None
         return None
 
-    def make_agents(self, t, seat: str):
+    def make_agents(self, t, seat: str, secret: bytes):
         from agents.registry import make_guesser, make_spymaster
 
         info, lang = t.seats[seat], t.record.config.language or "en"
         spymaster, guesser = make_spymaster(info["spymaster"], lang), make_guesser(info["guesser"], lang)
-        spymaster.begin_game(bot_seed(t.record.seed, seat, "spymaster"))
-        guesser.begin_game(bot_seed(t.record.seed, seat, "guesser"))
+        spymaster.begin_game(bot_seed(secret, t.record.seed, seat, "spymaster"))
+        guesser.begin_game(bot_seed(secret, t.record.seed, seat, "guesser"))
         return {"spymaster": spymaster, "guesser": guesser}
 
     def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):
@@ -634,14 +631,14 @@ class CodenamesAdapter:
             extra = {"team": s.pending[0].team}
         return BotJob(seat, kind, s.observe(seat), extra)
 
-    def make_agents(self, t, seat: str):
+    def make_agents(self, t, seat: str, secret: bytes):
         from agents.registry import make_guesser, make_spymaster
         from engine.codenames.state import seat_role
 
         info, lang = t.seats[seat], t.record.config.language or "en"
         role = seat_role(seat)
         agent = make_spymaster(info["spymaster"], lang) if role == "spymaster" else make_guesser(info["guesser"], lang)
-        agent.begin_game(bot_seed(t.record.seed, seat, role))
+        agent.begin_game(bot_seed(secret, t.record.seed, seat, role))
         return {role: agent}
 
     def run_job(self, job: BotJob, agents: dict, referee: WebReferee, rng):

@@ -59,7 +59,8 @@ def page_config(store: RoomStore) -> dict:
 def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | None = None,
                   bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None,
                   client_seeds: bool = False) -> RoomStore:
-    store = RoomStore(games_dir, clock or LoopClock(), server.bots, server.bot_delay, bot_kinds, packs, client_seeds)
+    store = RoomStore(games_dir, clock or LoopClock(), server.bots, server.bot_delay, bot_kinds, packs, client_seeds,
+                      server.bot_secret)
 
     @app.get("/spyword")
     async def page():

@@ -636,8 +636,9 @@ class RoomStore:
 
     def __init__(self, games_dir: str | Path, clock: Clock, executor, bot_delay: float = 0.6,
                  bot_kinds: dict[str, str] | None = None, packs: dict[str, list[dict]] | None = None,
-                 client_seeds: bool = False):
+                 client_seeds: bool = False, bot_secret: bytes | None = None):
         self.dir = Path(games_dir)
+        self.bot_secret = bot_secret or secrets.token_bytes(16)  # keys the bots' seeds (games.bot_seed)
         self.client_seeds = client_seeds  # a host may name the room's seed (and so deal its roles): research only
         self.records_dir = self.dir / "spyword"
         self.clock = clock
@@ -876,7 +877,7 @@ class RoomStore:
         from agents.registry import make_agent
 
         agent = make_agent("spyword", room.rooms.bot_kinds[room.bot], room.lang)
-        agent.begin_game(bot_seed(room.record.seed, seat, "bot", room.games))  # no way back to the deal
+        agent.begin_game(bot_seed(self.bot_secret, room.record.seed, seat, "bot", room.games))  # no way back to the deal
         return agent
 
     async def drive(self, room: Room) -> None:

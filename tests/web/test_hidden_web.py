@@ -30,9 +30,11 @@ def test_no_seed_in_a_playing_games_id_view_or_list(server):
 
 
 def test_a_web_bots_seed_leads_nowhere_near_the_deal():
-    a, b = bot_seed(5, "A", "spymaster"), bot_seed(5, "A", "guesser")
-    assert a == bot_seed(5, "A", "spymaster") and a != b != bot_seed(5, "B", "guesser")
+    key = b"server secret"
+    a, b = bot_seed(key, 5, "A", "spymaster"), bot_seed(key, 5, "A", "guesser")
+    assert a == bot_seed(key, 5, "A", "spymaster") and a != b != bot_seed(key, 5, "B", "guesser")
     assert a.bit_length() > 64 and a != 5          # not the deal's seed, not a small number to search
+    assert bot_seed(b"another server", 5, "A", "spymaster") != a   # without the secret, no way to the seed
 
 
 def test_a_bots_targets_still_face_down_are_only_counted_until_the_end():  # RULES 3.12

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 
-#: The bots' secret in every test server (experiments.web.games.SERVER_SECRET): the same moves on every run.
+#: The bots' secret in every test server (`create_app(bot_secret=...)`): the same moves on every run.
 TEST_SECRET = b"codenames-lab web tests"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 OUTPUT = Path(__file__).resolve().parent / "output"   # screenshots (git-ignored)
@@ -39,7 +39,6 @@ class Server:
     def __init__(self, games_dir: Path, bot_delay: float = 0.0, **options):
         import uvicorn
 
-        from experiments.web import games
         from experiments.web.app import WS_MAX_SIZE, create_app
 
         self.games_dir = Path(games_dir)
@@ -49,7 +48,7 @@ class Server:
         options.setdefault("client_seeds", True)   # the tests name their deals
         # ... and their bots: with the secret a server draws at start, a random bot's guesses (and so
         # whether it meets the assassin before the person's turn) changed from run to run
-        games.SERVER_SECRET = TEST_SECRET
+        options.setdefault("bot_secret", TEST_SECRET)
         self.app = create_app(self.games_dir, bot_delay=bot_delay, **options)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                                     ws_max_size=WS_MAX_SIZE))
