@@ -7,7 +7,8 @@ from typing import Any, Union
 
 from .errors import MalformedRecord
 
-UNLIMITED = "unlimited"
+UNLIMITED = "unlimited"   # the expert clue number (RULES 1.2, 1.7)
+MAX_CLUE_NUMBER = 9       # the largest numbered clue (RULES 1.2, 3.4)
 ClueNumber = Union[int, str]
 
 

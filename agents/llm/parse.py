@@ -14,7 +14,8 @@ import re
 import unicodedata
 from typing import Any, Sequence
 
-MAX_CLUE_NUMBER = 9
+from engine.actions import MAX_CLUE_NUMBER
+
 _KEY = r"^[ \t*`\"'>\[(#-]*"  # a keyword at the start of a line (markup such as ** or > allowed)
 _STRIP = " \t\r\n.,;:!?\"'`*_()[]{}<>«»“”‘’「」『』"
 

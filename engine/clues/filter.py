@@ -16,6 +16,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
+from engine.actions import MAX_CLUE_NUMBER
 from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
@@ -72,14 +73,14 @@ def _tied_key(w: str, tables_) -> str | None:
 
 
 def number_ok(number) -> bool:
-    """RULES 1.2/4.2: the clue number is 0..9 or UNLIMITED."""
+    """RULES 1.2/4.2: the clue number is 0..MAX_CLUE_NUMBER or UNLIMITED."""
     if isinstance(number, bool):
         return False
     if isinstance(number, Integral):  # int, numpy integers
-        return 0 <= int(number) <= 9
+        return 0 <= int(number) <= MAX_CLUE_NUMBER
     if isinstance(number, str):
         s = number.strip().casefold()
-        return s == UNLIMITED or s == "무제한" or (s.isdigit() and 0 <= int(s) <= 9)
+        return s == UNLIMITED or s == "무제한" or (s.isdigit() and 0 <= int(s) <= MAX_CLUE_NUMBER)
     return False
 
 

@@ -1,12 +1,11 @@
-"""Value types of the clue filter (RULES section 4): verdicts, options, the UNLIMITED number."""
+"""Value types of the clue filter (RULES section 4): verdicts and options."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable
 
-#: The expert "unlimited" clue number (RULES 1.2, 1.7).
-UNLIMITED = "unlimited"
+from engine.actions import UNLIMITED  # noqa: F401 (the expert clue number, re-exported by engine.clues)
 
 #: Rule codes a verdict can carry.
 RULES = ("4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7")

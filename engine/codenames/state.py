@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import UNLIMITED, Action, Clue, Cover, Guess, Stop
+from ..actions import MAX_CLUE_NUMBER, UNLIMITED, Action, Clue, Cover, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
 from ..fresh import text, texts
@@ -26,7 +26,6 @@ from .observation import CodenamesObservation, Event
 
 SEATS = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")
 CLUE, GUESS, COVER, SUDDEN_DEATH, FINISHED = "clue", "guess", "cover", "sudden_death", "finished"
-MAX_CLUE_NUMBER = 9
 COMPETITION_LOSS = 25  # the single-team protocol's score of a lost game
 
 

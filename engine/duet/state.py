@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import Action, Clue, Guess, Stop
+from ..actions import MAX_CLUE_NUMBER, Action, Clue, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
 from ..fresh import text, texts
@@ -16,7 +16,6 @@ from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, othe
 from .observation import DuetObservation, Event
 
 CLUE, GUESS, SUDDEN_DEATH, WON, LOST = "clue", "guess", "sudden_death", "won", "lost"
-MAX_CLUE_NUMBER = 9
 
 
 @dataclass(frozen=True)
