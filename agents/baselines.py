@@ -17,10 +17,9 @@ class RandomSpymaster(Spymaster):
     def __init__(self, spec: AgentSpec, language: str = "en"):
         super().__init__()
         check_params(spec, self.defaults, f"{self.name} spymaster")
-        from .embeddings.registry import backend_key
+        from .embeddings.registry import check_backends
 
-        for name in spec.backends:   # an unknown name is refused as everywhere, though none is loaded
-            backend_key(name)
+        check_backends(spec.backends)   # none is loaded
         from .wordlists import clue_vocabulary
 
         self.candidates = clue_vocabulary(language).top(2000)

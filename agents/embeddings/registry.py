@@ -94,6 +94,13 @@ def backend_key(name: str | os.PathLike) -> str:
 get_backend.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
 
 
+def check_backends(names) -> None:
+    """ValueError for the first of `names` that `backend_key` does not know: an agent that loads no
+    model still refuses a spec naming an unknown one, as every other agent does."""
+    for name in names:
+        backend_key(name)
+
+
 def _builtin() -> None:
     from . import backends as b
     from .fake import default_fake

@@ -8,7 +8,7 @@ import numpy as np
 
 from agents.base import Guesser, require_observation
 from agents.embeddings import Embeddings
-from agents.embeddings.registry import backend_key
+from agents.embeddings.registry import check_backends
 from agents.partner_model import duet_partner_prior
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
@@ -137,8 +137,7 @@ class RandomGuesser(Guesser):
         self.language = language
         spec = spec or AgentSpec(self.name)
         check_params(spec, self.defaults, f"{self.name} guesser", self.limits)
-        for name in spec.backends:   # an unknown name is refused as everywhere, though none is loaded
-            backend_key(name)
+        check_backends(spec.backends)   # none is loaded
         self.stop = float(spec.params.get("stop", 0.0))
 
     def next_guess(self, obs) -> str | None:
