@@ -344,8 +344,8 @@ def simulate(
 ) -> None:
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
-    Duet: game i is dealt and played from (SEED, i). Spy's Word: game i plays pack i//2, both ways
-    round, with seats rotated and roles dealt from (SEED, i).
+    Duet: game i is dealt and played from (SEED, i). Spy's Word: game i plays pack i//2, with the
+    citizens' word, seats and roles dealt from (SEED, i).
 
     Example: cnlab simulate duet --games 1000 --workers 2 --out runs/bench
     """

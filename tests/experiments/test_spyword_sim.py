@@ -1,4 +1,4 @@
-"""Spy's Word batch self-play: seeded and order-free, packs both ways round, resumable, weakened sides
+"""Spy's Word batch self-play: seeded and order-free, each pack twice with the words drawn, resumable, weakened sides
 (the registered `fake` backend and a small vocabulary: no model is loaded)."""
 
 from __future__ import annotations
@@ -35,14 +35,31 @@ def test_same_seed_same_rows_on_any_worker_count(tmp_path):
         assert state.winner == row["winner"] and state.round == row["rounds"]
 
 
-def test_packs_both_ways_round_and_roles_from_seed():
+def test_packs_twice_and_words_and_roles_from_seed():  # RULES 5.2-5.4
     run = SpyWordRun(games=4, players=6, seed=1)
     packs = load_packs("en")
     g0, g1, g2 = (deal_game(run, i, packs) for i in range(3))
     assert g0.pack["id"] == g1.pack["id"] != g2.pack["id"]
-    assert (g0.citizen_word, g0.spy_word) == (g1.spy_word, g1.citizen_word) == tuple(packs[0]["words"])
+    assert {g0.citizen_word, g0.spy_word} == {g1.citizen_word, g1.spy_word} == set(packs[0]["words"])
     assert deal_game(run, 5, packs).to_dict() == deal_game(run, 5, packs).to_dict()
     assert sorted(g0.roles.values()) == ["citizen"] * 4 + ["ghost", "spy"]
+
+
+def test_a_bot_that_counts_its_games_cannot_tell_its_role(monkeypatch):
+    """Hidden information: a bot knows the game's index (it counts begin_game calls) and the packs, so
+    the citizens' word must not follow from the index (it followed its parity, and a bot knew its
+    role in every game); with the run secret set it follows from nothing a bot can compute."""
+    packs = load_packs("en")
+
+    def parity_right(seed):
+        games = [deal_game(SpyWordRun(games=400, players=6, seed=seed), i, packs) for i in range(400)]
+        return sum(g.citizen_word == g.pack["words"][i % 2] for i, g in enumerate(games)) / 400
+
+    assert 0.4 < parity_right(0) < 0.6 and 0.4 < parity_right(1) < 0.6   # a coin, not the index
+    plain = [deal_game(SpyWordRun(games=40, seed=0), i, packs).citizen_word for i in range(40)]
+    monkeypatch.setenv("CNLAB_SEED_SECRET", "the organiser's secret")
+    secret = [deal_game(SpyWordRun(games=40, seed=0), i, packs).citizen_word for i in range(40)]
+    assert plain != secret   # the secret decides the words too, not only the roles
 
 
 def test_resume_after_a_torn_write(tmp_path):

@@ -70,11 +70,11 @@ class SpyWordRun:
 
 # ----- dealing ------------------------------------------------------------------------------------
 def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
-    """Game `index`: pack index//2 (both ways round), roles and order from (seed, index) (RULES 5.2-5.4)."""
+    """Game `index`: pack index//2 (each pack twice); which of its words the citizens hold, the roles
+    and the order from (seed, index) (RULES 5.2-5.4). The citizens' word is drawn, never read off the
+    index: a bot that counts its games knows the index, and with it would know its role."""
     settings = SpyWordSettings()
     pack = packs[(index // 2) % len(packs)]
-    words = pack["words"]
-    citizen_word, spy_word = (words[0], words[1]) if index % 2 == 0 else (words[1], words[0])
     rng = np.random.default_rng(deal_seed(run.seed, index))  # [seed, index] (+ the run secret: seeds.py)
     seats = [f"p{k}" for k in range(1, run.players + 1)]
     spies, ghost = settings.role_counts(run.players)
@@ -85,6 +85,7 @@ def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
         if roles[order[0]] != GHOST:
             break
     lots_seed = int(rng.integers(2**31 - 1))
+    citizen_word, spy_word = rng.permutation(pack["words"][:2]).tolist()
     return SpyWordRecord(seats=seats, roles=roles, citizen_word=citizen_word, spy_word=spy_word, order=order,
                          settings=settings, host=seats[0], seed=lots_seed, lang=run.lang, pack=dict(pack),
                          extra={"game_index": index, "run_seed": run.seed})
