@@ -39,6 +39,11 @@ def available_backends() -> list[str]:
     return list(_REGISTRY)
 
 
+def is_registered(name: str) -> bool:
+    """Whether `name` is a registered backend (or an alias of one), not a model's path."""
+    return _ALIASES.get(name, name) in _REGISTRY
+
+
 @functools.lru_cache(maxsize=None)
 def _load(key: str) -> Embeddings:
     if key.startswith("path:"):

@@ -40,8 +40,8 @@ class GameServer:
     """The tables, the bot and referee threads, and the sockets of each seat."""
 
     def __init__(self, games_dir: str | Path, bot_delay: float = 0.6, client_seeds: bool = False,
-                 bot_secret: bytes | None = None):
-        self.store = TableStore(games_dir, client_seeds)
+                 bot_secret: bytes | None = None, any_bot: bool = False):
+        self.store = TableStore(games_dir, client_seeds, any_bot)
         self.bot_delay = bot_delay
         self.bot_secret = bot_secret or secrets.token_bytes(16)  # keys the bots' seeds (games.bot_seed)
         self.bots = ThreadPoolExecutor(1, thread_name_prefix="cnlab-bot")
@@ -215,12 +215,13 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, client_seeds: bool = False,
-               bot_secret: bytes | None = None, **spyword) -> FastAPI:
+               bot_secret: bytes | None = None, any_bot: bool = False, **spyword) -> FastAPI:
     """`client_seeds`: a new game or room may name its deal's seed (reproducible research games; whoever
     names it can deal the keys, so off by default). `bot_secret`: keys the bots' seeds (drawn at start
-    unless given; a fixed one makes the bots' moves the same on every run, as the tests need).
+    unless given; a fixed one makes the bots' moves the same on every run, as the tests need). `any_bot`:
+    a page may name any agent spec, third-party and language-model bots too (games.check_page_spec).
     `spyword`: options of the Spy's Word rooms (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
-    server = GameServer(games_dir, bot_delay, client_seeds, bot_secret)
+    server = GameServer(games_dir, bot_delay, client_seeds, bot_secret, any_bot)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

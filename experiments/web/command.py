@@ -57,6 +57,10 @@ def serve_command(
     client_seeds: bool = typer.Option(False, "--client-seeds",
                                       help="let a new game or room name its deal's seed (reproducible research "
                                            "games; whoever names it can deal the keys)"),
+    any_bot: bool = typer.Option(False, "--any-bot",
+                                 help="let a new game name any bot spec: third-party import paths, language-model "
+                                      "bots (a spec names the service the bot's key is sent to), model files "
+                                      "(only on a server nobody else reaches)"),
 ) -> None:
     """Play Duet, Codenames and Pictures in the browser, with bots or other people.
 
@@ -76,5 +80,5 @@ def serve_command(
     _check_games_dir(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")
-    uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds, any_bot=any_bot), host=host, port=port, log_level="warning",
                 ws_max_size=WS_MAX_SIZE)

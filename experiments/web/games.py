@@ -119,6 +119,48 @@ def default_guesser(game: str) -> str:
     return DEFAULT_GUESSERS.get(game, DEFAULT_GUESSER if game == "duet" else "nearest:use-m3")
 
 
+#: Registered agents a page may not name unless the server runs with `--any-bot`: a language-model
+#: bot's spec names the service its seat's observation (the key) is sent to, and the variable holding
+#: the service's key (docs/llm_agents.md).
+OPERATOR_AGENTS = frozenset({"llm"})
+
+
+def check_page_spec(spec, role: str) -> None:
+    """BadSetup unless a page may name `spec` for a bot: a registered agent (not `OPERATOR_AGENTS`) on
+    registered backends, with no free-text parameter (numbers and the agent's named choices only).
+    A third-party import path is imported to be checked (its code runs in the server), a backend may
+    be a model file of the server's disk and a free-text parameter a file to read (`human?weights=`):
+    those are for whoever runs the server (`cnlab serve --any-bot`), never for a page. Checked before
+    the spec is imported or built."""
+    from agents.embeddings.registry import available_backends, is_registered
+    from agents.registry import agent_class, is_import_path
+    from agents.spec import parse_spec
+
+    if not isinstance(spec, str) or not spec.strip():
+        return   # _spec says what is wrong with it
+    try:
+        parsed = parse_spec(spec.strip())
+    except ValueError as exc:
+        raise BadSetup(f"{role}: {exc}") from None
+    if is_import_path(parsed.name) or parsed.name in OPERATOR_AGENTS:
+        raise BadSetup(f"{role}: {parsed.name!r} is not offered by this server: third-party and language-model "
+                       "bots are for the server's operator (cnlab serve --any-bot)")
+    try:
+        cls = agent_class(parsed, role)   # a registered agent: our own code
+    except ValueError as exc:
+        raise BadSetup(f"{role}: {exc}") from None
+    for backend in parsed.backends:
+        if not is_registered(backend):
+            raise BadSetup(f"{role}: unknown embedding backend {backend[:40]!r}: use one of "
+                           f"{', '.join(available_backends())}")
+    defaults, limits = getattr(cls, "defaults", None) or {}, getattr(cls, "limits", None) or {}
+    for key, value in parsed.params.items():
+        limit = limits.get(key)
+        if key in defaults and isinstance(value, str) and not (limit is not None and limit.choices):
+            raise BadSetup(f"{role}: {key}= takes free text (a file, a model) on this server's disk: "
+                           "for the server's operator (cnlab serve --any-bot)")
+
+
 def _spec(raw: dict, name: str, default: str, role: str) -> str:
     from agents.registry import check_spec
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.records import record_from_json, record_to_json
 
-from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for
+from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for, check_page_spec
 
 log = logging.getLogger("cnlab.web")
 
@@ -173,10 +173,11 @@ class Table:
 class TableStore:
     """Every game of one games folder, by id."""
 
-    def __init__(self, games_dir: str | Path, client_seeds: bool = False):
+    def __init__(self, games_dir: str | Path, client_seeds: bool = False, any_bot: bool = False):
         self.dir = Path(games_dir)
         self.tables: dict[str, Table] = {}
         self.client_seeds = client_seeds
+        self.any_bot = any_bot   # a page may name any agent spec (games.check_page_spec): the operator's own server
 
     def load(self) -> list[str]:
         """Read the folder's records: games in progress resume; returns one line per skipped file."""
@@ -208,6 +209,9 @@ class TableStore:
         if raw.get("seed") not in (None, "") and not self.client_seeds:
             raise BadSetup("seed: this server deals every game at random (a named seed lets its giver deal "
                            "the keys; cnlab serve --client-seeds allows it for research games)")
+        if not self.any_bot:
+            for role in ("spymaster", "guesser"):
+                check_page_spec(raw.get(role), role)
         adapter = adapter_for(raw.get("game"))
         record, seats, first = adapter.setup(raw)
         game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys

@@ -70,3 +70,45 @@ def test_a_named_seed_is_refused_unless_the_server_allows_it(tmp_path):
         assert srv.get("/api/config")[1]["client_seeds"] is False
     finally:
         srv.stop()
+
+
+def test_a_page_cannot_name_a_bot_that_reaches_past_the_game(tmp_path):
+    """An attacker's new game: a language-model bot whose spec sends the bot's prompt (its key side)
+    and any server variable to the attacker's address, a module the server would import to check
+    it, a model file or a file to read on the server's disk. Each is refused before anything is
+    imported or built, and no game is made; `cnlab serve --any-bot` leaves them to the operator."""
+    import sys
+
+    from web_harness import Server
+
+    attacks = {
+        "spymaster": ["llm:openai?model=x&base_url=http://127.0.0.1:9/v1&key_env=HOME&retries=0",
+                      "xml.dom.pulldom:Spymaster", "expected:/etc/hostname"],
+        "guesser": ["human?weights=/etc/passwd", "llm:local", "nearest:./model.kv"],
+    }
+    assert "xml.dom.pulldom" not in sys.modules
+    srv = Server(tmp_path / "g").start()
+    try:
+        for role, specs in attacks.items():
+            for spec in specs:
+                other = {"guesser": "random"} if role == "spymaster" else {"spymaster": "random"}
+                status, made = srv.post("/api/games", {"game": "duet", "lang": "en", role: spec, **other})
+                assert status == 400 and role in made["error"], (spec, made)
+                status, made = srv.post("/api/games", {"game": "codenames", "lang": "en", "variant": "two_player",
+                                                       "seats": {"spymaster": "bot", "guesser": "person"},
+                                                       role: spec, **other})
+                assert status == 400, (spec, made)
+        assert "xml.dom.pulldom" not in sys.modules           # never imported
+        assert not list((tmp_path / "g").glob("*.json"))       # no game made
+        status, made = srv.post("/api/games", {"game": "duet", "lang": "en", "spymaster": "random",
+                                               "guesser": "human?model=nearest"})
+        assert status == 200, made                              # a named choice is a page's to make
+    finally:
+        srv.stop()
+    srv = Server(tmp_path / "h", any_bot=True).start()
+    try:   # the operator's server: the spec is judged as on the command line (here: no such class)
+        status, made = srv.post("/api/games", {"game": "duet", "lang": "en", "spymaster": "xml.dom.pulldom:Spymaster",
+                                               "guesser": "random"})
+        assert status == 400 and "not offered" not in made["error"], made
+    finally:
+        srv.stop()
