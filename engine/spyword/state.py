@@ -735,8 +735,9 @@ class SpyWordState:
                 self._set_host(new, how)
         if seat in self.speakers:
             self.speakers.remove(seat)
-        # votes of and for the departed are void; who voted for it votes again (docs/spyword.md)
-        self.votes = {v: t for v, t in self.votes.items() if v != seat and t != seat}
+        # a departure during a vote voids every vote cast, and everyone votes again (docs/spyword.md):
+        # voiding only the votes for the departed would show, in `voted` and `to_act`, who cast them
+        self.votes = {}
         self.voters = tuple(v for v in self.voters if v != seat)
         self.candidates = tuple(c for c in self.candidates if c != seat)
         duel_broken = seat in self.duel

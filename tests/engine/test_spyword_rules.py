@@ -531,11 +531,24 @@ def test_timers_do_not_wait_for_a_disconnected_player():  # RULES 5.12
     assert s.speaker == "p2"
 
 
-def test_votes_for_a_departed_player_are_void():  # RULES 5.12 (docs/spyword.md)
+def test_a_departure_during_a_vote_voids_every_vote():  # RULES 5.12 (docs/spyword.md)
     s = to_vote(make("ccsgccc"))
     votes(s, {"p1": "p3", "p2": "p7"})
     act(s, {"seat": "p7", "leave": True})
-    assert s.votes == {"p1": "p3"} and "p2" in s.to_act()
+    assert s.phase == "vote" and s.votes == {} and {"p1", "p2"} <= set(s.to_act())
+
+
+@pytest.mark.parametrize("display", ["public", "counts"])
+def test_a_departure_shows_nobody_who_voted_for_the_departed(display):  # RULES 5.6, 5.8, 5.12
+    """An attacker (here the host, kicking a player mid-vote) reads every other seat's view before
+    and after: what it sees must not depend on who had voted for the kicked player."""
+    def after(ballots):
+        s = to_vote(make("ccsgccc", vote_display=display))
+        votes(s, ballots)
+        act(s, {"seat": "host", "kick": "p7"})
+        return [(o.voted, o.to_act, o.votes, o.my_vote) for o in (s.observe(x) for x in ("p1", "p4", "p5"))]
+
+    assert after({"p2": "p7", "p3": "p4"}) == after({"p2": "p4", "p3": "p7"}) == after({"p2": "p4", "p3": "p5"})
 
 
 # RULES 5.13 / 5.14 ---------------------------------------------------------------------------------------------
