@@ -63,8 +63,8 @@ def hangul(phones: list[str]) -> str:
     i = 0
     while i < n:
         p = ph[i]
-        if p in _VOWELS:
-            add("ㅇ", _VOWELS[p])
+        if p in _VOWELS:   # after ER the r is said again before the vowel (battery 배터리, not 배터이)
+            add("ㄹ" if i and ph[i - 1] == "ER" else "ㅇ", _VOWELS[p])
             i += 2 if p == "ER" and i + 1 < n and ph[i + 1] == "R" else 1
             continue
         glide = p in ("W", "Y") and vowel(i + 1)

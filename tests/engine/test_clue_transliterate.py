@@ -19,6 +19,8 @@ from engine.paths import data_path
     ("K AH0 M P Y UW1 T ER0", "컴퓨터"),
     ("S OW1 P", "소프"),                # a stop after a long vowel: 프
     ("SH AA1 P", "샵"),
+    ("B AE1 T ER0 IY0", "배터리"),      # after ER the r is said again before a vowel
+    ("S AH1 M ER0 IY0", "서머리"),
 ])
 def test_english_pronunciations_are_written_as_loanwords(phones, written):  # 외래어 표기법
     assert hangul(phones.split()) == written
@@ -51,6 +53,7 @@ def test_a_transliteration_names_its_english_word():
     ("삭스", False),      # socks: Korean has 양말 (RULES 4.6)
     ("벌룬", False),      # balloon: 풍선
     ("솝", False),        # soap: 비누
+    ("서머리", False),    # summary: 요약 (the r of ER before a vowel)
     ("버터", True),       # the rules' own loanword without a native word
     ("컴퓨터", True),     # a loanword the dictionary lists
     ("블로그", True),     # the rules' example of a legal clue (RULES 4.4)
