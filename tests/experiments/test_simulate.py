@@ -101,6 +101,16 @@ def test_summary_fields_and_parquet(tmp_path):
     assert len(pd.read_parquet(tmp_path / "games.parquet")) == 30
 
 
+def test_games_without_a_score_are_summarised(tmp_path):  # RULES 3.11: only 9-token games are scored
+    fake = dict(spymaster="expected:fake", guesser="duet-bayes:fake")
+    summary = simulate(DuetRun(games=6, seed=0, tokens=11, **fake), out=tmp_path / "t11", progress=False)
+    assert summary["wins"] > 0 and summary["mean_score_wins"] is None and summary["mean_score_all"] is None
+    assert summary["score_histogram"] == {}
+    assert json.loads((tmp_path / "t11" / "summary.json").read_text())["wins"] == summary["wins"]
+    scored = simulate(DuetRun(games=6, seed=0, **fake), out=tmp_path / "t9", progress=False)
+    assert scored["wins"] > 0 and scored["mean_score_wins"] > 0 and sum(scored["score_histogram"].values()) == scored["wins"]
+
+
 def test_wilson_interval():
     lo, hi = wilson_interval(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9

@@ -151,7 +151,8 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
               workers: int = 1, backend: str = "local") -> dict:
     n = len(rows)
     wins = [r for r in rows if r["won"]]
-    scores = [r["score"] for r in wins]
+    scores = [r["score"] for r in wins if r["score"] is not None]   # RULES 3.11 scores 9-token games only
+    scored = len(scores) == len(wins)
     histogram: dict[str, int] = {}
     for s in sorted(scores):
         histogram[str(s)] = histogram.get(str(s), 0) + 1
@@ -163,8 +164,8 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
     return {
         "games": n, "wins": len(wins), "win_rate": rate(lambda r: r["won"]),
         "win_rate_ci95": list(wilson_interval(len(wins), n)),
-        "mean_score_wins": round(sum(scores) / len(scores), 6) if scores else None,
-        "mean_score_all": round(sum(scores) / n, 6) if n else None,
+        "mean_score_wins": round(sum(scores) / len(scores), 6) if scores and scored else None,
+        "mean_score_all": round(sum(scores) / n, 6) if n and scored else None,
         "score_histogram": histogram,
         "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
         "sudden_death_rate": rate(lambda r: r["sudden_death"]),
