@@ -25,7 +25,7 @@ from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
 from experiments.runs import check_games_and_language
-from experiments.runs.tables import claim
+from experiments.runs.tables import claim, write_table
 from experiments.evaluation.tournament import pairing_folder, summary_fields
 
 PARTNER_GUESSER = "duet-bayes"
@@ -354,15 +354,6 @@ def write_heatmap(table: pd.DataFrame, path: str | Path) -> Path | None:
     return path
 
 
-def save(table: pd.DataFrame, out: str | Path) -> Path | None:
-    """crossplay.csv, crossplay.parquet and (with matplotlib) crossplay_heatmap.png in `out`."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    table.to_csv(out / "crossplay.csv", index=False)
-    table.to_parquet(out / "crossplay.parquet", index=False)
-    return write_heatmap(table, out / "crossplay_heatmap.png")
-
-
 def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: str = "en",
               panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
               human: bool | None = None, leave_one_out: bool = True, out: str | Path | None = None,
@@ -377,8 +368,10 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
                     partner)
     claim(out, "crossplay", [p.run for p in pairings], ("spymaster", "partner"))  # never another experiment's table
     table = play(pairings, out=out, workers=workers, progress=progress)
-    if out:
-        if save(table, out) is None:
+    if out:   # the table, then its heatmap (with matplotlib)
+        if not write_table(table, out, "crossplay"):
+            print(f"note: {out}/crossplay.csv holds more games per pairing; not rewritten", file=sys.stderr)
+        elif write_heatmap(table, Path(out) / "crossplay_heatmap.png") is None:
             print("note: matplotlib is not installed; crossplay_heatmap.png skipped "
                   "(pip install 'codenames-lab[notebook]')", file=sys.stderr)
     return table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -10,7 +11,7 @@ import pandas as pd
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
-from experiments.runs.tables import claim
+from experiments.runs.tables import claim, write_table
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
            "mean_score_wins", "mean_score_all", "assassin_rate", "sudden_death_rate", "mean_clue_number"]
@@ -62,10 +63,8 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
     table = pd.DataFrame(rows, columns=COLUMNS)
     table = table.sort_values(["win_rate", "mean_score_all"], ascending=False, kind="stable").reset_index(drop=True)
     table.insert(0, "rank", range(1, len(table) + 1))
-    if out:
-        Path(out).mkdir(parents=True, exist_ok=True)
-        table.to_csv(Path(out) / "tournament.csv", index=False)
-        table.to_parquet(Path(out) / "tournament.parquet", index=False)
+    if out and not write_table(table, out, "tournament"):
+        print(f"note: {out}/tournament.csv holds more games per pairing; not rewritten", file=sys.stderr)
     return table
 
 

@@ -2,10 +2,11 @@
 silently overwritten by another's).
 
 `tournament` and `crossplay` keep each pairing in its own resumable folder and write one ranked
-table beside them. A rerun of the same experiment (more games included) rewrites the table with
-the same pairings; another set of pairings, seed, language or token supply into the same `--out`
-would replace the table with another experiment's, so it is refused before any game is played.
-The setup is kept in `<name>.setup.json` next to the table.
+table beside them. A rerun of the same experiment with more games rewrites the table with the same
+pairings; with fewer it rewrites nothing (the table describes the games on disk, as a run folder's
+summary does). Another set of pairings, seed, language or token supply into the same `--out` would
+replace the table with another experiment's, so it is refused before any game is played, as is a
+folder that holds something else. The setup is kept in `<name>.setup.json` next to the table.
 """
 
 from __future__ import annotations
@@ -33,6 +34,14 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
     setup = setup_of(runs)
     kept = out / f"{name}.setup.json"
     table = out / f"{name}.csv"
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file, not a results folder")
+    try:
+        foreign = out.is_dir() and not kept.exists() and not table.exists() and any(out.iterdir())
+    except OSError as exc:
+        raise ValueError(f"cannot read --out {out}: {exc.strerror or exc}") from None
+    if foreign:
+        raise ValueError(f"{out} is not empty and holds no {name}: use another --out")
     if kept.exists():
         try:
             before = json.loads(kept.read_text(encoding="utf-8"))
@@ -53,5 +62,30 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
         if pairs != new:
             raise ValueError(f"{out} holds a {name} of other pairings; its table would be overwritten: "
                              f"use another --out")
-    out.mkdir(parents=True, exist_ok=True)
-    _atomic_write(kept, json.dumps(setup, indent=1, sort_keys=True))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        _atomic_write(kept, json.dumps(setup, indent=1, sort_keys=True))
+    except OSError as exc:
+        raise ValueError(f"cannot write in --out {out}: {exc.strerror or exc}") from None
+
+
+def write_table(table, out: str | Path, name: str) -> bool:
+    """`name`.csv and `name`.parquet in `out`, each written whole (a temporary file renamed over it),
+    unless the table there holds more games than this one: a rerun with a smaller --games reports
+    the first games and rewrites nothing. Returns whether the files were written."""
+    import pandas as pd
+
+    out = Path(out)
+    csv = out / f"{name}.csv"
+    if csv.exists():
+        try:
+            held = pd.read_csv(csv, usecols=["games"])["games"].max()
+        except Exception:  # noqa: BLE001 - claim() compared this table already; an odd one is rewritten
+            held = None
+        if held is not None and pd.notna(held) and int(held) > int(table["games"].max()):
+            return False
+    _atomic_write(csv, table.to_csv(index=False))
+    tmp = out / f"{name}.parquet.tmp"
+    table.to_parquet(tmp, index=False)
+    tmp.replace(out / f"{name}.parquet")
+    return True

@@ -223,3 +223,12 @@ def test_pairing_kind_sees_what_the_partner_reads():
     assert cp.pairing_kind("expected:use+minilm", plain) == "self-play"  # aliases resolved
     assert cp.pairing_kind("expected:glove-50", human) == "self-play"
     assert cp.pairing_kind("expected:e5-small", human) == "cross-model"
+
+
+def test_a_smaller_rerun_rewrites_neither_table_nor_heatmap(tmp_path, capsys):  # nothing lost
+    small_run(tmp_path, games=3, noise="none")
+    files = [f for f in ("crossplay.csv", "crossplay.parquet", "crossplay_heatmap.png") if (tmp_path / f).exists()]
+    before = {f: (tmp_path / f).read_bytes() for f in files}
+    table = small_run(tmp_path, games=2, noise="none")
+    assert set(table["games"]) == {2} and "not rewritten" in capsys.readouterr().err
+    assert {f: (tmp_path / f).read_bytes() for f in files} == before and "crossplay.csv" in before

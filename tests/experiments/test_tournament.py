@@ -72,3 +72,26 @@ def test_a_table_written_before_setups_were_kept_is_protected_too(tmp_path):
                                       "--games", "2", "--seed", "1", "--out", str(tmp_path), "--no-progress"])
     assert result.exit_code == 2 and "other pairings" in result.stderr
     tournament(["random"], ["random"], games=2, seed=1, out=tmp_path, progress=False)   # the same one resumes
+
+
+def test_a_smaller_rerun_reports_its_games_and_rewrites_no_table(tmp_path):  # nothing lost
+    tournament(["random"], ["random"], games=4, seed=2, out=tmp_path, progress=False)
+    before = {f: (tmp_path / f).read_bytes() for f in ("tournament.csv", "tournament.parquet")}
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random",
+                                      "--games", "2", "--seed", "2", "--out", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 0 and "not rewritten" in result.stderr
+    assert {f: (tmp_path / f).read_bytes() for f in before} == before
+    assert pd.read_csv(tmp_path / "tournament.csv")["games"].tolist() == [4]
+
+
+def test_an_out_that_is_no_tournament_folder_is_one_line(tmp_path):  # bad input: exit 2, no traceback
+    (tmp_path / "a-file").write_text("keep me")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "todo.txt").write_text("keep me too")
+    for out, words in ((tmp_path / "a-file", "is a file"), (tmp_path / "a-file" / "sub", "cannot write"),
+                       (tmp_path / "notes", "not empty")):
+        result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random",
+                                          "--games", "2", "--out", str(out), "--no-progress"])
+        assert result.exit_code == 2 and words in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert (tmp_path / "a-file").read_text() == "keep me" and sorted(p.name for p in (tmp_path / "notes").iterdir()) == ["todo.txt"]
