@@ -19,6 +19,7 @@ language, empty clue, malformed case line) is one line on stderr and exit code 2
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Optional
@@ -38,7 +39,7 @@ def _split(text: Optional[str]) -> list[str]:
 
 
 def _number(value):
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):   # ASCII digits only (not ³)
         return int(value.strip())
     return value
 

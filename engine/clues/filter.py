@@ -37,7 +37,7 @@ def _latin(word: str) -> bool:
     return bool(LATIN_WORD.match(word)) and all(
         ch == "'" or "LATIN" in unicodedata.name(ch, "") for ch in word
     )
-DIGITS = re.compile(r"^\d+$")
+DIGITS = re.compile(r"^[0-9]+$")   # ASCII digits: int() reads them (not ³ or ٣)
 
 
 @lru_cache(maxsize=None)
@@ -80,7 +80,7 @@ def number_ok(number) -> bool:
         return 0 <= int(number) <= MAX_CLUE_NUMBER
     if isinstance(number, str):
         s = number.strip().casefold()
-        return s == UNLIMITED or s == "무제한" or (s.isdigit() and 0 <= int(s) <= MAX_CLUE_NUMBER)
+        return s == UNLIMITED or s == "무제한" or (bool(DIGITS.match(s)) and 0 <= int(s) <= MAX_CLUE_NUMBER)
     return False
 
 
@@ -416,7 +416,7 @@ class ClueFilter:
     def _number_doubt(self, number):
         """RULES 4.2: the clue number may carry part of the hint (an undecidable verdict) or None."""
         if isinstance(number, str):
-            number = int(number) if number.strip().isdigit() else None
+            number = int(number) if DIGITS.match(number.strip()) else None
         if number is None or not 1 <= int(number) <= 9:
             return None
         n = int(number)

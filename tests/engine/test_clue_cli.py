@@ -44,6 +44,9 @@ def test_single_clue_covered_and_number(app):  # RULES 4.5 / 4.2
     assert json.loads(r.stdout)["rule"] == "4.2"
     r = run(app, ["--lang", "en", "--board", "RAIN", "--number", "unlimited", "weather"])
     assert json.loads(r.stdout)["legal"] is True
+    for other_digit in ("\u00b3", "\u0663", "\uff13"):   # ³, Arabic-Indic 3, full-width 3: not a clue number
+        r = run(app, ["--lang", "en", "--board", "RAIN", "--number", other_digit, "weather"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.2", r.output
 
 
 def test_cases_file(app, tmp_path):  # RULES 4.3 / 4.4 / 4.6

@@ -71,6 +71,7 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server):
                 (json.dumps({"type": "clue", "word": "x" * 9000, "number": 1}), "too_large"),
                 (json.dumps({"type": "teleport"}), "bad_move"),
                 (json.dumps({"type": "clue", "word": "zebra", "number": "two"}), "bad_clue"),
+                (json.dumps({"type": "clue", "word": "zebra", "number": "\u00b3"}), "bad_clue"),   # ³: a digit int() cannot read
                 (json.dumps({"type": "clue", "word": "", "number": 1}), "bad_clue"),
                 (json.dumps({"type": "guess", "card": 99}), "bad_move"),
                 (json.dumps({"type": "guess", "card": "3"}), "bad_move"),
