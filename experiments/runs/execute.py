@@ -152,7 +152,13 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
         if directory:
             directory.finish()
         ordered = [rows[i] for i in sorted(rows)]
-        summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
+        try:
+            summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
+        except (KeyError, TypeError, ValueError) as exc:   # rows of the folder that _check_rows let pass
+            if not directory:
+                raise
+            raise RunFolderError(f"{directory.rows_path} holds rows this run cannot summarise ({type(exc).__name__}: "
+                                 f"{str(exc)[:60]}); the folder is damaged: remove it to start over") from None
         save_outputs(directory, ordered, summary)
     finally:
         if directory:

@@ -177,6 +177,7 @@ class RunDirectory:
         rows, rows_clean = self._read(self.rows_path, "game row")
         records, records_clean = self._read(self.records_path, "game record")
         done = sorted(set(rows) & set(records))
+        _check_rows(self.rows_path, [rows[i][0] for i in done])
         self.on_disk = set(done)
         if not (rows_clean and records_clean and len(done) == len(rows) == len(records)):
             _atomic_write(self.records_path, "".join(records[i][1] for i in done))
@@ -206,7 +207,7 @@ class RunDirectory:
             try:
                 line = raw.decode("utf-8")
                 obj = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):   # RecursionError: nesting deeper than json reads
                 raise RunFolderError(f"{path} line {n} is not JSON ({_excerpt(raw)}); the folder is damaged: "
                                      "delete that line to resume, or the folder to start over") from None
             index = obj.get("game_index") if isinstance(obj, dict) else None
@@ -273,6 +274,34 @@ class RunDirectory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _kind(value) -> str | None:
+    """A JSON value's kind; None for null, which any field may hold (a score only won games have)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool"
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def _check_rows(path: Path, rows: list[dict]) -> None:
+    """Every row of a run has the same fields, each of one kind: a row edited by hand (`"won": "yes"`,
+    a missing field) is an error naming its game, not a summary computed from it. The kinds are the
+    ones most rows have, so one damaged row is the one named whatever its place."""
+    from collections import Counter
+
+    if len(rows) < 2:
+        return
+    keys = Counter(frozenset(r) for r in rows).most_common(1)[0][0]
+    kinds = {k: Counter(_kind(r[k]) for r in rows if k in r and r[k] is not None).most_common(1)
+             for k in keys}
+    for r in rows:
+        odd = sorted(set(r) ^ keys) or [k for k in keys if r[k] is not None and kinds[k] and _kind(r[k]) != kinds[k][0][0]]
+        if odd:
+            raise RunFolderError(f"{path}: the row of game {r['game_index']} does not match the run's other rows "
+                                 f"({', '.join(map(str, odd))[:80]}); the folder is damaged: delete that line to "
+                                 "resume, or the folder to start over")
 
 
 def _excerpt(raw: bytes, width: int = 40) -> str:

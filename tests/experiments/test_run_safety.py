@@ -298,6 +298,30 @@ def test_a_line_that_is_not_a_row_or_record_is_one_clear_error(tmp_path, referen
         simulate(DuetRun(games=12, seed=5, **RANDOM), out=folder, progress=False)
 
 
+@pytest.mark.parametrize("edit", [
+    lambda row: {**row, "won": "yes", "score": "x"},        # a field of another kind
+    lambda row: {**row, "won": "no"},                        # truthy text: would have counted as a win
+    lambda row: {"game_index": row["game_index"]},           # the fields gone
+    lambda row: {**row, "extra": 1},                         # a field no other row has
+])
+def test_a_row_edited_by_hand_is_one_clear_error(tmp_path, reference, edit):  # nothing summarised from it
+    folder = copy_of(reference, tmp_path)
+    text = lines(folder / "games.jsonl")
+    text[3] = json.dumps(edit(json.loads(text[3])))
+    (folder / "games.jsonl").write_text("".join(l + "\n" for l in text), encoding="utf-8")
+    before = snapshot(folder)
+    assert_one_line_error(cli_simulate(folder), "games.jsonl", "game 3")
+    assert snapshot(folder) == before
+
+
+def test_a_line_nested_deeper_than_json_reads_is_one_clear_error(tmp_path, reference):
+    folder = copy_of(reference, tmp_path)
+    text = lines(folder / "games.jsonl")
+    text[3] = "[" * 100_000
+    (folder / "games.jsonl").write_text("".join(l + "\n" for l in text), encoding="utf-8")
+    assert_one_line_error(cli_simulate(folder), "games.jsonl", "line 4", "not JSON")
+
+
 def test_derived_sidecars_that_are_not_objects_are_rebuilt(tmp_path, reference):
     import pandas as pd
 
