@@ -422,3 +422,23 @@ def test_claim_record_path_picks_the_next_free_name(tmp_path):
     third = claim_record_path(tmp_path / "duet-11.json", "three\n")
     assert [p.name for p in (first, second, third)] == ["duet-11.json", "duet-11-2.json", "duet-11-3.json"]
     assert [p.read_text() for p in (first, second, third)] == ["one\n", "two\n", "three\n"]
+
+
+def test_an_edited_missions_file_is_another_run(tmp_path):  # RULES 3.10: what the mission says decides its games
+    from engine.paths import data_path
+    from experiments.runs.stats import run_fingerprint
+
+    missions = json.loads(data_path("duet", "missions.json").read_text(encoding="utf-8"))
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(missions), encoding="utf-8")
+    run = dict(games=2, seed=1, mission="prague", missions_file=str(path), **RANDOM)
+    simulate(DuetRun(**run), out=tmp_path / "run", progress=False)
+    simulate(DuetRun(**{**run, "games": 3}), out=tmp_path / "run", progress=False)    # the same file resumes
+    for m in missions["missions"]:
+        if m["id"] == "prague":
+            m["mistakes"] = 4
+    path.write_text(json.dumps(missions), encoding="utf-8")
+    with pytest.raises(ValueError, match="different run"):
+        simulate(DuetRun(**{**run, "games": 4}), out=tmp_path / "run", progress=False)
+    plain = DuetRun(games=2, seed=1, **RANDOM)
+    assert plain.fingerprint() == run_fingerprint(plain)    # without a file: the key it always had

@@ -10,6 +10,7 @@ crash: see `RunDirectory`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -57,7 +58,11 @@ class DuetRun:
         return duet_config(self.mission, self.missions_file, self.tokens, self.lang)
 
     def fingerprint(self) -> str:
-        return run_fingerprint(self)
+        # a missions file is named by its path: what it says of the mission joins the key, so an edited
+        # file is another run (a folder without one keeps the key it always had)
+        if not self.missions_file:
+            return run_fingerprint(self)
+        return run_fingerprint(self, missions=json.dumps(self.game_config().to_dict(), sort_keys=True))
 
     def validate(self) -> None:
         """Every bad argument is reported before any work (and any model load) starts."""
