@@ -142,13 +142,19 @@ def make_guesser(spec: str | AgentSpec, language: str = "en") -> Guesser:
     return make_agent("guesser", spec, language)
 
 
-def check_spec(spec: str, role: str) -> AgentSpec:
+def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     """Validate a spec without loading any model: for clear errors before a run starts. A
-    third-party class is imported (to check it exists and has the role's base) but not built."""
+    third-party class is imported (to check it exists and has the role's base) but not built.
+    With `language`, a built-in backend that does not read it is refused too."""
+    from agents.embeddings.registry import check_language
+
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
     parsed = parse_spec(spec)
     cls = agent_class(parsed, role)
     if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
         check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
+    if language is not None and not is_import_path(parsed.name):
+        for backend in parsed.backends:
+            check_language(backend, language)
     return parsed

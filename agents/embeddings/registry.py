@@ -39,6 +39,21 @@ def available_backends() -> list[str]:
     return list(_REGISTRY)
 
 
+#: The languages of the built-in backends, known without loading them (a path or a backend registered
+#: later is judged when it loads).
+LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
+             "e5-small": ("en", "ko"), "kiwi": ("ko",)}
+
+
+def check_language(name: str, language: str) -> None:
+    """ValueError when `name` is a built-in backend that does not read `language` (glove-50 on a
+    Korean board: every card a stranger), said before any model loads."""
+    key = _ALIASES.get(name, name)
+    if key in LANGUAGES and language not in LANGUAGES[key]:
+        raise ValueError(f"embedding backend {key!r} does not cover language {language!r} "
+                         f"(it covers {', '.join(LANGUAGES[key])})")
+
+
 def is_registered(name: str) -> bool:
     """Whether `name` is a registered backend (or an alias of one), not a model's path."""
     return _ALIASES.get(name, name) in _REGISTRY

@@ -361,11 +361,14 @@ def make_spyword_bot(spec: str | AgentSpec, language: str = "en", **kwargs) -> S
     return make_agent("spyword", spec, language, **kwargs)
 
 
-def check_spyword_spec(spec: str) -> AgentSpec:
-    """Validate a spec without loading any model."""
+def check_spyword_spec(spec: str, language: str | None = None) -> AgentSpec:
+    """Validate a spec without loading any model (with `language`: its backends read it)."""
+    from agents.embeddings.registry import check_language
     from agents.registry import agent_class
 
     parsed = parse_spec(spec)
     cls = agent_class(parsed, "spyword")
     check_params(parsed, getattr(cls, "defaults", {}), f"{parsed.name} bot", getattr(cls, "limits", None))
+    for backend in parsed.backends if language else ():
+        check_language(backend, language)
     return parsed

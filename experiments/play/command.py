@@ -66,8 +66,8 @@ def play_command(
     partner = partner or default_spymaster(lang)
     guesser_spec = partner_guesser or DEFAULT_GUESSERS[game]
     try:
-        check_spec(partner, "spymaster")
-        check_spec(guesser_spec, "guesser")
+        check_spec(partner, "spymaster", lang)
+        check_spec(guesser_spec, "guesser", lang)
     except ValueError as exc:
         fail(str(exc))
     if seed is None:

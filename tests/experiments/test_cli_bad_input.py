@@ -254,3 +254,17 @@ def test_the_command_alone_still_prints_its_help_once():
     result = CliRunner().invoke(app, [])
     assert result.exit_code == 2
     assert result.output.count("Usage: ") == 1 and "simulate" in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "duet", "--lang", "ko", "--games", "2", "--guesser", "nearest:glove-50", "--no-progress"],
+    ["simulate", "codenames", "--lang", "ko", "--games", "2", "--spymaster", "robust:use-m3+minilm", "--no-progress"],
+    ["simulate", "spyword", "--lang", "ko", "--games", "2", "--bot", "spyword:glove-50", "--no-progress"],
+    ["tournament", "--lang", "ko", "--games", "2", "--spymasters", "robust:mpnet", "--guessers", "random", "--no-progress"],
+    ["play", "duet", "--lang", "ko", "--partner", "robust:glove-50", "--seed", "1"],
+])
+def test_a_backend_that_cannot_read_the_boards_language_is_refused_before_play(tmp_path, args):
+    """An English-only model on a Korean board reads every card as a stranger (0% wins, or a bot
+    error mid-game): refused before any model loads, as crossplay does."""
+    one_line_exit_2(args, "does not cover language 'ko'", cwd=tmp_path)
+    assert not any(tmp_path.iterdir())

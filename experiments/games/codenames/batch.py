@@ -51,8 +51,8 @@ class CodenamesRun:
         check_games_and_language(self.games, self.lang, self.seed)
         if self.variant not in SIM_VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}: {', '.join(SIM_VARIANTS)}")
-        check_spec(self.spymaster, "spymaster")
-        check_spec(self.guesser, "guesser")
+        check_spec(self.spymaster, "spymaster", self.lang)
+        check_spec(self.guesser, "guesser", self.lang)
         self.game_config()
 
 

@@ -70,8 +70,8 @@ class DuetRun:
 
         check_games_and_language(self.games, self.lang, self.seed)
         for spymaster, guesser in self.seat_specs().values():
-            check_spec(spymaster, "spymaster")
-            check_spec(guesser, "guesser")
+            check_spec(spymaster, "spymaster", self.lang)
+            check_spec(guesser, "guesser", self.lang)
         self.game_config()  # unknown mission, bad tokens
 
 

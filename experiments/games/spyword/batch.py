@@ -65,7 +65,7 @@ class SpyWordRun:
         check_player_count(self.players)
         if self.weaken not in WEAKEN:
             raise ValueError(f"--weaken must be citizens or infiltrators, not {self.weaken!r}")
-        check_spyword_spec(self.bot)
+        check_spyword_spec(self.bot, self.lang)
 
 
 # ----- dealing ------------------------------------------------------------------------------------
