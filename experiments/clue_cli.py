@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Optional
 
@@ -67,7 +68,27 @@ def _case(obj, where: str, default_lang: str | None) -> dict:
         _fail(f"{where}: board must be a list of words")
     if not isinstance(covered, list) or not all(isinstance(w, (str, int)) for w in covered):
         _fail(f"{where}: covered must be a list of words")
+    _check_board(board, covered, where)
     return {"lang": lang, "clue": clue, "board": board, "covered": covered, "number": _number(obj.get("number", 1))}
+
+
+def _check_board(board: list, covered: list, where: str) -> None:
+    """A board of distinct non-empty words; each covered card one of them, by word or by its index."""
+    def key(w: str) -> str:
+        return unicodedata.normalize("NFC", w.strip()).casefold()
+
+    seen = set()
+    for w in board:
+        if not w.strip():
+            _fail(f"{where}: the board holds an empty word")
+        if key(w) in seen:
+            _fail(f"{where}: the board holds {w.strip()[:40]!r} twice")
+        seen.add(key(w))
+    for c in covered:
+        if isinstance(c, bool) or (isinstance(c, int) and not 0 <= c < len(board)):
+            _fail(f"{where}: covered card {c!r} is not an index of the board (0..{len(board) - 1})")
+        if isinstance(c, str) and key(c) not in seen:
+            _fail(f"{where}: covered word {c[:40]!r} is not on the board")
 
 
 def _warm(lang: Optional[str]) -> None:
@@ -123,6 +144,8 @@ def check_clue_command(
         _warm(lang)
         return
     if cases is not None:
+        if clue is not None:
+            _fail("give a CLUE or --cases FILE, not both")
         try:
             data = cases.read_bytes()
         except OSError as exc:
@@ -145,6 +168,8 @@ def check_clue_command(
             except ValueError as exc:  # e.g. an integer too long to read
                 _fail(f"{cases}:{n}: malformed JSON ({str(exc).splitlines()[0] if str(exc) else 'unreadable'})")
             items.append(_case(obj, f"{cases}:{n}", lang))
+        if not items:
+            _fail(f"{cases}: no cases (one JSON object a line)")
     else:
         if lang is None:
             lang = _script_language([clue, *_split(board), *_split(covered)])
@@ -152,6 +177,7 @@ def check_clue_command(
             _fail(f"unknown language {lang!r} (expected ko or en)")
         if clue is None or not clue.strip():
             _fail("empty clue (give a CLUE or --cases FILE)")
+        _check_board(_split(board), _split(covered), "--board/--covered")
         items = [{"lang": lang, "clue": clue, "board": _split(board), "covered": _split(covered), "number": _number(number)}]
 
     from engine.clues import ClueFilter, FilterUnavailable

@@ -99,6 +99,8 @@ def test_undecidable_verdict_on_the_command_line(app):  # RULES 4.2 (undecidable
         ["--lang", "fr", "--board", "a", "rain"],
         ["--lang", "ko", "--board", "눈"],
         ["--lang", "ko", "--board", "눈", "  "],
+        ["--board", "snowman,SNOWMAN", "ice"],               # a board of distinct words
+        ["--board", "snowman,river", "--covered", "forest", "ice"],   # a covered card is on the board (4.5)
     ],
 )
 def test_bad_input_exits_2(app, args):  # RULES 4 (CLI)
@@ -111,7 +113,9 @@ def test_bad_input_exits_2(app, args):  # RULES 4 (CLI)
 @pytest.mark.parametrize(
     "line",
     ['{"lang": "ko", "board": ["눈"], "clue": "비"', '{"lang": "xx", "board": [], "clue": "비"}',
-     '{"lang": "ko", "board": [], "clue": ""}', '["not", "an", "object"]', '{"lang": "ko", "board": "눈", "clue": "비"}'],
+     '{"lang": "ko", "board": [], "clue": ""}', '["not", "an", "object"]', '{"lang": "ko", "board": "눈", "clue": "비"}',
+     '{"board": ["snow", "rain"], "clue": "ice", "covered": [-1]}', '{"board": ["snow", "rain"], "clue": "ice", "covered": [5]}',
+     '{"board": ["snow", "rain"], "clue": "ice", "covered": [true]}', '{"board": ["snow", "", "rain"], "clue": "ice"}'],
 )
 def test_malformed_case_lines_exit_2(app, tmp_path, line):  # RULES 4 (CLI)
     cases = tmp_path / "bad.jsonl"
@@ -120,6 +124,17 @@ def test_malformed_case_lines_exit_2(app, tmp_path, line):  # RULES 4 (CLI)
     assert r.exit_code == 2
     assert "bad.jsonl:2" in r.stderr
     assert r.stdout == ""
+
+
+def test_an_empty_cases_file_or_a_clue_beside_it_exits_2(app, tmp_path):  # RULES 4 (CLI): no silent nothing
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n", encoding="utf-8")
+    r = run(app, ["--cases", str(empty)])
+    assert r.exit_code == 2 and "no cases" in r.stderr and r.stdout == ""
+    full = tmp_path / "one.jsonl"
+    full.write_text('{"board": ["snow"], "clue": "ice"}\n', encoding="utf-8")
+    r = run(app, ["--cases", str(full), "rain"])
+    assert r.exit_code == 2 and "not both" in r.stderr and r.stdout == ""
 
 
 def test_missing_cases_file_exits_2(app, tmp_path):  # RULES 4 (CLI)
