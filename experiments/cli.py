@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -88,6 +90,24 @@ class _LazyCommands(dict):
         return [(n, self._load(n)) for n in self]
 
 
+#: What writing the output may fail with when the output is the trouble, not the input.
+OUTPUT_ERRNOS = (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
+def output_failed(exc: OSError) -> None:
+    """The output could not be written: a reader that has gone (`cnlab replay all.jsonl | head -1`)
+    ends the command quietly; a full disk is one line, exit 2. Never a traceback, nor an error that
+    blames the input."""
+    try:   # the interpreter's last flush of stdout must not fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(exc, BrokenPipeError):
+        sys.exit(0)
+    typer.echo(f"error: cannot write the output: {exc.strerror or exc}", err=True)
+    sys.exit(2)
+
+
 class _Group(typer.core.TyperGroup):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -111,6 +131,10 @@ class _Group(typer.core.TyperGroup):
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
+        except OSError as exc:
+            if exc.filename is None and exc.errno in OUTPUT_ERRNOS:   # writing stdout, not a file
+                output_failed(exc)
+            raise
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -139,7 +163,10 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
 
 
 def emit(obj) -> None:
-    typer.echo(json.dumps(obj, ensure_ascii=False))
+    try:
+        typer.echo(json.dumps(obj, ensure_ascii=False))
+    except OSError as exc:   # before a caller's `except OSError` can take it for the input's
+        output_failed(exc)
 
 
 def _known(exc: Exception) -> str:

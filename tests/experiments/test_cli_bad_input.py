@@ -268,3 +268,40 @@ def test_a_backend_that_cannot_read_the_boards_language_is_refused_before_play(t
     error mid-game): refused before any model loads, as crossplay does."""
     one_line_exit_2(args, "does not cover language 'ko'", cwd=tmp_path)
     assert not any(tmp_path.iterdir())
+
+
+# the output, not the input: a full disk is one line; a reader that has gone ends the command quietly
+def _cnlab() -> str:
+    import sys
+    from pathlib import Path
+
+    return str(Path(sys.executable).parent / "cnlab")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["deal", "duet", "--count", "3"], ["replay", "RECORDS"],
+                                  ["check-clue", "--board", "snow", "ice"]])
+def test_a_full_output_is_one_line_that_blames_the_output(tmp_path, args):
+    import subprocess
+
+    records = tmp_path / "records.jsonl"
+    records.write_text(subprocess.run([_cnlab(), "deal", "duet", "--count", "5"], capture_output=True, text=True,
+                                      check=True).stdout)
+    args = [str(records) if a == "RECORDS" else a for a in args]
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([_cnlab(), *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "error: cannot write the output: No space left on device"], proc.stderr
+
+
+def test_a_reader_that_stops_early_ends_replay_quietly(tmp_path):
+    import subprocess
+
+    records = tmp_path / "records.jsonl"
+    records.write_text(subprocess.run([_cnlab(), "deal", "duet", "--count", "3000"], capture_output=True,
+                                      text=True, check=True).stdout)
+    proc = subprocess.Popen([_cnlab(), "replay", str(records)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()                      # `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0 and err == "" and first.startswith(b"{")
