@@ -41,8 +41,16 @@ def parse_spec(spec: str) -> AgentSpec:
         key, eq, value = item.partition("=")
         if not key or not eq or not value:
             raise ValueError(f"agent spec {spec!r}: parameter {item!r} needs a value (key=value)")
+        if key in params:
+            raise ValueError(f"agent spec {spec!r}: parameter {key!r} is given twice")
         params[key] = _value(value)
-    return AgentSpec(name, tuple(b for b in backends.split("+") if b), params)
+    parts = tuple(backends.split("+")) if backends else ()
+    if "" in parts:
+        raise ValueError(f"agent spec {spec!r}: an empty backend name (a stray '+')")
+    twice = sorted({b for b in parts if parts.count(b) > 1})
+    if twice:
+        raise ValueError(f"agent spec {spec!r}: backend {twice[0]!r} is named twice")
+    return AgentSpec(name, parts, params)
 
 
 @dataclass(frozen=True)

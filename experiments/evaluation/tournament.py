@@ -49,8 +49,8 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
     for option, specs in (("--spymasters", spymasters), ("--guessers", guessers)):
         if not specs:
             raise ValueError(f"{option} needs at least one spec (comma-separated)")
-    runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)
-            for s in spymasters for g in guessers]
+    runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)   # each pairing once
+            for s in dict.fromkeys(spymasters) for g in dict.fromkeys(guessers)]
     for run in runs:
         run.validate()  # every bad spec is reported before the first game
     claim(out, "tournament", runs, ("spymaster", "guesser"))  # never another experiment's table

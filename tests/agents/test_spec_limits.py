@@ -107,3 +107,19 @@ def test_the_rule_reads_the_default_kind_and_the_limits():
         with pytest.raises(ValueError, match=says):
             check_params(AgentSpec("x", (), params), {"n": 1, "p": 0.0, "flag": False}, "x agent",
                          {"p": between(0, 1), "n": whole(2)})
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("robust:use-m3?learn=1&learn=2", "given twice"),     # which one would it use?
+    ("robust:use-m3+", "stray '+'"),
+    ("robust:+use-m3", "stray '+'"),
+    ("robust:use-m3++glove-50", "stray '+'"),
+    ("robust:use-m3+use-m3", "named twice"),
+])
+def test_a_spec_that_says_one_thing_twice_or_nothing_is_refused(spec, says):
+    from agents.spec import parse_spec
+
+    with pytest.raises(ValueError, match=re.escape(says)):
+        parse_spec(spec)
+    assert parse_spec("robust:use-m3+glove-50?learn=1").backends == ("use-m3", "glove-50")
+    assert parse_spec("random").backends == ()

@@ -95,3 +95,9 @@ def test_an_out_that_is_no_tournament_folder_is_one_line(tmp_path):  # bad input
         assert result.exit_code == 2 and words in result.stderr, result.stderr
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert (tmp_path / "a-file").read_text() == "keep me" and sorted(p.name for p in (tmp_path / "notes").iterdir()) == ["todo.txt"]
+
+
+def test_a_spec_named_twice_is_one_pairing(tmp_path):
+    table = tournament(["random", "random"], ["random", "random?stop=0.5", "random"], games=2, seed=1, out=tmp_path,
+                       progress=False)
+    assert sorted(table["guesser"]) == ["random", "random?stop=0.5"] and len(table) == 2
