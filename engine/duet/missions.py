@@ -34,6 +34,15 @@ class Mission:
         return DuetConfig(timer_tokens=self.timer_tokens, mistakes=mistakes, mission=self.id, **options)
 
 
+def _count(mission: Mapping, key: str) -> int:
+    """A mission's token or mistake count: a whole number as JSON writes it (not "9", 9.5 or true)."""
+    value = mission[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedRecord(f"malformed mission map: mission {mission.get('id')!r}: {key} must be a whole "
+                              f"number, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class MissionMap:
     start: str
@@ -41,13 +50,17 @@ class MissionMap:
 
     @classmethod
     def from_dict(cls, data: Any) -> "MissionMap":
+        if not isinstance(data, dict) or not isinstance(data.get("missions"), list):
+            raise MalformedRecord("malformed mission map: a JSON object with 'start' and a list of 'missions'")
         try:
             missions = {}
             for m in data["missions"]:
                 links = m.get("links")
+                if m["id"] in missions:
+                    raise MalformedRecord(f"malformed mission map: mission {m['id']!r} is given twice")
                 missions[m["id"]] = Mission(
-                    id=m["id"], name=m.get("name", m["id"]), timer_tokens=int(m["timer_tokens"]),
-                    mistakes=None if m.get("mistakes") is None else int(m["mistakes"]),
+                    id=m["id"], name=m.get("name", m["id"]), timer_tokens=_count(m, "timer_tokens"),
+                    mistakes=None if m.get("mistakes") is None else _count(m, "mistakes"),
                     links=None if links is None else tuple(links),
                 )
             start = data["start"]

@@ -74,6 +74,24 @@ def test_a_missions_file_that_is_no_map_is_refused(tmp_path, what):
     one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "a"], "mission map")
 
 
+@pytest.mark.parametrize("edit, says", [
+    (lambda m: m["missions"][0].update(timer_tokens="9"), "whole number"),    # RULES 3.10: counts of tokens
+    (lambda m: m["missions"][0].update(timer_tokens=9.5), "whole number"),
+    (lambda m: m["missions"][0].update(mistakes=True), "whole number"),
+    (lambda m: m["missions"].append(dict(m["missions"][0])), "given twice"),
+])
+def test_a_mission_map_with_loose_counts_or_twin_missions_is_refused(tmp_path, edit, says):
+    from engine.paths import data_path
+
+    missions = json.loads(data_path("duet", "missions.json").read_text(encoding="utf-8"))
+    edit(missions)
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(missions), encoding="utf-8")
+    one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "prague"], says)
+    path.write_text(json.dumps(missions["missions"]), encoding="utf-8")   # a list, not a map
+    one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "prague"], "a JSON object")
+
+
 @pytest.mark.parametrize("command", [["deal", "duet"], ["simulate", "duet", "--games", "1", *RANDOM], PLAY])
 def test_a_missions_file_without_a_mission_is_refused(tmp_path, command):
     one_line_exit_2([*command, "--missions-file", str(tmp_path / "nope.json")], "--missions-file needs --mission",
