@@ -85,7 +85,8 @@ def play_command(
 
 def _record_file(record: Optional[str]) -> Optional[Path]:
     """--record as a Path: a file's name. Refused before the game: empty, a folder (an existing one, or
-    a name ending in /), a name that is not UTF-8 (the screen shows it)."""
+    a name ending in /), something that is not a file (/dev/null: its STEM-2 would land beside it),
+    a name that is not UTF-8 (the screen shows it)."""
     import os
 
     path = path_option(record, "--record", "the file to save the record to")
@@ -93,6 +94,8 @@ def _record_file(record: Optional[str]) -> Optional[Path]:
         return None
     if record.endswith(("/", os.sep)) or path.is_dir() or path.name in ("", ".", ".."):
         fail(f"--record {record} is a folder: give the file to save the record to, e.g. {path / 'game.json'}")
+    if path.exists() and not path.is_file():
+        fail(f"--record {record} is not a file (a device or a pipe): give the file to save the record to")
     return path
 
 

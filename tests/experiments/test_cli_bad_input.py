@@ -99,8 +99,12 @@ def test_a_missions_file_without_a_mission_is_refused(tmp_path, command):
 
 
 # 3. play --record
-@pytest.mark.parametrize("record", ["", "FOLDER", "newdir/", "x\udcff.json"])
+@pytest.mark.parametrize("record", ["", "FOLDER", "newdir/", "x\udcff.json", "FIFO"])
 def test_play_record_must_be_a_file_name(tmp_path, record):
+    if record == "FIFO":   # not a file (as /dev/null): its STEM-2 would be made beside it
+        fifo = tmp_path.parent / f"{tmp_path.name}.fifo"
+        os.mkfifo(fifo)
+        record = str(fifo)
     record = str(tmp_path) if record == "FOLDER" else record
     one_line_exit_2([*PLAY, "--record", record], "--record", cwd=tmp_path)
     assert list(tmp_path.iterdir()) == []
