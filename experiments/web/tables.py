@@ -34,6 +34,35 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
+    """ValueError unless a record's `web` and `intents` fields are what `Table.save` writes: a file
+    edited by hand is skipped at load with one warning, never a server that answers 500 or drops a
+    socket later."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"web record field {what}")
+
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and np.isfinite(x)
+
+    need(isinstance(web, dict), "'web' is not an object")
+    need(isinstance(web.get("seats", {}), dict), "'seats' is not an object")
+    for seat, info in web.get("seats", {}).items():
+        need(seat in seats and isinstance(info, dict) and info.get("kind") in (PERSON, BOT), f"seats.{seat!s:.20}")
+        need(info["kind"] == PERSON or all(isinstance(info.get(r), str) for r in ("spymaster", "guesser")),
+             f"seats.{seat}: a bot's specs")
+    tokens = web.get("tokens", {})
+    need(isinstance(tokens, dict) and all(s in seats and isinstance(t, str) for s, t in tokens.items()), "'tokens'")
+    for key in ("first", "ended", "error"):
+        need(web.get(key) is None or isinstance(web[key], str), f"'{key}'")
+    need(isinstance(web.get("passes", []), list) and all(isinstance(p, str) for p in web.get("passes", [])),
+         "'passes'")
+    for key in ("created", "updated"):
+        need(key not in web or number(web[key]), f"'{key}' is not a time")
+    need(isinstance(intents, list) and all(isinstance(i, dict) and isinstance(i.get("action"), int)
+                                           and not isinstance(i["action"], bool) for i in intents), "'intents'")
+
+
 class Table:
     """One game on the server. Every change happens in the event loop thread, under `lock`."""
 
@@ -43,6 +72,7 @@ class Table:
         self.path = path
         self.adapter = adapter_for(record.to_dict()["game"])
         web = record.extra.setdefault("web", {})
+        check_web_fields(web, record.extra.get("intents", []), self.adapter.seats_in_order(record))
         self.seats: dict[str, dict] = web.get("seats", {})
         self.tokens: dict[str, str] = web.get("tokens", {})
         self.first: str | None = web.get("first")

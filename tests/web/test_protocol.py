@@ -250,3 +250,29 @@ def test_a_restart_resumes_games_from_their_records(tmp_path):
     summary = json.loads(result.output)
     assert summary["game"] == "duet" and summary["turns_used"] == len(
         [e for e in seen["history"] if e["kind"] == "clue"])
+
+
+@pytest.mark.parametrize("edit", [
+    lambda r: r["web"].__setitem__("updated", "yesterday"),
+    lambda r: r["web"]["seats"].__setitem__("A", 5),
+    lambda r: r["web"].__setitem__("tokens", 7),
+    lambda r: r["web"]["seats"].__setitem__("Z", {"kind": "bot", "spymaster": "random", "guesser": "random"}),
+    lambda r: r.__setitem__("intents", [{"action": "x"}]),
+])
+def test_a_record_edited_by_hand_is_skipped_and_the_server_serves_the_rest(tmp_path, edit):  # nothing lost
+    first = Server(tmp_path).start()
+    try:
+        made = new_duet(first, first="me")
+    finally:
+        first.stop()
+    record = json.loads((tmp_path / f"{made['id']}.json").read_text())
+    edit(record)
+    (tmp_path / "duet-edited0000.json").write_text(json.dumps(record))
+    second = Server(tmp_path).start()
+    try:
+        status, listed = second.get("/api/games")
+        assert status == 200 and [g["id"] for g in listed["games"]] == [made["id"]]
+        assert second.get("/api/games/duet-edited0000")[0] == 404
+        assert second.get(f"/api/games/{made['id']}")[0] == 200
+    finally:
+        second.stop()
