@@ -7,7 +7,9 @@ and return a `ChatReply` (the text, token counts, latency). Every failure to get
     "timeout"    no answer within the time limit
     "refused"    nothing listens at the address (or the host cannot be reached)
     "http"       the server answered with an HTTP error status
-    "malformed"  the server answered 200 with a body that is not an OpenAI chat completion
+    "malformed"  the server answered 200 with a body that is not an OpenAI chat completion (not
+                 JSON, nested too deep, no message text, over MAX_BODY_BYTES, shorter than its
+                 Content-Length), or with broken HTTP (status line, headers, chunked encoding)
     "model"      the local model could not be loaded or failed to generate
 
 The OpenAI client uses only the standard library (urllib). The local backend imports torch and
@@ -17,8 +19,10 @@ transformers when it is first used, never on import of this module.
 from __future__ import annotations
 
 import hashlib
+import http.client
 import importlib.util
 import json
+import math
 import os
 import socket
 import threading
@@ -76,8 +80,8 @@ class ChatBackend:
 class OpenAIChat(ChatBackend):
     """POST {base_url}/chat/completions as vLLM, llama.cpp's server, Ollama and hosted services take it.
 
-    `api_key`: the key itself (None: no Authorization header). `timeout` bounds the whole request
-    (connect and read)."""
+    `api_key`: the key itself (None: no Authorization header). `timeout` bounds the connection and
+    each read, and no block of the body is read after `timeout` seconds (a trickled body times out)."""
 
     name = "openai"
 
@@ -111,9 +115,11 @@ class OpenAIChat(ChatBackend):
         start = time.perf_counter()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
-                raw = response.read()
+                raw = _read_body(response, start + timeout, self.url)
+        except BackendError:
+            raise
         except urllib.error.HTTPError as exc:
-            detail = exc.read()[:300].decode("utf-8", "replace") if exc.fp else ""
+            detail = _error_detail(exc)
             raise BackendError("http", f"{self.url} answered HTTP {exc.code} {exc.reason}: {detail}".strip()) from None
         except urllib.error.URLError as exc:
             reason = exc.reason
@@ -124,15 +130,68 @@ class OpenAIChat(ChatBackend):
             raise BackendError("timeout", f"no answer from {self.url} within {timeout:g} s") from None
         except (ConnectionError, OSError) as exc:
             raise BackendError("refused", f"cannot reach {self.url}: {exc}") from None
+        except http.client.HTTPException as exc:  # a status line, a header or a body that is not HTTP
+            raise BackendError("malformed", f"{self.url} answered with broken HTTP: "
+                                            f"{type(exc).__name__}: {str(exc)[:120]}") from None
         latency = time.perf_counter() - start
         return parse_completion(raw, latency)
 
 
+#: The longest response body read (a chat completion of a few tokens is a few kB); longer is malformed.
+MAX_BODY_BYTES = 8 << 20
+#: The largest token count believed from a body's `usage` (larger, or not a whole number: ignored).
+MAX_USAGE_TOKENS = 10**12
+
+
+def _read_body(response: Any, deadline: float, url: str) -> bytes:
+    """The body, read in blocks: at most MAX_BODY_BYTES, and no block started after `deadline` (the
+    socket time-out bounds each block, not the whole body a slow server trickles)."""
+    read = getattr(response, "read1", None) or response.read  # read1: what has arrived (read() waits for it all)
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        if time.perf_counter() > deadline:
+            raise BackendError("timeout", f"the answer of {url} did not arrive within the time limit")
+        block = read(1 << 16)
+        if not block:
+            if getattr(response, "length", None):  # the connection closed before Content-Length bytes came
+                raise BackendError("malformed", f"the body of {url} was cut short ({size} bytes, "
+                                                f"{response.length} missing)")
+            return b"".join(parts)
+        size += len(block)
+        if size > MAX_BODY_BYTES:
+            raise BackendError("malformed", f"the body of {url} is longer than {MAX_BODY_BYTES} bytes")
+        parts.append(block)
+
+
+def _error_detail(exc: urllib.error.HTTPError) -> str:
+    """The start of an HTTP error's body ("" when it cannot be read: an error answer is an error
+    whatever its body)."""
+    try:
+        return exc.read(300).decode("utf-8", "replace") if exc.fp else ""
+    except (OSError, http.client.HTTPException, ValueError):
+        return ""
+
+
+def usage_count(value: Any) -> int | None:
+    """A `usage` token count: a whole number from 0 to MAX_USAGE_TOKENS (an int, or a float such as
+    12.0), else None. NaN, infinities (`1e999` parses as inf), fractions, negatives, booleans and
+    text are not counts: they are ignored, never converted."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+        return None
+    if not 0 <= value <= MAX_USAGE_TOKENS:
+        return None
+    return int(value)
+
+
 def parse_completion(raw: bytes, latency: float = 0.0) -> ChatReply:
-    """The reply of an OpenAI chat-completion body; BackendError("malformed") for anything else."""
+    """The reply of an OpenAI chat-completion body; BackendError("malformed") for anything else.
+    A `usage` count that is not a whole number from 0 to MAX_USAGE_TOKENS is left out (None)."""
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: arrays nested too deep
         raise BackendError("malformed", f"the body is not JSON: {raw[:120]!r}") from None
     try:
         choice = data["choices"][0]
@@ -142,14 +201,11 @@ def parse_completion(raw: bytes, latency: float = 0.0) -> ChatReply:
     if not isinstance(text, str):
         raise BackendError("malformed", f"choices[0].message.content is {type(text).__name__}, not text")
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-
-    def count(key: str) -> int | None:
-        value = usage.get(key)
-        return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-    return ChatReply(text=text, prompt_tokens=count("prompt_tokens"), completion_tokens=count("completion_tokens"),
-                     latency_s=latency, model=data.get("model") if isinstance(data.get("model"), str) else None,
-                     finish_reason=choice.get("finish_reason") if isinstance(choice, dict) else None)
+    finish = choice.get("finish_reason") if isinstance(choice, dict) else None
+    return ChatReply(text=text, prompt_tokens=usage_count(usage.get("prompt_tokens")),
+                     completion_tokens=usage_count(usage.get("completion_tokens")), latency_s=latency,
+                     model=data.get("model") if isinstance(data.get("model"), str) else None,
+                     finish_reason=finish if isinstance(finish, str) else None)
 
 
 # ----- a local model, in this process ------------------------------------------------------------

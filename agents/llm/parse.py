@@ -18,6 +18,8 @@ from engine.actions import MAX_CLUE_NUMBER
 
 _KEY = r"^[ \t*`\"'>\[(#-]*"  # a keyword at the start of a line (markup such as ** or > allowed)
 _STRIP = " \t\r\n.,;:!?\"'`*_()[]{}<>«»“”‘’「」『』"
+_ASCII_DIGITS = re.compile(r"[0-9]+")  # not \d, which matches the digits of every script
+MAX_NUMBER_DIGITS = 4  # a clue number longer than this is refused before int() reads it
 
 
 class Refusal(ValueError):
@@ -57,19 +59,37 @@ def parse_clue(text: str) -> tuple[str, int]:
     tokens = [t for t in re.split(r"[\s,]+", body) if t.strip(_STRIP)]
     if not tokens:
         raise Refusal("'CLUE:' is followed by no word")
+    # the number's place: the first token of digits of any script (², ①, ３ too), so that such a
+    # number is refused for what it is rather than read as the clue's word
     numbers = [i for i, t in enumerate(tokens) if clean(t).isdigit()]
     if not numbers:
-        raise Refusal(f"the clue {clean(tokens[0])!r} has no number (CLUE: <word> <number>)")
+        raise Refusal(f"the clue {_show(clean(tokens[0]))} has no number (CLUE: <word> <number>)")
     where = numbers[0]
     words = [clean(t) for t in tokens[:where] if clean(t)]
     if not words:
         raise Refusal("the clue has a number but no word before it (CLUE: <word> <number>)")
     if len(words) > 1:
-        raise Refusal(f"a clue is one word, not {' '.join(words)!r}")
-    number = int(clean(tokens[where]))
+        raise Refusal(f"a clue is one word, not {_show(' '.join(words))}")
+    return words[0], clue_number(clean(tokens[where]))
+
+
+def clue_number(text: str) -> int:
+    """A clue number written with the ASCII digits 0-9 (at most `MAX_NUMBER_DIGITS` of them), in
+    0..MAX_CLUE_NUMBER; Refusal for anything else. Never int() on other digits (², ①, ３ pass
+    `str.isdigit` and fail or mean something else in int()) or on an unbounded run of digits."""
+    if not _ASCII_DIGITS.fullmatch(text):
+        raise Refusal(f"write the clue number with the digits 0-9, not {_show(text)}")
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise Refusal(f"the clue number must be 0 to {MAX_CLUE_NUMBER}, not a {len(text)}-digit number")
+    number = int(text)
     if not 0 <= number <= MAX_CLUE_NUMBER:
         raise Refusal(f"the clue number must be 0 to {MAX_CLUE_NUMBER}, not {number}")
-    return words[0], number
+    return number
+
+
+def _show(text: str, limit: int = 40) -> str:
+    """`text` quoted for a refusal (the model sees it on its retry and the record keeps it), cut short."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[str], language: str) -> None:
@@ -112,8 +132,8 @@ def parse_guess(text: str, words: Sequence[str], can_guess, stop_allowed: bool, 
     if index is None:
         first = clean(answer.split()[0]).casefold() if answer.split() else ""
         if clue and first == clean(clue).casefold():
-            raise Refusal(f"{clean(clue)!r} is the clue, not a card: answer with one of the cards you can guess")
-        raise Refusal(f"{answer!r} is not a card on the board: answer with one of the cards you can guess")
+            raise Refusal(f"{_show(clean(clue))} is the clue, not a card: answer with one of the cards you can guess")
+        raise Refusal(f"{_show(answer)} is not a card on the board: answer with one of the cards you can guess")
     if not can_guess(index):
         raise Refusal(f"{words[index]!r} cannot be guessed: it is covered or already a bystander for you")
     return words[index]
@@ -128,7 +148,7 @@ def parse_word(keyword: str, text: str) -> str:
     if not tokens:
         raise Refusal(f"'{keyword}:' is followed by no word")
     if len(tokens) > 1:
-        raise Refusal(f"one word, not {' '.join(tokens)!r}")
+        raise Refusal(f"one word, not {_show(' '.join(tokens))}")
     return tokens[0]
 
 
@@ -144,4 +164,4 @@ def parse_vote(text: str, candidates: Sequence[str], pass_allowed: bool, pass_to
     for c in candidates:
         if c.casefold() == answer.casefold():
             return c
-    raise Refusal(f"{answer!r} cannot be voted for: vote for one of {', '.join(candidates)}")
+    raise Refusal(f"{_show(answer)} cannot be voted for: vote for one of {', '.join(candidates)}")

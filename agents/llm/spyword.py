@@ -43,6 +43,24 @@ def _engine_checks(text: str, obs, avoid: Iterable[str], language: str) -> None:
             raise Refusal(f"RULES {rule}: {message}")
 
 
+class SeatModel:
+    """The `model` of an llm Spy's Word seat. The harness prepares a Spy's Word bot's model before its
+    games (`model.prepare(words)`: the plain run before workers fork, an isolated seat's process at
+    start); for an llm seat that loads the language model once (an endpoint: nothing), so the first
+    move is not the one that waits for it. Anything else (`emb`, `vocab`, ...) is an AttributeError
+    that says the seat has no embedding model."""
+
+    def __init__(self, seat: "LLMSpyWordBot"):
+        self._seat = seat
+
+    def prepare(self, words: Iterable[str] = ()) -> None:
+        self._seat.prepare()
+
+    def __getattr__(self, name: str):
+        raise AttributeError(f"an llm Spy's Word seat has no embedding model (no {name!r}): "
+                             f"it reads no embeddings, its backend is a chat model")
+
+
 class LLMSpyWordBot(LLMSeat, SpyWordAgent):
     """A Spy's Word seat asking a model for its clue (`CLUE: word`), its vote (`VOTE: seat`) and, as
     the eliminated ghost, its guess (`GUESS: word`). Ready, the vote start and dismissing a role
@@ -64,8 +82,11 @@ class LLMSpyWordBot(LLMSeat, SpyWordAgent):
         self._model = None
 
     @property
-    def model(self):  # the embedding model of SpyWordAgent: an llm seat has none
-        raise AttributeError("an llm Spy's Word seat has no embedding model")
+    def model(self) -> "SeatModel":
+        """What the harness reaches through a Spy's Word bot's `model` (SpyWordAgent's embedding
+        model): here only `prepare(words)`, which loads the language model. An llm seat reads no
+        embeddings; the run's referee and weakened seats use the default backend (use-m3)."""
+        return SeatModel(self)
 
     def begin_game(self, seed) -> None:
         super().begin_game(seed)

@@ -13,7 +13,7 @@ import pytest
 
 import agents.llm.seat as seat_module
 from agents.llm import LLMGuesser, LLMSpymaster, LLMSpyWordBot, row_fields
-from agents.llm.backends import BackendError, ChatBackend, ChatReply
+from agents.llm.backends import BackendError, ChatBackend, ChatReply, OpenAIChat
 from agents.llm.parse import Refusal, parse_clue, parse_guess, parse_vote, parse_word
 from agents.llm.prompts import observation_messages, spyword_messages
 from agents.registry import check_spec, make_agent, make_guesser, make_spymaster
@@ -485,3 +485,209 @@ def test_a_korean_duet_game_plays_with_korean_prompts_and_fallbacks(scripted):
     assert all(e["forfeit"] and e["refusals"][0].startswith("RULES 4.") for e in clues)
     assert all(check_clue(e["fallback"].split()[0], 1, board=record.words, language="ko").legal for e in clues)
     assert record.replay().is_terminal() or record.replay().phase == "sudden_death"
+
+
+# ----- hostile answers and endpoints: refused or failed, never the end of the run -----------------------
+@pytest.mark.parametrize("number", ["²", "①", "３", "٣", "𝟘", "9" * 5000, "0" * 4999 + "2", "12345"])
+def test_a_clue_number_is_ascii_digits_of_bounded_length_or_refused(number):
+    # str.isdigit() accepts every one of these; int() fails on some (², ①: ValueError), reads others
+    # (３, ٣), and refuses 5000 ASCII digits (the 4300-digit limit): each must be a refusal instead
+    with pytest.raises(Refusal, match="digits 0-9|0 to 9"):
+        parse_clue(f"CLUE: tiger {number}")
+    assert parse_clue("CLUE: tiger 02") == ("tiger", 2) and parse_clue("CLUE: tiger 0") == ("tiger", 0)
+    obs, _ = duet_obs()
+    master = make_spymaster("llm:local?retries=1", "en")
+    master.client = Fixed(f"CLUE: tiger {number}")
+    master.begin_game(3)
+    decision = master.give_clue(obs)  # retried, then the fallback: the move is played, the run goes on
+    (entry,) = master.llm_log
+    assert entry["attempts"] == 2 and entry["forfeit"] and entry["fallback"] == f"{decision.word} 1"
+    assert all(len(r) < 120 for r in entry["refusals"])  # a long answer is not copied into the refusal
+    assert check_clue(decision.word, 1, board=list(obs.words), language="en").legal
+
+
+def test_usage_counts_that_are_not_whole_numbers_are_ignored():
+    from agents.llm.backends import parse_completion
+
+    def body(usage: str) -> bytes:
+        return ('{"choices":[{"message":{"content":"CLUE: tiger 2"},"finish_reason":{"x":1}}],'
+                f'"usage":{{"prompt_tokens":{usage},"completion_tokens":5}}}}').encode()
+
+    # 1e999 parses as inf, NaN and Infinity as Python's json reads them: int() of them raised
+    for bad in ["1e999", "-1e999", "NaN", "Infinity", "-3", "2.5", "true", '"12"', "null", "[1]", "1e13"]:
+        reply = parse_completion(body(bad))
+        assert reply.text == "CLUE: tiger 2" and reply.prompt_tokens is None and reply.completion_tokens == 5, bad
+        assert reply.finish_reason is None
+    assert parse_completion(body("12.0")).prompt_tokens == 12 and parse_completion(body("0")).prompt_tokens == 0
+    with pytest.raises(BackendError) as err:
+        parse_completion(b"[" * 100_000 + b"]" * 100_000)  # nested past the recursion limit
+    assert err.value.kind == "malformed"
+
+
+class Endpoint:
+    """An OpenAI-compatible endpoint on 127.0.0.1 that answers like `Scripted`, with `usage` as set;
+    `raw` (bytes) replaces the whole HTTP answer (status line, headers and body) when set."""
+
+    def __init__(self):
+        import json
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        endpoint = self
+        self.usage: object = {"prompt_tokens": 10, "completion_tokens": 3}
+        self.raw: bytes | None = None
+        self.script = Scripted()
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if endpoint.raw is not None:
+                    self.wfile.write(endpoint.raw)
+                    self.wfile.flush()
+                    time.sleep(0.05)
+                    self.close_connection = True
+                    return
+                reply = endpoint.script.chat(body["messages"])
+                data = json.dumps({"choices": [{"message": {"role": "assistant", "content": reply.text},
+                                                "finish_reason": "stop"}], "model": "fake"})
+                data = data[:-1] + ', "usage": ' + endpoint.usage_json() + "}"
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data.encode())))
+                self.end_headers()
+                self.wfile.write(data.encode())
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        import threading
+
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+
+    def usage_json(self) -> str:
+        import json
+
+        return self.usage if isinstance(self.usage, str) else json.dumps(self.usage)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def endpoint():
+    server = Endpoint()
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("usage", ['{"prompt_tokens": 1e999, "completion_tokens": NaN}',
+                                   '{"prompt_tokens": -Infinity, "completion_tokens": 1e400}'])
+def test_an_endpoint_reporting_impossible_token_counts_still_plays(endpoint, usage):
+    endpoint.usage = usage
+    master = make_spymaster(f"llm:openai?model=fake&base_url={endpoint.base_url}&retries=0&timeout=5", "en")
+    master.begin_game(1)
+    obs, _ = duet_obs()
+    decision = master.give_clue(obs)
+    (entry,) = master.llm_log
+    assert entry["forfeit"] is None and entry["answer"] == f"{decision.word} {decision.number}"
+    assert entry["prompt_tokens"] == 0 and entry["completion_tokens"] == 0
+    assert row_fields([entry])["llm_prompt_tokens"] == 0
+
+
+@pytest.mark.parametrize("raw, kind", [
+    (b"garbage\r\n\r\n", "malformed"),                                                    # not a status line
+    (b"HTTP/1.1 200 OK\r\n" + b"".join(b"X%d: 1\r\n" % i for i in range(150)) + b"\r\n{}", "malformed"),
+    (b"HTTP/1.1 200 OK\r\nX: " + b"a" * 70_000 + b"\r\n\r\n", "malformed"),              # a header too long
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n", "malformed"),  # a broken chunk
+    (b'HTTP/1.1 200 OK\r\nContent-Length: 900\r\n\r\n{"choices":[{"message":{"content":"STOP"}}]}',
+     "malformed"),                                                                      # a body cut short
+    (b"HTTP/1.1 500 Oops\r\nContent-Length: 900\r\n\r\nshort", "http"),                    # an error cut short
+])
+def test_broken_http_from_an_endpoint_is_a_failed_attempt(endpoint, raw, kind):
+    endpoint.raw = raw
+    with pytest.raises(BackendError) as err:
+        OpenAIChat("fake", endpoint.base_url).chat([{"role": "user", "content": "hi"}], timeout=5)
+    assert err.value.kind == kind
+    guesser = make_guesser(f"llm:openai?model=fake&base_url={endpoint.base_url}&retries=1&timeout=5", "en")
+    guesser.begin_game(2)
+    obs, _ = duet_obs(clue=("B", "tiger", 2))
+    word = guesser.next_guess(obs)
+    entry = guesser.llm_log[-1]
+    assert entry["replies"] == [None, None] and entry["forfeit"] and word == entry["fallback"]
+
+
+def test_a_body_trickled_past_the_time_limit_times_out():
+    import socket
+    import threading
+
+    with socket.socket() as srv:
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(1)
+
+        def trickle():
+            conn, _ = srv.accept()
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n")
+                try:
+                    for _ in range(60):  # a byte every 0.1 s: each read is in time, the body never is
+                        conn.sendall(b" ")
+                        time.sleep(0.1)
+                except OSError:
+                    pass
+
+        threading.Thread(target=trickle, daemon=True).start()
+        start = time.perf_counter()
+        with pytest.raises(BackendError) as err:
+            OpenAIChat("fake", f"http://127.0.0.1:{srv.getsockname()[1]}/v1").chat(
+                [{"role": "user", "content": "hi"}], timeout=0.5)
+        assert err.value.kind == "timeout" and time.perf_counter() - start < 3
+
+
+# ----- Spy's Word runs: `cnlab simulate spyword --bot llm-spyword:...` ----------------------------------
+def test_an_llm_spyword_seat_prepares_its_model_and_has_no_embeddings(monkeypatch):
+    bot = make_agent("spyword", "llm-spyword:local", "en")
+    loaded = []
+    monkeypatch.setattr(bot.client, "load", lambda: loaded.append(True))
+    bot.model.prepare(["apple", "pear"])  # what the harness calls before games (and an isolated seat at start)
+    assert loaded == [True]
+    with pytest.raises(AttributeError, match="no embedding model"):
+        bot.model.emb
+
+
+@pytest.mark.parametrize("weaken", [None, "citizens"])
+def test_llm_spyword_seats_play_a_spyword_simulation(scripted, tmp_path, weaken):
+    import json
+
+    from experiments.games.spyword.batch import SpyWordRun, _LOADED, simulate_spyword
+
+    bot = "llm-spyword:local?retries=1"
+    summary = simulate_spyword(2, 5, 3, "en", bot, weaken, tmp_path / "run", progress=False)
+    assert summary["games"] == 2
+    rows = [json.loads(line) for line in (tmp_path / "run" / "games.jsonl").read_text().splitlines()]
+    records = [json.loads(line) for line in (tmp_path / "run" / "records.jsonl").read_text().splitlines()]
+    assert all(r["status"] == "finished" for r in rows) and all(rec["llm"] for rec in records)
+    assert SpyWordRun(games=2, bot=bot).weak_spec() == "spyword-random:use-m3"
+    # the referee checks translations with the default backend (use-m3), as for an embedding bot
+    assert _LOADED["checker"]("사과", "apple", "en", "word")[0] == "5.4"
+    if weaken:
+        assert {b.split(":")[0] for rec in records for b in rec["bots"].values()} == {"llm-spyword", "spyword-random"}
+        assert all(b.split("?")[0] == "spyword-random:use-m3" for rec in records for b in rec["bots"].values()
+                   if b.startswith("spyword-random"))
+
+
+def test_llm_spyword_seats_play_an_isolated_spyword_simulation(endpoint, tmp_path):
+    import json
+
+    from experiments.games.spyword.batch import simulate_spyword
+
+    bot = f"llm-spyword:openai?model=fake&base_url={endpoint.base_url}&retries=1&timeout=10"
+    simulate_spyword(1, 4, 3, "en", bot, None, tmp_path / "iso", progress=False, isolate=True, move_timeout=60)
+    (row,) = [json.loads(line) for line in (tmp_path / "iso" / "games.jsonl").read_text().splitlines()]
+    assert row["status"] == "finished" and row["clues"] >= 4

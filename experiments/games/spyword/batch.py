@@ -6,7 +6,9 @@ engine's lots come from numpy.random.default_rng([seed, i]) alone, so rows do no
 worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizens" or
 "infiltrators") the seats of that side play `spyword-random` (random legal clues and votes, a
 random ghost guess). The engine checks clues with the project clue filter plus the use-m3
-translation check when the backend is multilingual (`agents.spyword.with_translation_check`).
+translation check when the backend is multilingual (`agents.spyword.with_translation_check`). A
+language-model bot (`llm-spyword:...`) reads no embeddings: its referee and weakened seats use the
+default backend, use-m3.
 
 Results on disk reuse experiments.games.duet.batch's `RunDirectory` (run.json, games.jsonl, records.jsonl,
 torn last lines dropped on resume), summary.json and games.parquet.
@@ -15,7 +17,7 @@ torn last lines dropped on resume), summary.json and games.parquet.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -49,11 +51,26 @@ class SpyWordRun:
     def fingerprint(self) -> str:
         return run_fingerprint(self)
 
-    def weak_spec(self) -> str:
-        """`spyword-random` on the same backend and vocabulary size as `bot`."""
-        from agents.spec import AgentSpec, parse_spec
+    def reads_embeddings(self) -> bool:
+        """Whether `bot` plays from an embedding model. A language-model seat (`llm-spyword:local`,
+        `llm-spyword:openai?...`) does not: its backend names a chat model. A third-party class is
+        taken to read embeddings (it is not imported here: under --isolate it runs elsewhere)."""
+        from agents.registry import agent_class, is_import_path
+        from agents.spec import parse_spec
 
         spec = parse_spec(self.bot)
+        return is_import_path(spec.name) or bool(getattr(agent_class(spec, "spyword"), "reads_embeddings", True))
+
+    def embedding_bot(self) -> str:
+        """The spec whose embedding backend the referee's translation check and the weakened seats
+        use: `bot`, or `DEFAULT_BOT` (use-m3) for a bot that reads no embeddings."""
+        return self.bot if self.reads_embeddings() else DEFAULT_BOT
+
+    def weak_spec(self) -> str:
+        """`spyword-random` on the same backend and vocabulary size as `bot` (use-m3 for an llm bot)."""
+        from agents.spec import AgentSpec, parse_spec
+
+        spec = parse_spec(self.embedding_bot())
         params = {k: v for k, v in spec.params.items() if k == "vocab"}
         return str(AgentSpec("spyword-random", spec.backends, params))
 
@@ -115,25 +132,45 @@ def load_bots(run: SpyWordRun, embeddings: Any = None, isolate: bool = False,
             raise ValueError("replacement embeddings cannot reach isolated bots")
         packs = load_packs(run.lang)
         strong, weak = spyword_bots(run, move_timeout, (w for p in packs for w in p["words"]))
-        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=spyword_checker(run),
-                       isolated=True)
+        # the referee's checker is built from the embedding backend (an llm bot's is a chat model)
+        checker = spyword_checker(replace(run, bot=run.embedding_bot()))
+        _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=checker, isolated=True)
     if _LOADED.get("key") != key:
         kwargs = {"embeddings": embeddings} if embeddings else {}
         seats = [f"p{k}" for k in range(1, run.players + 1)]
         strong = {s: make_spyword_bot(run.bot, run.lang, **kwargs) for s in seats}
-        weak = {s: make_spyword_bot(run.weak_spec(), run.lang, model=strong[s].model) for s in seats} \
-            if run.weaken else {}
-        model = strong[seats[0]].model  # builds (and shares) the vocabulary model before any fork
-        for bot in list(strong.values()) + list(weak.values()):
+        if run.reads_embeddings():
+            weak = {s: make_spyword_bot(run.weak_spec(), run.lang, model=strong[s].model) for s in seats} \
+                if run.weaken else {}
+            model = strong[seats[0]].model  # builds (and shares) the vocabulary model before any fork
+            shared = list(strong.values()) + list(weak.values())
+            referee = model.emb
+        else:  # language-model seats (no embedding model): the weakened seats and the referee read use-m3
+            from agents.embeddings import DEFAULT_BACKEND
+
+            weak = {s: make_spyword_bot(run.weak_spec(), run.lang, **kwargs) for s in seats} if run.weaken else {}
+            model = weak[seats[0]].model if weak else None
+            shared = list(weak.values())
+            referee = model.emb if model is not None else _backend(DEFAULT_BACKEND, embeddings)
+            strong[seats[0]].prepare()  # a local model: loaded once, before any fork (an endpoint: nothing)
+        for bot in shared:
             bot._model = model
         checker = None
-        if run.translation_check and len(model.emb.languages) > 1:
-            backend = (parse_spec(run.bot).backends or ("use-m3",))[0]
-            checker = with_translation_check(backend=model.emb if embeddings else backend)
+        if run.translation_check and len(referee.languages) > 1:
+            backend = (parse_spec(run.embedding_bot()).backends or ("use-m3",))[0]
+            checker = with_translation_check(backend=referee if embeddings else backend)
         packs = load_packs(run.lang)
-        model.prepare(sorted({w for p in packs for w in p["words"]}))  # before the fork: shared by workers
+        if model is not None:
+            model.prepare(sorted({w for p in packs for w in p["words"]}))  # before the fork: shared by workers
         _LOADED.update(key=key, run=run, strong=strong, weak=weak, packs=packs, checker=checker, isolated=False)
     return _LOADED
+
+
+def _backend(name: str, embeddings: Any = None) -> Any:
+    """The embedding backend `name`, or its replacement in `embeddings` ({name: Embeddings}, tests)."""
+    from agents.embeddings import get_backend
+
+    return (embeddings or {}).get(name) or get_backend(name)
 
 
 def weakened(run: SpyWordRun, role: str) -> bool:
