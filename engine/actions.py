@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -52,9 +53,14 @@ class Cover:
 
 Action = Union[Clue, Guess, Stop, Cover]
 
+#: The fields of each kind of action in a record, and nothing else (what `to_dict` writes).
+FIELDS = {"clue": ("seat", "clue", "number"), "guess": ("seat", "guess"), "stop": ("seat", "stop"),
+          "cover": ("seat", "cover")}
+
 
 def action_from_dict(data: Any) -> Action:
-    """Parse one record action; raise MalformedRecord on a shape that is not an action."""
+    """Parse one record action; raise MalformedRecord on a shape that is not an action, or on an
+    action with a field its kind does not have (`FIELDS`)."""
     if not isinstance(data, dict) or not isinstance(data.get("seat"), str):
         raise MalformedRecord("an action must be an object with a string 'seat'")
     seat = data["seat"]
@@ -62,6 +68,10 @@ def action_from_dict(data: Any) -> Action:
     if len(kinds) != 1:
         raise MalformedRecord("an action must have exactly one of 'clue', 'guess', 'stop', 'cover'")
     kind = kinds[0]
+    unknown = sorted(k for k in data if k not in FIELDS[kind])
+    if unknown:  # a field the rules do not read would be dropped unseen (a misspelt "numbr" included)
+        raise MalformedRecord(f"a {kind} action has only {', '.join(map(repr, FIELDS[kind]))}: unknown field(s) "
+                              f"{reprlib.repr(unknown)}")
     if kind == "clue":
         word, number = data["clue"], data.get("number")
         if not isinstance(word, str):

@@ -4,20 +4,24 @@ Also the guards every record passes before any game looks at it (`parse_json`, `
 strict JSON (no NaN or Infinity, no number over Python's digit limit), at most MAX_NESTING levels
 of nesting anywhere (unchecked added fields included), every string valid Unicode (no lone
 surrogate, so a summary can always be printed); the strict field checks the configs share
-(`check_bool`, `check_choice`); the board's language (`board_language`); and `one_line`, which
-makes any message one printable line.
+(`check_bool`, `check_choice`); the words a card may show and the boards they make
+(`word_problem`, `word_key`, `check_board`); fields no rule knows (`check_fields` for configs,
+`added_fields` for a record's own added fields); the board's language (`board_language`); and
+`one_line`, which makes any message one printable line.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
 import reprlib
+import unicodedata
 from dataclasses import asdict
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Collection, Iterable
 
-from .clues.normalize import MAX_CLUE_LENGTH
+from .clues.normalize import MAX_CLUE_LENGTH, invisible_character
 from .errors import IllegalAction, MalformedRecord
 
 RECORD_VERSION = 1
@@ -134,15 +138,53 @@ def check_header(data: Any, games: Iterable[str], name: str) -> str:
     return game
 
 
-def check_words(words: Any, count: int, what: str = "strings") -> list[str]:
-    """A board: a list of `count` strings, each at most MAX_WORD_LENGTH characters."""
-    if not isinstance(words, list) or len(words) != count or not all(isinstance(w, str) for w in words):
-        raise MalformedRecord(f"'words' must be a list of {count} {what}")
+def word_problem(word: str) -> str | None:
+    """Why `word` is not one word a card can show, or None (RULES 1.1, 3.1 boards, RULES 5.3 pack
+    words): at most MAX_WORD_LENGTH characters; no invisible character (a format character such as a
+    zero-width space, a control character such as NUL, tab or newline, a line separator, a private-use
+    or unassigned code point: `engine.clues.normalize.invisible_character`), so what the players
+    see is the whole word; no whitespace before or after it; and at least one letter or digit, so
+    it is not empty (nor only spaces or marks)."""
+    if len(word) > MAX_WORD_LENGTH:
+        return f"has {len(word)} characters; a card is one word of at most {MAX_WORD_LENGTH}"
+    ch = invisible_character(word, breaks=True)
+    if ch is not None:
+        return f"holds the invisible or control character U+{ord(ch):04X}"
+    if word != word.strip():
+        return "has whitespace before or after the word"
+    if not any(unicodedata.category(c)[0] in "LN" for c in word):
+        return "is not a word (it has no letter or digit)"
+    return None
+
+
+def word_key(word: str) -> str:
+    """The form in which two card words are the same word: Unicode compatibility form (NFKC: a
+    composed and a decomposed accent, full-width letters), case-folded, every run of whitespace one
+    space. CRANE is crane, "e\u0301" is "\u00e9", "ice\u00a0cream" is "ice cream"."""
+    text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", word).casefold())
+    return " ".join(text.split())
+
+
+def check_board(words: Any, count: int, rule: str, board: str, what: str = "words") -> list[str]:
+    """A board of `count` cards (RULES 1.1, 2.1, 3.1: distinct non-empty words): a list of strings,
+    each a word a card can show (`word_problem`), no two the same word (`word_key`).
+    `board` names it in messages ("a Duet board"); `what` says what its cards are."""
+    if not isinstance(words, (list, tuple)) or len(words) != count or not all(isinstance(w, str) for w in words):
+        raise MalformedRecord(f"'words' must be a list of {count} {what} (RULES {rule})")
+    seen: dict[str, int] = {}
     for i, w in enumerate(words):
-        if len(w) > MAX_WORD_LENGTH:
-            raise MalformedRecord(f"words[{i}] has {len(w)} characters; a card is one word of at most "
-                                  f"{MAX_WORD_LENGTH}")
-    return words
+        problem = word_problem(w)
+        if problem is not None:
+            raise MalformedRecord(f"RULES {rule}: words[{i}] {shown(w)} {problem}; {board} is {count} distinct "
+                                  f"non-empty {what}")
+        j = seen.setdefault(word_key(w), i)
+        if j != i:
+            a, b = shown(words[j]), shown(w)
+            if unicodedata.normalize("NFKC", words[j]) == unicodedata.normalize("NFKC", w):
+                a, b = ascii(words[j])[:60], ascii(w)[:60]  # they look alike: tell them apart by code points
+            raise MalformedRecord(f"RULES {rule}: words[{j}] {a} and words[{i}] {b} are the same word (case and "
+                                  f"Unicode form aside); {board} is {count} distinct {what}")
+    return list(words)
 
 
 Seed = int | list[int] | None
@@ -198,6 +240,56 @@ def check_clue_options(value: Any, where: str = "config.clue_options") -> tuple[
     if len(set(value)) != len(value):
         raise MalformedRecord(f"{where} names an option twice")
     return tuple(sorted(value))
+
+
+def _near(name: str, known: Collection[str]) -> str:
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6) if isinstance(name, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_fields(data: dict, known: Collection[str], where: str) -> None:
+    """MalformedRecord when an object the rules read (a config, settings, an action) has a field
+    they do not know: a misspelt field ("timer_token") would otherwise be dropped and its default
+    played."""
+    unknown = sorted(k for k in data if k not in known)
+    if unknown:
+        raise MalformedRecord(f"{where}: unknown field(s) {shown(unknown)}{_near(unknown[0], known)}; "
+                              f"known: {', '.join(sorted(known))}")
+
+
+def _field_name(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether a and b differ by at most one insertion, deletion, substitution or swap of neighbours."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) <= 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def added_fields(data: dict, known: Collection[str]) -> dict[str, Any]:
+    """A record's added fields: every top-level field but its game's own (`known`), kept on round
+    trip and never read by the rules (a simulator's game_index and intents, a web table's `web`,
+    a reference game's `expected`, notes). MalformedRecord for an added field named like one of the
+    record's own (the same letters whatever the case and punctuation, or one letter off: Config,
+    confg, word, action): that is a misspelt field, which would otherwise be kept and ignored and the
+    game replayed without it."""
+    names = {_field_name(k): k for k in known}
+    for k in data:
+        if k in known:
+            continue
+        name = _field_name(k)
+        hit = names.get(name) or next((v for n, v in names.items() if _one_edit(name, n)), None)
+        if hit is not None:
+            raise MalformedRecord(f"unknown field {shown(k)}: a misspelt {hit!r}? (an added field may not be "
+                                  f"named like a record field: {', '.join(sorted(known))})")
+    return {k: v for k, v in data.items() if k not in known}
 
 
 def check_choice(value: Any, allowed: Iterable, name: str, rule: str = "") -> Any:

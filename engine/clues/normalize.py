@@ -27,6 +27,7 @@ MAX_SENTENCE_LENGTH = 256
 # Dashes that are not dash punctuation (Pd) but read as a hyphen inside a word.
 _EXTRA_DASHES = frozenset("\u2212\u2043\ufe63\uff0d")
 _INVISIBLE = frozenset(("Cf", "Cs", "Co", "Cn"))
+_BREAKS = frozenset(("Cc", "Zl", "Zp"))  # every control character, line and paragraph separators
 
 
 class ClueTextError(ValueError):
@@ -51,6 +52,17 @@ def _invisible(ch: str) -> bool:
     if category == "Cc":  # tab and newline are spaces (a word break); other controls are invisible
         return not ch.isspace()
     return category in _INVISIBLE
+
+
+def invisible_character(text: str, breaks: bool = False) -> str | None:
+    """The first character of `text` nobody sees (what `normalize_clue` refuses: format, private-use,
+    unassigned and surrogate code points, control characters other than tab and newline), or None.
+    With `breaks`, tab, newline and the line and paragraph separators count too: a clue may hold a
+    word break (the one-word rules judge it), a card's word never holds a line break."""
+    for ch in text:
+        if _invisible(ch) or (breaks and unicodedata.category(ch) in _BREAKS):
+            return ch
+    return None
 
 
 def normalize_clue(text: str, max_length: int = MAX_CLUE_LENGTH) -> str:

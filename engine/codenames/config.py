@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_choice, check_clue_options, config_dict, shown
+from ..record_fields import check_choice, check_clue_options, check_fields, config_dict, shown
 
 GAMES = ("codenames", "pictures")
 VARIANTS = ("teams", "two_player", "three_player", "single_team", "assassin_ending")
@@ -105,11 +105,12 @@ class CodenamesConfig:
         a missing `invalid_clue` is `reject` (a record's clues are refereed unless it says
         `allow`), and when clues are refereed a missing or null `language` is `board_language`
         (the record's board words, or a Pictures game's clues: Hangul -> 'ko', otherwise 'en').
-        Unknown fields are ignored."""
+        A field it does not know is refused (a misspelt field would otherwise be dropped and its
+        default played)."""
         if not isinstance(data, dict):
             raise MalformedRecord("config must be an object")
-        known = set(cls.__dataclass_fields__)
-        fields = {k: v for k, v in data.items() if k in known}
+        check_fields(data, cls.__dataclass_fields__, "config")
+        fields = dict(data)
         if game is not None:
             if fields.get("game", game) != game:
                 raise MalformedRecord(f"config.game {shown(fields['game'])} does not match the record's game {game!r}")

@@ -14,12 +14,17 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..actions import Action, action_from_dict
-from ..record_fields import (RECORD_VERSION, board_language, check_header, check_words, parse_actions, parse_seed,
-                             replay_actions)
+from ..errors import MalformedRecord
+from ..record_fields import (RECORD_VERSION, added_fields, board_language, check_board, check_header, parse_actions,
+                             parse_seed, replay_actions, shown)
 from .config import GAMES, CodenamesConfig
 from .key import CodenamesKey, generate_key
 from .labels import two_player_label
+from .pictures import load_cards
 from .state import CodenamesState, Referee
+
+#: A Codenames or Pictures record's own fields; any other top-level field is an added one (`extra`).
+FIELDS = ("game", "version", "seed", "words", "key", "starts", "config", "actions")
 
 
 def _language_of(game: str, data: dict) -> str:
@@ -57,16 +62,19 @@ class CodenamesRecord:
     @classmethod
     def from_dict(cls, data: Any) -> "CodenamesRecord":
         game = check_header(data, GAMES, "Codenames or Pictures")
+        extra = added_fields(data, FIELDS)
         config = CodenamesConfig.from_dict(data.get("config", {}), game=game,
                                            board_language=_language_of(game, data))
-        words = check_words(data.get("words"), config.board_size)
+        if game == "codenames":
+            words = check_board(data.get("words"), config.board_size, "1.1", "a Codenames board")
+        else:
+            words = check_board(data.get("words"), config.board_size, "2.1", "a Pictures board", "picture card ids")
+            check_picture_cards(words)
         key = CodenamesKey.parse(data.get("key"), data.get("starts"))
         key.validate(game, config.variant)
         seed = parse_seed(data)
         parsed = parse_actions(data, action_from_dict)
-        known = {"game", "version", "seed", "words", "key", "starts", "config", "actions"}
-        return cls(words=list(words), key=key, config=config, seed=seed, actions=parsed,
-                   extra={k: v for k, v in data.items() if k not in known})
+        return cls(words=list(words), key=key, config=config, seed=seed, actions=parsed, extra=extra)
 
     def new_state(self, referee: Referee | None = None) -> CodenamesState:
         return CodenamesState(self.words, self.key, self.config, referee=referee)
@@ -74,6 +82,16 @@ class CodenamesRecord:
     def replay(self, upto: int | None = None, referee: Referee | None = None) -> CodenamesState:
         """Apply the actions in order; an illegal one raises IllegalAction carrying its index."""
         return replay_actions(self.new_state(referee), self.actions[:upto])
+
+
+def check_picture_cards(ids: Sequence[str]) -> None:
+    """RULES 2.1: a Pictures board is picture cards, so every card id is one of the picture deck's
+    (data/pictures/cards.json, `pictures.load_cards`)."""
+    cards = load_cards()
+    for i, card in enumerate(ids):
+        if card not in cards:
+            raise MalformedRecord(f"RULES 2.1: words[{i}] {shown(card)} is not a card of the picture deck "
+                                  f"({len(cards)} cards, data/pictures/cards.json)")
 
 
 def deal_codenames(seed: int | Sequence[int], board: Sequence[str],

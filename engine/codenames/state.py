@@ -16,9 +16,10 @@ from typing import Sequence
 
 from ..actions import MAX_CLUE_NUMBER, UNLIMITED, Action, Clue, Cover, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
-from ..errors import IllegalAction, MalformedRecord
+from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
+from ..record_fields import check_board
 from ..referee import Referee, referee_for
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
@@ -64,12 +65,9 @@ class CodenamesState:
     def __init__(self, words: Sequence[str], key: CodenamesKey, config: CodenamesConfig = CodenamesConfig(),
                  referee: Referee | None = None):
         self.board_rule = "1.1" if config.game == "codenames" else "2.1"
-        words = tuple(words)
-        if len(words) != config.board_size or len(set(words)) != len(words) or not all(
-            isinstance(w, str) and w.strip() for w in words
-        ):
-            raise MalformedRecord(f"a {config.game} board is {config.board_size} distinct non-empty "
-                                  f"{'words' if config.game == 'codenames' else 'card ids'} (RULES {self.board_rule})")
+        words = tuple(check_board(tuple(words), config.board_size, self.board_rule,
+                                  "a Codenames board" if config.game == "codenames" else "a Pictures board",
+                                  "words" if config.game == "codenames" else "picture card ids"))
         key.validate(config.game, config.variant)
         self.words = words
         self.key = key

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_bool, check_choice, check_clue_options, config_dict, shown
+from ..record_fields import check_bool, check_choice, check_clue_options, check_fields, config_dict, shown
 
 INVALID_CLUE_MODES = ("allow", "reject", "penalize")
 
@@ -77,11 +77,12 @@ class DuetConfig:
         """A record's config. Fields it lacks take the dataclass defaults, except the referee's:
         a missing `invalid_clue` is `reject` (a record's clues are refereed unless it says
         `allow`), and when clues are refereed a missing or null `language` is `board_language`
-        (the record's board: Hangul -> 'ko', otherwise 'en'). Unknown fields are ignored."""
+        (the record's board: Hangul -> 'ko', otherwise 'en'). A field it does not know is
+        refused (a misspelt `timer_token` would otherwise be dropped and the default played)."""
         if not isinstance(data, dict):
             raise MalformedRecord("config must be an object")
-        known = set(cls.__dataclass_fields__)
-        fields = {k: v for k, v in data.items() if k in known}
+        check_fields(data, cls.__dataclass_fields__, "config")
+        fields = dict(data)
         fields.setdefault("invalid_clue", "reject")
         if fields["invalid_clue"] != "allow" and fields.get("language") is None and board_language is not None:
             fields["language"] = board_language

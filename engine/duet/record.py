@@ -9,12 +9,14 @@ import numpy as np
 
 from ..actions import Action, action_from_dict
 from ..errors import MalformedRecord
-from ..record_fields import (RECORD_VERSION, board_language, check_header, check_words, parse_actions, parse_seed,
-                             replay_actions)
+from ..record_fields import (RECORD_VERSION, added_fields, board_language, check_board, check_header, parse_actions,
+                             parse_seed, replay_actions)
 from .config import DuetConfig
 from .key import BOARD_SIZE, DuetKey, generate_key
 from .state import DuetState
 
+#: A Duet record's own fields; any other top-level field is an added one (`extra`).
+FIELDS = ("game", "version", "seed", "words", "key", "config", "actions")
 
 
 @dataclass
@@ -36,18 +38,18 @@ class DuetRecord:
     @classmethod
     def from_dict(cls, data: Any) -> "DuetRecord":
         check_header(data, ("duet",), "Duet")
-        words = check_words(data.get("words"), BOARD_SIZE)
+        extra = added_fields(data, FIELDS)
+        words = check_board(data.get("words"), BOARD_SIZE, "3.1", "a Duet board")
         key = data.get("key")
         if not isinstance(key, dict) or set(key) != {"A", "B"}:
             raise MalformedRecord("'key' must be an object with sides 'A' and 'B'")
         seed = parse_seed(data)
         parsed = parse_actions(data, action_from_dict)
-        known = {"game", "version", "seed", "words", "key", "config", "actions"}
         return cls(
             words=list(words), key=DuetKey(key["A"], key["B"]),
             config=DuetConfig.from_dict(data.get("config", {}), board_language=board_language(words)),
             seed=seed, actions=parsed,
-            extra={k: v for k, v in data.items() if k not in known},
+            extra=extra,
         )
 
     def new_state(self) -> DuetState:

@@ -7,9 +7,10 @@ from typing import Sequence
 
 from ..actions import MAX_CLUE_NUMBER, Action, Clue, Guess, Stop
 from ..clues.normalize import ClueTextError, normalize_clue
-from ..errors import IllegalAction, MalformedRecord
+from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
+from ..record_fields import check_board
 from ..referee import Referee, referee_for
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
@@ -36,11 +37,7 @@ class DuetState:
 
     def __init__(self, words: Sequence[str], key: DuetKey, config: DuetConfig = DuetConfig(),
                  referee: Referee | None = None):
-        words = tuple(words)
-        if len(words) != BOARD_SIZE or len(set(words)) != BOARD_SIZE or not all(
-            isinstance(w, str) and w.strip() for w in words
-        ):
-            raise MalformedRecord("a Duet board is 25 distinct non-empty words (RULES 3.1)")
+        words = tuple(check_board(tuple(words), BOARD_SIZE, "3.1", "a Duet board"))
         self.words = words
         self.key = key
         self.config = config

@@ -8,12 +8,15 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ..errors import MalformedRecord
-from ..record_fields import (MAX_WORD_LENGTH, RECORD_VERSION, check_header, parse_actions, parse_seed, replay_actions,
-                             shown)
+from ..record_fields import (LANGUAGES, RECORD_VERSION, added_fields, check_header, parse_actions, parse_seed,
+                             replay_actions, shown, word_problem)
 from .actions import SpyWordAction, action_from_dict
 from .settings import SpyWordSettings, check_player_count
 from .state import CITIZEN, GHOST, ROLES, SPY, ClueChecker, SpyWordState
 
+#: A Spy's Word record's own fields; any other top-level field is an added one (`extra`).
+FIELDS = ("game", "version", "seed", "lang", "pack", "citizen_word", "spy_word", "seats", "roles", "order", "host",
+          "settings", "clue_filter", "actions")
 
 
 @dataclass
@@ -52,6 +55,7 @@ class SpyWordRecord:
     @classmethod
     def from_dict(cls, data: Any) -> "SpyWordRecord":
         check_header(data, ("spyword",), "Spy's Word")
+        extra = added_fields(data, FIELDS)
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise MalformedRecord("'seats' must be a list of strings")
@@ -64,26 +68,30 @@ class SpyWordRecord:
         for k in ("citizen_word", "spy_word"):
             if not isinstance(data.get(k), str):
                 raise MalformedRecord(f"'{k}' must be a string")
-            if len(data[k]) > MAX_WORD_LENGTH:
-                raise MalformedRecord(f"'{k}' is one word of at most {MAX_WORD_LENGTH} characters (RULES 5.3)")
+            problem = word_problem(data[k])
+            if problem is not None:
+                raise MalformedRecord(f"RULES 5.3: '{k}' {shown(data[k])} {problem}")
         seed = parse_seed(data)
         lang, host, pack = data.get("lang"), data.get("host"), data.get("pack", {})
-        if lang is not None and not isinstance(lang, str):
-            raise MalformedRecord("'lang' must be a string or null")
+        if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
+            raise MalformedRecord(f"'lang' must be null or one of {', '.join(LANGUAGES)} (the languages Spy's Word "
+                                  f"has packs in, RULES 5.3), not {shown(lang)}")
         if host is not None and not isinstance(host, str):
             raise MalformedRecord("'host' must be a seat")
         pack = _parse_pack(pack)
+        if "words" in pack and sorted(pack["words"]) != sorted((data["citizen_word"], data["spy_word"])):
+            raise MalformedRecord(f"RULES 5.3: the citizens' and the spies' words are the pack's two words, one each: "
+                                  f"citizen_word {shown(data['citizen_word'])} and spy_word {shown(data['spy_word'])}"
+                                  f" are not the pack's {shown(list(pack['words']))}")
         clue_filter = data.get("clue_filter", True)
         if not isinstance(clue_filter, bool):
             raise MalformedRecord("'clue_filter' must be true or false")
         parsed = parse_actions(data, action_from_dict)
-        known = {"game", "version", "seed", "lang", "pack", "citizen_word", "spy_word", "seats", "roles", "order",
-                 "host", "settings", "clue_filter", "actions"}
         record = cls(
             seats=list(seats), roles=dict(roles), citizen_word=data["citizen_word"], spy_word=data["spy_word"],
             order=list(order), settings=SpyWordSettings.from_dict(data.get("settings", {})), host=host, seed=seed,
             lang=lang, pack=dict(pack), clue_filter=clue_filter, actions=parsed,
-            extra={k: v for k, v in data.items() if k not in known},
+            extra=extra,
         )
         record.new_state()  # validate the deal itself (RULES 5.1-5.4)
         return record
@@ -111,8 +119,10 @@ def _parse_pack(pack: Any) -> dict[str, Any]:
             check_pack(pack)
         except ValueError as exc:
             raise MalformedRecord(f"'pack': {exc}") from None
-        if any(len(w) > MAX_WORD_LENGTH for w in pack["words"]):
-            raise MalformedRecord(f"'pack.words' are words of at most {MAX_WORD_LENGTH} characters (RULES 5.3)")
+        for i, w in enumerate(pack["words"]):
+            problem = word_problem(w)
+            if problem is not None:
+                raise MalformedRecord(f"RULES 5.3: pack.words[{i}] {shown(w)} {problem}")
         if not all(p is None or isinstance(p, str) for p in pack.get("pictures") or ()):
             raise MalformedRecord("'pack.pictures' names one picture (a string, or null) per word")
     return pack

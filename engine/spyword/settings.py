@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MalformedRecord
-from ..record_fields import check_bool, check_choice, shown
+from ..record_fields import check_bool, check_choice, check_fields, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 12
 UNLIMITED = "unlimited"
@@ -156,8 +156,5 @@ class SpyWordSettings:
     def from_dict(cls, data: Any) -> "SpyWordSettings":
         if not isinstance(data, dict):
             raise MalformedRecord("settings must be an object")
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
-        if unknown:
-            raise MalformedRecord(f"settings: unknown field(s) {shown(sorted(unknown))}")
+        check_fields(data, cls.__dataclass_fields__, "settings")
         return cls(**data)

@@ -207,7 +207,7 @@ def test_same_seed_same_records_on_one_and_two_workers(tmp_path, weights_file):
 
 def test_nearest_mode_plays_and_in_the_tournament(tmp_path, weights_file):
     table = tournament(["random"], ["human:fake?model=nearest", f"human:fake?weights={weights_file}"], games=3,
-                       seed=2, out=tmp_path, workers=2, progress=False)
+                       seed=2, out=tmp_path / "tournament", workers=2, progress=False)
     assert len(table) == 2 and set(table["games"]) == {3}
 
 
