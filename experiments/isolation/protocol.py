@@ -14,7 +14,12 @@ Requests (parent -> agent), one per line:
     {"op": "choose_cover", "obs": OBS}       -> {"ok": true, "cover": WORD}
     {"op": "act", "obs": OBS, "avoid": [..]} -> {"ok": true, "action": ACTION | null, "beliefs": [..]}
     {"op": "bye"}
-An agent that raised answers {"ok": false, "error": "Type: message"}.
+An agent that raised answers {"ok": false, "error": "Type: message"}. Every request but "bye" carries
+an "id" (the hello 0, then 1, 2, ...) that its answer echoes: a line that answers another request
+(one the agent left on its pipe earlier) is garbage, never a later answer.
+
+An answer is garbage when it is not one JSON object, nests deeper than the parser goes, or holds
+text that is not Unicode (a lone surrogate, "\\ud800": the record could not be written).
 """
 
 from __future__ import annotations
@@ -162,10 +167,15 @@ def word_from_json(value: Any, allow_none: bool, what: str) -> str | None:
     return value
 
 
-def spyword_action_from_json(data: Any, seat: str):
-    """A Spy's Word action of `seat` (or None); ProtocolError on anything else, or another seat's."""
+def spyword_action_from_json(data: Any, seat: str, host: str | None = None):
+    """A Spy's Word action of `seat` (or None); ProtocolError on anything else. A bot plays its own
+    seat's moves (`agents.spyword.bots.SpyWordAgent.act`): ready, a clue, the vote start, a vote, the
+    ghost's guess, closing its role screen; as "host" only when it is the host (`host`). Leaving,
+    kicking, disconnecting and reconnecting are the room's (a person's connection), time-outs the
+    clock's: a bot that answers one of those, or another seat's move, answered garbage."""
     from engine.errors import MalformedRecord
-    from engine.spyword.actions import HOST, action_from_dict
+    from engine.spyword.actions import (HOST, Dismiss, GhostGuess, GiveClue, Ready, StartVote, Vote,
+                                        action_from_dict)
 
     if data is None:
         return None
@@ -175,8 +185,11 @@ def spyword_action_from_json(data: Any, seat: str):
         action = action_from_dict(data)
     except (MalformedRecord, TypeError, ValueError, KeyError) as exc:
         raise ProtocolError(f"not a Spy's Word action: {exc}") from None
-    if getattr(action, "seat", None) not in (seat, HOST):
-        raise ProtocolError(f"{seat} answered an action for seat {getattr(action, 'seat', None)!r}")
+    if not isinstance(action, (Ready, GiveClue, StartVote, Vote, GhostGuess, Dismiss)):
+        raise ProtocolError(f"{type(action).__name__} is not a bot's move: {data!r:.60}")
+    if action.seat != seat and not (action.seat == HOST and seat == host):
+        raise ProtocolError(f"{seat} answered an action for seat {action.seat!r:.40}"
+                            + (" (it is not the host)" if action.seat == HOST else ""))
     return action
 
 
@@ -190,8 +203,12 @@ def decode_line(line: bytes) -> dict:
         raise ProtocolError(f"a message longer than {MAX_LINE} bytes")
     try:
         message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested past the parser's depth
         raise ProtocolError(f"not a JSON line ({exc.__class__.__name__}): {line[:60]!r}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"a message is a JSON object, not {line[:60]!r}")
+    try:  # "\ud800" parses to a lone surrogate, which no UTF-8 file (the record) can hold
+        json.dumps(message, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError("text that is not Unicode (a lone surrogate)") from None
     return message

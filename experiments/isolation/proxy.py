@@ -8,9 +8,14 @@ observations and reads its answers (experiments/isolation/protocol.py). The game
 leaves this process, which turns non-dumpable while agents run (hardening.py).
 
 A move that takes longer than `move_timeout` seconds, an agent that dies or raises, an answer
-that is not what the protocol says: each raises `Forfeit` (an `AgentError`), whose `reason` is
-"forfeit: <seat> <role>: <why>" (the seat alone when it names the role: "red-guesser"), and the agent process is killed (the next game starts a fresh
-one). The simulators catch it and record the game as lost by that side (`forfeit_of`).
+that is not what the protocol says, more than MAX_OUTPUT bytes of prints: each raises `Forfeit`
+(an `AgentError`), whose `reason` is "forfeit: <seat> <role>: <why>" (the seat alone when it names
+the role: "red-guesser"), and the agent process is killed, with what it started (the next game
+starts a fresh one); an illegal move (`forfeit_of`) kills its agent too. The simulators catch it
+and record the game as lost by that side.
+
+What an agent prints (its stdout and stderr, one pipe) is read here while any agent is waited on,
+its last lines kept for a crash's reason; nothing of it is written to disk.
 """
 
 from __future__ import annotations
@@ -21,7 +26,6 @@ import select
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import weakref
 from pathlib import Path
@@ -38,6 +42,8 @@ from experiments.isolation.protocol import (MAX_LINE, ProtocolError, clue_from_j
 
 DEFAULT_MOVE_TIMEOUT = 60.0
 DEFAULT_STARTUP_TIMEOUT = 600.0  # building an agent loads its models: minutes for the big ones
+MAX_OUTPUT = 16 * 1024 * 1024  # bytes an agent may print while it starts or answers one request
+STRAY_TIMEOUT = 5.0  # seconds to kill and reap what agents left behind
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # What an agent process inherits of the environment: where models and caches are, locale, threads.
 PASS_ENV = ("PATH", "HOME", "USER", "LANG", "LANGUAGE", "TZ", "TMPDIR", "PYTHONPATH", "VIRTUAL_ENV",
@@ -71,13 +77,15 @@ _LAST_MOVER: dict[int, "IsolatedAgent"] = {}  # per process: the proxy that answ
 
 
 def forfeit_of(exc: BaseException) -> Forfeit:
-    """The forfeit an agent error means in isolated play: a `Forfeit` as it is; any other
-    `AgentError` (an illegal move, no guess where one is due) is the last mover's."""
+    """The forfeit an agent error means in isolated play: a `Forfeit` as it is (its process is
+    gone); any other `AgentError` (an illegal move, no guess where one is due) is the last mover's,
+    whose process is killed here: after any forfeit the agent's next game starts a fresh one."""
     if isinstance(exc, Forfeit):
         return exc
     last = _LAST_MOVER.get(os.getpid())
     if last is None:
         return Forfeit(None, "agent", "?", f"illegal move: {exc}")
+    last.close(kill=True)
     return Forfeit(last.seat, last.role, last.spec, f"illegal move: {exc}")
 
 
@@ -88,14 +96,16 @@ class _Guard:
     def __init__(self) -> None:
         self.live = 0
         self.saved: bool | None = None
+        self.reaper: bool | None = None
         self.pid = os.getpid()
 
     def acquire(self) -> None:
         if self.pid != os.getpid():  # a forked worker: its own count
-            self.live, self.saved, self.pid = 0, None, os.getpid()
+            self.live, self.saved, self.reaper, self.pid = 0, None, None, os.getpid()
         if self.live == 0:
             self.saved = hardening.is_dumpable()
             hardening.protect_game_process()
+            self.reaper = start_reaping()
         self.live += 1
 
     def release(self) -> None:
@@ -104,10 +114,66 @@ class _Guard:
         self.live -= 1
         if self.live == 0 and self.saved:
             hardening.set_dumpable(True)
+        if self.live == 0:
+            stop_reaping(self.reaper)
 
 
 _GUARD = _Guard()
 _PROCESSES: "weakref.WeakSet[AgentProcess]" = weakref.WeakSet()
+
+
+def _outputs() -> dict[int, "AgentProcess"]:
+    """The print pipes of this process's agents still to be read: fd -> agent process."""
+    return {p.stderr.fileno(): p for p in list(_PROCESSES)
+            if p.owner == os.getpid() and p.stderr is not None and not p.overflow}
+
+
+_BEFORE: dict[int, set[int]] = {}  # per process that reaps: its children in other sessions before it did
+
+
+def start_reaping() -> bool | None:
+    """Make this process a child subreaper, so that what its agents start and leave (a process in a
+    session of its own) comes back to it once its parent is gone; returns whether it was one."""
+    was = hardening.is_child_subreaper()
+    if os.getpid() not in _BEFORE:
+        _BEFORE[os.getpid()] = set(hardening.children_in_other_sessions())
+    hardening.set_child_subreaper(True)
+    return was
+
+
+def stop_reaping(was: bool | None) -> None:
+    if was is False:
+        hardening.set_child_subreaper(False)
+        _BEFORE.pop(os.getpid(), None)
+
+
+def reap_strays(timeout: float = STRAY_TIMEOUT) -> list[int]:
+    """Kill and reap what agents left behind: children of this (reaping) process in another session
+    than its own that are none of its live agents and were not there before it reaped (an agent and
+    all it starts are outside this session, and come back here once their parent is gone). Returns
+    their pids."""
+    deadline, reaped = time.monotonic() + timeout, []
+    while os.getpid() in _BEFORE and time.monotonic() < deadline:
+        keep = _BEFORE[os.getpid()] | {p.proc.pid for p in list(_PROCESSES)
+                                       if p.owner == os.getpid() and p.proc is not None}
+        strays = [pid for pid in hardening.children_in_other_sessions() if pid not in keep]
+        if not strays:
+            break
+        for pid in strays:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for pid in strays:
+            while time.monotonic() < deadline:
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0]:
+                        break
+                except ChildProcessError:
+                    break
+                time.sleep(0.005)
+        reaped += strays
+    return reaped
 
 
 def child_environment() -> dict[str, str]:
@@ -125,9 +191,14 @@ class AgentProcess:
 
     def __init__(self, hello: dict):
         self.hello = hello
+        self.owner = os.getpid()
         self.proc: subprocess.Popen | None = None
         self.buffer = b""
-        self.stderr = None
+        self.sequence = 0  # the id of the last request (the hello is 0): its answer must echo it
+        self.stderr = None  # the read end of the agent's prints (stdout and stderr), non-blocking
+        self.tail = b""
+        self.output = 0  # bytes printed since the last request was sent
+        self.overflow = False
         self.ready: dict = {}
         self.launched = False
         self.error: _Failure | None = None
@@ -153,19 +224,20 @@ class AgentProcess:
         self.deadline = time.monotonic() + timeout
         _GUARD.acquire()  # before the child exists: it never sees this process dumpable
         try:
-            self.stderr = tempfile.TemporaryFile()
             self.proc = subprocess.Popen(
                 [sys.executable, "-s", "-m", "experiments.isolation.worker"], stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=self.stderr, env=child_environment(), close_fds=True,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_environment(), close_fds=True,
                 start_new_session=True, bufsize=0)
         except OSError as exc:
             _GUARD.release()
             self.error = _Failure(f"could not be started ({exc})")
             return
+        self.stderr = self.proc.stderr
         _PROCESSES.add(self)
         os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(self.stderr.fileno(), False)
         try:
-            self._write(encode_line({"op": "hello", **self.hello}), self.deadline, timeout, "started")
+            self._write(encode_line({"op": "hello", "id": 0, **self.hello}), self.deadline, timeout, "started")
         except _Failure as exc:
             self.error = exc
 
@@ -173,11 +245,7 @@ class AgentProcess:
         """The agent's ready message, within the startup time; _Failure otherwise."""
         if self.error is not None:
             raise self.error
-        line = self._read_line(self.deadline, self.timeout, "started")
-        try:
-            ready = decode_line(line)
-        except ProtocolError as exc:
-            raise _Failure(f"answered garbage ({exc})") from None
+        ready = self._answer(self._read_line(self.deadline, self.timeout, "started"))
         if not ready.get("ok"):
             raise _Failure(f"failed to start: {ready.get('error', 'no reason given')}")
         self.ready = ready
@@ -186,12 +254,54 @@ class AgentProcess:
     def request(self, message: dict, timeout: float, starting: bool = False) -> dict:
         deadline = time.monotonic() + timeout
         what = "started" if starting else "answered"
-        self._write(encode_line(message), deadline, timeout, what)
-        line = self._read_line(deadline, timeout, what)
+        self._check_output()
+        self.sequence += 1
+        self.output = 0
+        self._write(encode_line({**message, "id": self.sequence}), deadline, timeout, what)
+        return self._answer(self._read_line(deadline, timeout, what))
+
+    def _answer(self, line: bytes) -> dict:
+        """The answer to the last request; _Failure when the line is not one, or answers another."""
         try:
-            return decode_line(line)
+            answer = decode_line(line)
         except ProtocolError as exc:
             raise _Failure(f"answered garbage ({exc})") from None
+        if answer.get("id") != self.sequence or isinstance(answer.get("id"), bool):
+            raise _Failure(f"answered garbage (a line that is no answer to request {self.sequence}: "
+                           f"{line[:60]!r})")
+        return answer
+
+    def _check_output(self) -> None:
+        if self.overflow:
+            raise _Failure(f"wrote more than {MAX_OUTPUT // 2**20} MiB of output (stdout, stderr) for one request")
+
+    def _take_output(self) -> None:
+        """Read what the agent printed (no wait): keep its last lines, count the bytes."""
+        if self.stderr is None:
+            return
+        try:
+            chunk = os.read(self.stderr.fileno(), 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # everyone holding the pipe closed it
+            self.stderr.close()
+            self.stderr = None
+            return
+        self.tail = (self.tail + chunk)[-8192:]
+        self.output += len(chunk)
+        self.overflow = self.overflow or self.output > MAX_OUTPUT
+
+    def _select(self, read: list[int], write: list[int], left: float) -> tuple[list[int], list[int]]:
+        """select() on the protocol pipe, reading every agent's prints meanwhile."""
+        outputs = _outputs()
+        readable, writable, _ = select.select(read + list(outputs), write, [], left)
+        for fd in readable:
+            if fd in outputs:
+                outputs[fd]._take_output()
+        self._check_output()
+        return readable, writable
 
     def _late(self, timeout: float, what: str) -> _Failure:
         return _Failure(f"no answer within {timeout:g} s" if what == "answered"
@@ -204,8 +314,8 @@ class AgentProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._late(timeout, what)
-            _, ready, _ = select.select([], [fd], [], left)
-            if not ready:
+            _, ready = self._select([], [fd], left)
+            if fd not in ready:
                 continue
             try:
                 view = view[os.write(fd, view):]
@@ -220,8 +330,8 @@ class AgentProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._late(timeout, what)
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
+            ready, _ = self._select([fd], [], left)
+            if fd not in ready:
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -244,15 +354,14 @@ class AgentProcess:
 
     def stderr_tail(self, limit: int = 300) -> str:
         """The last line the agent wrote on stderr (where its prints go too)."""
-        if self.stderr is None:
-            return ""
-        try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - 8192))
-            lines = [l.strip() for l in self.stderr.read().decode("utf-8", "replace").splitlines() if l.strip()]
-        except (OSError, ValueError):
-            return ""
+        for _ in range(64):  # what is left in the pipe (a dead agent's last words), 4 MiB at most
+            if self.stderr is None:
+                break
+            before = self.output
+            self._take_output()
+            if self.output == before:
+                break
+        lines = [l.strip() for l in self.tail.decode("utf-8", "replace").splitlines() if l.strip()]
         return lines[-1][:limit] if lines else ""
 
     def close(self, kill: bool = False) -> None:
@@ -275,7 +384,7 @@ class AgentProcess:
                 proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 pass
-            for stream in (proc.stdin, proc.stdout, self.stderr):
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
                 try:
                     stream.close()
                 except (OSError, AttributeError):
@@ -283,6 +392,7 @@ class AgentProcess:
         finally:
             self.stderr = None
             _PROCESSES.discard(self)
+            reap_strays()  # what it started in sessions of its own (setsid), orphaned by the kill
             _GUARD.release()
 
 
@@ -290,6 +400,7 @@ class AgentProcess:
 def _close_all() -> None:
     for process in list(_PROCESSES):
         process.close(kill=True)
+    reap_strays()
 
 
 # ----- the proxies -----------------------------------------------------------------------------------
@@ -461,7 +572,7 @@ class IsolatedSpyWordBot(IsolatedAgent):
     def act(self, obs, avoid: Iterable[str] = ()):
         reply = self._call({"op": "act", "obs": to_json_dict(obs), "avoid": list(avoid)}, obs.seat)
         try:
-            action = spyword_action_from_json(reply.get("action"), obs.seat)
+            action = spyword_action_from_json(reply.get("action"), obs.seat, obs.host)
             beliefs = reply.get("beliefs") or []
             if not isinstance(beliefs, list) or not all(isinstance(b, (int, float)) and not isinstance(b, bool)
                                                         for b in beliefs):

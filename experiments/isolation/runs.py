@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from experiments.isolation.proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
-                    IsolatedSpyWordBot, forfeit_of, start_together)
+                    IsolatedSpyWordBot, forfeit_of, reap_strays, start_reaping, start_together, stop_reaping)
 
 __all__ = ["DEFAULT_MOVE_TIMEOUT", "closing", "codenames_agents", "duet_seats", "forfeit_row", "record_forfeit",
            "spyword_bots", "spyword_checker"]
@@ -71,12 +71,17 @@ def agents_of(loaded: Any) -> list[IsolatedAgent]:
 
 def closing(results: Iterable, loaded: Any) -> Iterator:
     """Yield the results, then end the agent processes this process started (forked workers'
-    agents end with their workers)."""
+    agents end with their workers) and kill what any agent left behind: this process is a child
+    subreaper meanwhile, so a worker's agents and whatever they started in sessions of their own
+    come back to it once their parents are gone (`reap_strays`)."""
+    reaper = start_reaping()
     try:
         yield from results
     finally:
         for agent in agents_of(loaded):
             agent.close()
+        reap_strays()
+        stop_reaping(reaper)
 
 
 def record_forfeit(record: Any, exc: BaseException) -> Forfeit:

@@ -33,8 +33,11 @@ def _read(stream) -> bytes:
 
 
 def _error(exc: BaseException) -> dict:
-    return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:500],
-            "traceback": "".join(traceback.format_exception(exc))[-2000:]}
+    def text(s: str) -> str:  # a lone surrogate in the message as "\ud800": the line must be UTF-8
+        return s.encode("utf-8", "backslashreplace").decode("utf-8")
+
+    return {"ok": False, "error": text(f"{type(exc).__name__}: {exc}"[:500]),
+            "traceback": text("".join(traceback.format_exception(exc))[-2000:])}
 
 
 def _build(hello: dict):
@@ -84,35 +87,41 @@ def main() -> int:
 
     hardened = hardening.harden_agent_process()
 
-    def send(message: dict) -> None:
+    def send(message: dict, request_id) -> None:
+        """The answer to the request `request_id` (echoed: the parent takes no other line for it)."""
         try:
-            line = protocol.encode_line(message)
-        except (TypeError, ValueError) as exc:  # an answer that is not JSON
-            line = protocol.encode_line(_error(exc))
+            line = protocol.encode_line({**message, "id": request_id})
+        except (TypeError, ValueError) as exc:  # an answer that is not JSON (or not Unicode text)
+            line = protocol.encode_line({**_error(exc), "id": request_id})
         proto_out.write(line)
 
     hello_line = _read(proto_in)
     if not hello_line:
         return 0
+    hello_id = None
     try:
-        agent = _build(protocol.decode_line(hello_line))
+        hello = protocol.decode_line(hello_line)
+        hello_id = hello.get("id")
+        agent = _build(hello)
     except BaseException as exc:  # noqa: BLE001 - the parent forfeits the agent with this reason
-        send(_error(exc))
+        send(_error(exc), hello_id)
         return 1
     capabilities = [name for name in ("choose_cover",) if callable(getattr(agent, name, None))]
     send({"ok": True, "ready": True, "capabilities": capabilities, "hardening": hardened,
-          "spec": str(getattr(agent, "spec", ""))})
+          "spec": str(getattr(agent, "spec", ""))}, hello_id)
     while True:
         line = _read(proto_in)
         if not line:
             return 0
+        request_id = None
         try:
             request = protocol.decode_line(line)
+            request_id = request.get("id")
             if request.get("op") == "bye":
                 return 0
-            send(_answer(agent, request, protocol))
+            send(_answer(agent, request, protocol), request_id)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which forfeits the agent
-            send(_error(exc))
+            send(_error(exc), request_id)
 
 
 if __name__ == "__main__":

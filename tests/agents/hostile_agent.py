@@ -312,3 +312,184 @@ class CheatingGuesser(Guesser):
     def next_guess(self, obs):
         return "definitely-not-a-board-word"
 
+
+
+# ----- agents that misbehave only when isolated (CNLAB_ISOLATED), on some games -------------------
+# The same spec plays well in a plain run, so the isolated run's other games can be compared with it.
+def _isolated() -> bool:
+    return os.environ.get("CNLAB_ISOLATED") == "1"
+
+
+def _protocol_fd(mode: int) -> int:
+    """The worker's protocol pipe (its answers: os.O_WRONLY), which the agent can reach as well."""
+    import fcntl
+
+    for fd in sorted(int(x) for x in os.listdir("/proc/self/fd")):
+        if fd < 3:
+            continue
+        try:
+            target, flags = os.readlink(f"/proc/self/fd/{fd}"), fcntl.fcntl(fd, fcntl.F_GETFL)
+        except OSError:
+            continue
+        if target.startswith("pipe:") and flags & os.O_ACCMODE == mode:
+            return fd
+    raise RuntimeError("no protocol pipe")
+
+
+class _Trigger:
+    """Misbehaves, isolated only, on boards whose first word is in the spec parameter `words`
+    ("a/b/c"). Counts the requests it answers (begin_game and guesses): their ids, 1, 2, ..."""
+
+    def _words(self, spec) -> None:
+        self.trigger = set(str(spec.params.get("words", "")).split("/")) - {""}
+        self.report_dir = Path(str(spec.params.get("report", ".")))
+        self.requests = 0
+
+    def hit(self, obs) -> bool:
+        return _isolated() and obs.words[0] in self.trigger
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self.requests += 1
+
+
+class SurrogateSpymaster(_Trigger, Spymaster):
+    """Plays like HostileSpymaster; on a hit board writes its own answer on the protocol pipe (with
+    the request's id): an error whose text holds a lone surrogate, as JSON allows it ("\\ud800"),
+    which the forfeit's reason would carry into a record no file can hold. Never answers itself."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+
+    def give_clue(self, obs) -> ClueDecision:
+        self.requests += 1
+        if self.hit(obs):
+            line = '{"ok": false, "error": "ValueError: \\ud800", "id": %d}\n' % self.requests
+            os.write(_protocol_fd(os.O_WRONLY), line.encode())
+            time.sleep(60)
+        board = {w.lower() for w in obs.words}
+        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
+        targets = [obs.words[i] for i in obs.own_targets()][:1]
+        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
+
+
+class RestartProbeGuesser(_Trigger, Guesser):
+    """Guesses the first guessable word; as seat B on a hit board, `how`="echo" leaves a second,
+    well-formed answer line on its pipe (a stale line, never to be read as a later answer) and
+    `how`="illegal" guesses a word off the board. Isolated, appends "<first board word> <seat> <pid>"
+    to `report`/pids.txt at every guess: which process played which game."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+        self.how = str(spec.params.get("how", "echo"))
+
+    def next_guess(self, obs):
+        if _isolated():
+            self.report_dir.mkdir(parents=True, exist_ok=True)
+            with open(self.report_dir / "pids.txt", "a") as f:
+                f.write(f"{obs.words[0]} {obs.seat} {os.getpid()}\n")
+        word = obs.words[obs.guessable()[0]]
+        if self.hit(obs) and obs.seat == "B":
+            if self.how == "illegal":
+                return "definitely-not-a-board-word"
+            os.write(_protocol_fd(os.O_WRONLY), (json.dumps({"ok": True, "guess": word}) + "\n").encode())
+        return word
+
+
+class ChattyGuesser(_Trigger, Guesser):
+    """On a hit board prints `mb` MiB (spec parameter) to stdout before it guesses."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+        self.mb = float(spec.params.get("mb", 64))
+
+    def next_guess(self, obs):
+        if self.hit(obs):
+            block = "x" * 65535 + "\n"
+            for _ in range(int(self.mb * 16)):
+                sys.stdout.write(block)
+            sys.stdout.flush()
+        print("a guess")  # a little is fine
+        return obs.words[obs.guessable()[0]]
+
+
+class ForkingGuesser(_Trigger, Guesser):
+    """Starts a process in a session of its own (setsid, out of reach of the agent's process group),
+    writes its pid to `report`/forked-<pid>, and plays on."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+        self.forked = False
+
+    def next_guess(self, obs):
+        if self.hit(obs) and not self.forked:
+            self.forked = True
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.setsid()
+                if os.fork():  # the daemon's double fork: its parent exits at once
+                    os._exit(0)
+                os.write(write, str(os.getpid()).encode())
+                os.close(write)
+                time.sleep(120)
+                os._exit(0)
+            os.close(write)
+            os.waitpid(pid, 0)
+            daemon = int(os.read(read, 32))
+            os.close(read)
+            self.report_dir.mkdir(parents=True, exist_ok=True)
+            (self.report_dir / f"forked-{daemon}").write_text("")
+        return obs.words[obs.guessable()[0]]
+
+
+class _SpyWordTrigger:
+    """A Spy's Word bot (the `spyword` bot's play) that misbehaves, isolated only, at seat p2 (never
+    the host in the simulator: p1 is) while the cards are confirmed (phase "ready"), in games whose
+    first speaker is in the parameter `first`."""
+
+    def hit(self, obs) -> bool:
+        first = str(self.params.get("first", "")).split("/")
+        return (_isolated() and obs.seat == "p2" and obs.seat != obs.host and obs.phase == "ready"
+                and obs.order[0] in first)
+
+
+def _spyword_bot():
+    from agents.spyword.bots import SpyWordBot
+
+    return SpyWordBot
+
+
+class HostImpostorBot(_SpyWordTrigger, _spyword_bot()):
+    """Answers as "host" (it is not the host): kicks p3 when the game waits on its card."""
+
+    defaults = {**_spyword_bot().defaults, "first": ""}
+
+    def act(self, obs, avoid=()):
+        if self.hit(obs) and "p3" not in obs.departed:
+            from engine.spyword.actions import HOST, Kick
+
+            return Kick(HOST, "p3")
+        return super().act(obs, avoid)
+
+
+class FlappingBot(_SpyWordTrigger, _spyword_bot()):
+    """Answers Disconnect and Reconnect of itself in turns, so the game never moves on."""
+
+    defaults = {**_spyword_bot().defaults, "first": ""}
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self.flaps = 0
+
+    def act(self, obs, avoid=()):
+        if self.hit(obs):
+            from engine.spyword.actions import Disconnect, Reconnect
+
+            self.flaps += 1
+            return Disconnect(obs.seat) if self.flaps % 2 else Reconnect(obs.seat)
+        return super().act(obs, avoid)

@@ -323,3 +323,180 @@ def test_spyword_isolated_gives_the_same_games(tmp_path):
     simulate_spyword(1, 6, 5, "en", bot, None, tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
     assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
     assert records(tmp_path / "plain") == records(tmp_path / "isolated")
+
+
+# ----- a hostile agent costs its own game only ---------------------------------------------------------
+# The agents below misbehave only when isolated (CNLAB_ISOLATED) and only on the games named in their
+# spec, so the same spec played without --isolate gives the games they leave alone, byte for byte.
+def raw_records(path: Path) -> dict[int, str]:
+    return {json.loads(l)["game_index"]: l for l in (path / "records.jsonl").read_text().splitlines()}
+
+
+def duet_first_words(seed: int, games: int) -> list[str]:
+    return [deal_duet(deal_seed(seed, i), board_words("en")).words[0] for i in range(games)]
+
+
+def assert_costs_its_own_games(plain: Path, isolated: Path, hit: set[int], reason: str) -> list[dict]:
+    """The `hit` games are forfeits with `reason`; every other row and record is the plain run's."""
+    plain_rows, isolated_rows = rows(plain), rows(isolated)
+    plain_records, isolated_records = raw_records(plain), raw_records(isolated)
+    assert [r["game_index"] for r in isolated_rows] == [r["game_index"] for r in plain_rows]
+    for row in isolated_rows:
+        i = row["game_index"]
+        if i in hit:
+            why = row.get("loss_reason") or row.get("forfeit")
+            assert row["status"] == "forfeit" and why.startswith(reason), row
+            assert json.loads(isolated_records[i])["forfeit"]["reason"] == why
+        else:
+            assert row == plain_rows[i] and isolated_records[i] == plain_records[i], i
+    return isolated_rows
+
+
+def _duet_both(tmp_path, monkeypatch, spymaster: str, guesser: str, games: int = 3, seed: int = 1,
+               move_timeout: float = 60, workers: int = 1) -> tuple[Path, Path]:
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=guesser)
+    simulate(run, out=tmp_path / "plain", progress=False)
+    simulate(run, out=tmp_path / "isolated", progress=False, workers=workers, isolate=True,
+             move_timeout=move_timeout)
+    return tmp_path / "plain", tmp_path / "isolated"
+
+
+def test_an_answer_with_a_lone_surrogate_is_garbage(tmp_path, monkeypatch):
+    """Audit 3: the agent writes its own answer on the protocol pipe, with "\\ud800" in a text (here its
+    error, which the forfeit's reason carries). It passed every check, then writing the record failed
+    ('utf-8' codec can't encode) and the run could not end."""
+    hit = duet_first_words(1, 3)[1]
+    plain, isolated = _duet_both(tmp_path, monkeypatch, f"{HOSTILE}:SurrogateSpymaster?words={hit}", "random",
+                                 move_timeout=10)
+    assert_costs_its_own_games(plain, isolated, {1}, "forfeit: A spymaster: answered garbage (text that is not "
+                                                     "Unicode (a lone surrogate))")
+    (isolated / "records.jsonl").read_text(encoding="utf-8")  # the whole file is UTF-8
+
+
+def test_decode_line_refuses_what_no_record_can_hold():
+    from experiments.isolation.protocol import ProtocolError, decode_line
+
+    for line in (b'{"ok": true, "guess": "\\udc80x"}', b'{"\\ud800": 1}', b"[" * 100_000 + b"]" * 100_000,
+                 b'{"a": ' * 100_000 + b"1" + b"}" * 100_000):
+        with pytest.raises(ProtocolError):
+            decode_line(line)
+    assert decode_line('{"guess": "\\ud55c\\uae00 \U0001F600"}'.encode()) == {"guess": "한글 \U0001F600"}
+
+
+@pytest.mark.parametrize("how", ["echo", "illegal"])
+def test_after_a_forfeit_the_next_game_has_a_fresh_process(tmp_path, monkeypatch, how):
+    """Audit 3: after an illegal move the agent's process was kept, and a line it had left on its pipe
+    was read as its answer in the games after. Now every forfeit kills the agent, the next game starts
+    a fresh one, and an answer must echo its request's id."""
+    words = duet_first_words(1, 3)
+    report = tmp_path / "report"
+    guesser = f"{HOSTILE}:RestartProbeGuesser?words={words[1]}&how={how}&report={report}"
+    plain, isolated = _duet_both(tmp_path, monkeypatch, "random", guesser)
+    reason = "forfeit: B guesser: " + ("answered garbage (a line that is no answer to request" if how == "echo"
+                                       else "illegal move: ")
+    assert_costs_its_own_games(plain, isolated, {1}, reason)
+    played = [line.split() for line in (report / "pids.txt").read_text().splitlines()]  # the isolated run's
+    pids = {w: {pid for word, seat, pid in played if word == w and seat == "B"} for w in words}
+    assert all(len(p) == 1 for p in pids.values()), pids
+    assert pids[words[0]] == pids[words[1]]  # one process until the forfeit
+    assert pids[words[2]] != pids[words[1]]  # a fresh one after it
+
+
+def test_an_agent_that_prints_without_end_forfeits_and_nothing_reaches_the_disk(tmp_path, monkeypatch):
+    """Audit 3: the agent's prints went to an unbounded temporary file (1.7 GB in 1.5 s). Now they are
+    read from a pipe (the last lines kept), and more than MAX_OUTPUT bytes for one request forfeit."""
+    import tempfile
+
+    from experiments.isolation import proxy
+
+    words = duet_first_words(1, 3)
+    monkeypatch.setattr(proxy, "MAX_OUTPUT", 2 * 1024 * 1024, raising=False)  # (the old code had none)
+    spare = tempfile.gettempdir()
+    before = {p.name for p in Path(spare).iterdir()}
+    plain, isolated = _duet_both(tmp_path, monkeypatch, "random", f"{HOSTILE}:ChattyGuesser?words={words[1]}&mb=8")
+    assert_costs_its_own_games(plain, isolated, {1}, "forfeit: B guesser: wrote more than 2 MiB of output")
+    assert {p.name for p in Path(spare).iterdir()} <= before | {tmp_path.name}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_what_an_agent_starts_in_a_session_of_its_own_ends_with_the_run(tmp_path, monkeypatch, workers):
+    """Audit 3: a process an agent forked with setsid() (out of its process group) outlived the run. The
+    game process is a child subreaper now and kills them; its own children in other sessions, started
+    before the run (a bystander), are left alone."""
+    import os
+    import signal
+    import subprocess
+
+    words = duet_first_words(1, 3)
+    report = tmp_path / "report"
+    bystander = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    try:
+        _duet_both(tmp_path, monkeypatch, "random",
+                   f"{HOSTILE}:ForkingGuesser?words={words[0]}/{words[2]}&report={report}", workers=workers)
+        forked = [int(p.name.split("-")[1]) for p in report.glob("forked-*")]
+        assert forked  # the agents did start them
+        alive = []
+        for pid in forked:
+            try:
+                os.kill(pid, 0)
+                alive.append(pid)
+            except ProcessLookupError:
+                pass
+        assert alive == [] and bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()
+        for p in report.glob("forked-*"):
+            try:
+                os.kill(int(p.name.split("-")[1]), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert rows(tmp_path / "isolated") == rows(tmp_path / "plain")
+
+
+def _spyword_both(tmp_path, monkeypatch, cls: str) -> tuple[Path, Path, int]:
+    """Plain and isolated runs of a hostile Spy's Word bot that misbehaves in game 1 only."""
+    from experiments.games.spyword.batch import SpyWordRun, deal_game, simulate_spyword
+    from experiments.games.spyword.dealing import load_packs
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    packs = load_packs("en")
+    first = [deal_game(SpyWordRun(games=3, seed=2, bot="x"), i, packs).order[0] for i in range(3)]
+    assert first.count(first[1]) == 1 and first[1] != "p2"
+    bot = f"{HOSTILE}:{cls}+fake?vocab=300&first={first[1]}"
+    simulate_spyword(3, 6, 2, "en", bot, None, tmp_path / "plain", progress=False)
+    simulate_spyword(3, 6, 2, "en", bot, None, tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
+    return tmp_path / "plain", tmp_path / "isolated", 1
+
+
+def test_a_spyword_bot_acts_for_its_own_seat_only(tmp_path, monkeypatch):
+    """Audit 3: a bot that is not the host answered {"seat": "host", "kick": "p3"} and the engine took it."""
+    plain, isolated, hit = _spyword_both(tmp_path, monkeypatch, "HostImpostorBot")
+    (row,) = [r for r in assert_costs_its_own_games(plain, isolated, {hit}, "forfeit: p2 bot: answered garbage (Kick "
+                                                                            "is not a bot's move")
+              if r["game_index"] == hit]
+    record = json.loads(raw_records(isolated)[hit])
+    assert not any("kick" in a for a in record["actions"]) and row["winner"] is not None
+
+
+def test_spyword_bot_actions_are_its_own_moves_and_the_host_alias_is_the_hosts():
+    from engine.spyword.actions import HOST
+    from experiments.isolation.protocol import ProtocolError, spyword_action_from_json
+
+    assert spyword_action_from_json({"seat": "p2", "vote": "p3"}, "p2", "p1").seat == "p2"
+    assert spyword_action_from_json({"seat": HOST, "start_vote": True}, "p1", "p1").seat == HOST
+    for action in ({"seat": HOST, "start_vote": True}, {"seat": HOST, "vote": "p3"}, {"seat": "p3", "vote": "p4"},
+                   {"seat": "p2", "disconnect": True}, {"seat": "p2", "reconnect": True}, {"seat": "p2", "leave": True},
+                   {"seat": HOST, "kick": "p3"}, {"seat": "clock", "timeout": "vote"}):
+        with pytest.raises(ProtocolError):
+            spyword_action_from_json(action, "p2", "p1")
+    with pytest.raises(ProtocolError):
+        spyword_action_from_json({"seat": HOST, "kick": "p3"}, "p1", "p1")  # the host's bot does not kick either
+
+
+def test_a_spyword_bot_that_stalls_the_game_forfeits_it(tmp_path, monkeypatch):
+    """Audit 3: Disconnect and Reconnect of itself in turns kept the game going until the loop's action
+    limit, and the run crashed (RuntimeError, exit 1, nothing written)."""
+    plain, isolated, hit = _spyword_both(tmp_path, monkeypatch, "FlappingBot")
+    assert_costs_its_own_games(plain, isolated, {hit}, "forfeit: p2 bot: answered garbage (Disconnect is not a bot's move")
