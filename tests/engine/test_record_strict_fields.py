@@ -24,6 +24,7 @@ from engine.duet.state import DuetState
 from engine.errors import MalformedRecord
 from engine.records import record_from_dict, record_to_json
 from experiments.cli import app
+from test_record_hardening import refused   # the one error line of an exit-2 replay
 
 RUNNER = CliRunner()
 RULE = {"duet": "3.1", "codenames": "1.1", "pictures": "2.1"}
@@ -41,16 +42,6 @@ def replay(tmp_path, record: dict):
     result = RUNNER.invoke(app, ["replay", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     return result
-
-
-def refused(result, *fragments: str) -> str:
-    """The one error line of an exit-2 replay; every fragment is in it."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.split("\n")
-    assert len(lines) == 2 and lines[1] == "" and lines[0].startswith("error: "), result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
 
 
 def replays(tmp_path, record: dict) -> dict:
