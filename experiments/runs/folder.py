@@ -294,10 +294,12 @@ def _check_rows(path: Path, rows: list[dict]) -> None:
     if len(rows) < 2:
         return
     keys = Counter(frozenset(r) for r in rows).most_common(1)[0][0]
-    kinds = {k: Counter(_kind(r[k]) for r in rows if k in r and r[k] is not None).most_common(1)
-             for k in keys}
+    kinds = {}
+    for k in keys:
+        seen = Counter(_kind(r[k]) for r in rows if r.get(k) is not None)
+        kinds[k] = seen.most_common(1)[0][0] if seen else None
     for r in rows:
-        odd = sorted(set(r) ^ keys) or [k for k in keys if r[k] is not None and kinds[k] and _kind(r[k]) != kinds[k][0][0]]
+        odd = sorted(set(r) ^ keys) or [k for k in keys if r[k] is not None and _kind(r[k]) != kinds[k]]
         if odd:
             raise RunFolderError(f"{path}: the row of game {r['game_index']} does not match the run's other rows "
                                  f"({', '.join(map(str, odd))[:80]}); the folder is damaged: delete that line to "
