@@ -735,9 +735,11 @@ class SpyWordState:
                 self._set_host(new, how)
         if seat in self.speakers:
             self.speakers.remove(seat)
-        # a departure during a vote voids every vote cast, and everyone votes again (docs/spyword.md):
-        # voiding only the votes for the departed would show, in `voted` and `to_act`, who cast them
-        self.votes = {}
+        # a player's departure during a vote voids every vote cast, and everyone votes again
+        # (docs/spyword.md): voiding only the votes for the departed would show, in `voted` and
+        # `to_act`, who cast them
+        if was_playing:
+            self.votes = {}
         self.voters = tuple(v for v in self.voters if v != seat)
         self.candidates = tuple(c for c in self.candidates if c != seat)
         duel_broken = seat in self.duel
@@ -747,6 +749,12 @@ class SpyWordState:
             if self.roles[seat] == GHOST:
                 self._resolve_guess(seat, None, left=True)
             self.pending = None
+        elif not was_playing:
+            # a spectator takes no side with them: the phase goes on as it was, an eliminated ghost's
+            # pending guess included (5.10, 5.11: the win check waits for it)
+            if len(self.room()) < 4:
+                self._finish(None)
+            return
         if self._check_win():
             return
         if len(self.room()) < 4:

@@ -499,6 +499,23 @@ def test_eliminated_players_count_in_the_room():  # RULES 5.12
     assert s.winner == "spies"  # one citizen remains: decided, not aborted
 
 
+@pytest.mark.parametrize("how", [{"seat": "p3", "leave": True}, {"seat": "host", "kick": "p3"}])
+def test_a_spectator_leaving_takes_no_guess_from_the_ghost(how):  # RULES 5.10, 5.11, 5.12
+    s = eliminate(make(), "p3")          # the spy is out: a spectator
+    eliminate(s, "p4")                   # the ghost is out: its one guess is pending
+    act(s, how)                          # the spectator leaves, or is kicked: 5 still in the room
+    assert s.status() == "playing" and "p4" in s.to_act()
+    act(s, {"seat": "p4", "ghost_guess": "apple"})
+    assert s.winner == "ghost"           # the ghost guessed the citizens' word: it wins alone
+
+
+def test_a_spectator_leaving_mid_vote_voids_no_vote():  # RULES 5.6, 5.12
+    s = to_vote(eliminate(make("ccsgccc"), "p1"))
+    votes(s, {"p2": "p3"})
+    act(s, {"seat": "p1", "leave": True})
+    assert s.votes == {"p2": "p3"} and s.phase == "vote"
+
+
 def test_leaving_and_kicking_are_many_device_rules():  # RULES 5.12
     s = make(device="single")
     expect_illegal(s, {"seat": "p2", "leave": True}, "5.12")
