@@ -381,12 +381,14 @@ def test_a_single_device_shows_one_card_at_a_time(srv):
         assert set(r["waiting"]) == {"p1", "p2", "p3", "p4"}
         # each card behind a "got it" step: show -> the card of that player only -> ready hides it
         assert (await phone.error(type="ready"))["code"] == "not_shown"
-        for seat in ("p1", "p2", "p3", "p4"):
-            r = await act(phone, type="show", seat=seat)
+        for seat in ("p1", "p2", "p3", "p4"):   # the bot readies itself meanwhile: wait for the frame of the move
+            await phone.send(type="show", seat=seat)
+            r = await phone.wait(lambda room: room["holder"] is not None)
             assert r["holder"] == seat and r["private"]["seat"] == seat and r["private"]["you"]["ready"]
             assert (await phone.error(type="ready", seat="p9"))["code"] == "not_your_seat"
-            r = await act(phone, type="ready")
-            assert r["holder"] is None and "private" not in r
+            await phone.send(type="ready")
+            r = await phone.wait(lambda room: room["holder"] is None)
+            assert "private" not in r
         await phone.drain()
         r = phone.last
         g = r["game"]
