@@ -109,6 +109,8 @@ def test_one_phone_passed_around_in_korean(page, spy_server):
         msg = json.loads(raw)
         if msg["type"] != "room" or not msg["room"].get("game") or msg["room"]["phase"] == "over":
             continue
+        if msg["room"]["game"].get("report"):   # the game is over (RULES 5.13 shows both words) before the room is
+            continue
         rr = msg["room"]
         assert "word" not in rr["game"] and "role" not in rr["game"]
         public = json.dumps(dict(rr, private=None, game=dict(rr["game"], clues=[])), ensure_ascii=False)
