@@ -11,6 +11,7 @@ import bisect
 import gc
 import json
 import multiprocessing
+import signal
 import sys
 import time
 from pathlib import Path
@@ -78,7 +79,10 @@ def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple
 
 
 def _one_thread() -> None:
-    """One BLAS thread per worker: N workers on N cores, not N x N threads fighting."""
+    """One BLAS thread per worker: N workers on N cores, not N x N threads fighting. Ctrl-C is the
+    parent's to handle (it saves what is done and ends the pool): a worker ignores it, rather than
+    print its own KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:

@@ -1,6 +1,7 @@
 """The batch simulator: determinism across workers, resume after a kill, clear errors."""
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -80,6 +81,34 @@ def test_killed_run_resumes(tmp_path):
     reference = DuetRun(games=3000, seed=9, **RANDOM)
     simulate(reference, out=tmp_path / "ref", progress=False)
     assert final == rows(tmp_path / "ref")
+
+
+def test_ctrl_c_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path):
+    """Ctrl-C reaches the whole process group: the parent ends the run (exit 130) and the workers
+    say nothing (they printed a KeyboardInterrupt traceback each); what was done is kept."""
+    out = tmp_path / "interrupted"
+    cnlab = str(Path(sys.executable).parent / "cnlab")
+    args = [cnlab, "simulate", "--games", "1500", "--seed", "9", "--spymaster", "expected:fake",
+            "--guesser", "duet-bayes:fake", "--out", str(out), "--no-progress", "--workers", "2"]
+
+    def default_ctrl_c():   # a test runner may start us with SIGINT ignored; a terminal does not
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=default_ctrl_c)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        rows_file = out / "games.jsonl"
+        if rows_file.exists() and rows_file.stat().st_size > 5000:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    err = proc.communicate(timeout=120)[1].decode()
+    assert proc.returncode == 130 and "Traceback" not in err and "ForkPoolWorker" not in err, err
+    done_before = len((out / "games.jsonl").read_text().splitlines())
+    assert 0 < done_before < 1500
+    subprocess.run(args, check=True, capture_output=True)
+    assert [r["game_index"] for r in rows(out)] == list(range(1500))
 
 
 def test_a_rerun_with_other_arguments_is_refused(tmp_path):
