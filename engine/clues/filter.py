@@ -417,7 +417,7 @@ class ClueFilter:
         """RULES 4.2: the clue number may carry part of the hint (an undecidable verdict) or None."""
         if isinstance(number, str):
             number = int(number) if DIGITS.match(number.strip()) else None
-        if number is None or not 1 <= int(number) <= 9:
+        if number is None or not 1 <= int(number) <= MAX_CLUE_NUMBER:
             return None
         n = int(number)
         if n in self._meaning_numbers:
