@@ -155,6 +155,5 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
         check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
     if language is not None and not is_import_path(parsed.name):
-        for backend in parsed.backends:
-            check_language(backend, language)
+        check_language(parsed.backends, language)
     return parsed

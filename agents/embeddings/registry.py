@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from .base import Embeddings
 
@@ -45,13 +45,14 @@ LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mp
              "e5-small": ("en", "ko"), "kiwi": ("ko",)}
 
 
-def check_language(name: str, language: str) -> None:
-    """ValueError when `name` is a built-in backend that does not read `language` (glove-50 on a
-    Korean board: every card a stranger), said before any model loads."""
-    key = _ALIASES.get(name, name)
-    if key in LANGUAGES and language not in LANGUAGES[key]:
-        raise ValueError(f"embedding backend {key!r} does not cover language {language!r} "
-                         f"(it covers {', '.join(LANGUAGES[key])})")
+def check_language(names: Iterable[str], language: str) -> None:
+    """ValueError for the first of `names` that is a built-in backend that does not read `language`
+    (glove-50 on a Korean board: every card a stranger), said before any model loads."""
+    for name in names:
+        key = _ALIASES.get(name, name)
+        if key in LANGUAGES and language not in LANGUAGES[key]:
+            raise ValueError(f"embedding backend {key!r} does not cover language {language!r} "
+                             f"(it covers {', '.join(LANGUAGES[key])})")
 
 
 def is_registered(name: str) -> bool:

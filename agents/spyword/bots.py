@@ -369,6 +369,6 @@ def check_spyword_spec(spec: str, language: str | None = None) -> AgentSpec:
     parsed = parse_spec(spec)
     cls = agent_class(parsed, "spyword")
     check_params(parsed, getattr(cls, "defaults", {}), f"{parsed.name} bot", getattr(cls, "limits", None))
-    for backend in parsed.backends if language else ():
-        check_language(backend, language)
+    if language is not None:
+        check_language(parsed.backends, language)
     return parsed

@@ -85,7 +85,7 @@ def check_backend(name: str, lang: str) -> str:
     why = backend_missing(key)
     if why:
         raise ValueError(why)
-    check_language(key, lang)
+    check_language([key], lang)
     return key
 
 
