@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 from dataclasses import dataclass
 from typing import Any, Union
@@ -11,6 +12,17 @@ from .errors import MalformedRecord
 UNLIMITED = "unlimited"   # the expert clue number (RULES 1.2, 1.7)
 MAX_CLUE_NUMBER = 9       # the largest numbered clue (RULES 1.2, 3.4)
 ClueNumber = Union[int, str]
+_WRITTEN_NUMBER = re.compile(r"\s*(-?[0-9]{1,4})\s*")   # ASCII digits: not \d, which takes every script's
+
+
+def written_number(text: str) -> int | None:
+    """The value of a clue number written as text with the ASCII digits 0-9 (spaces around and a
+    minus sign allowed, so that -3 is refused as out of range, not as unreadable), or None. Never
+    int() on other scripts' digits (³, ٣, ３ pass `str.isdigit`; int() fails on some and reads
+    others) nor on a long run of digits (int() refuses more than 4,300): at most four digits, which
+    covers every legal number (0..MAX_CLUE_NUMBER) with room to say a wrong one back."""
+    m = _WRITTEN_NUMBER.fullmatch(text)
+    return int(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)

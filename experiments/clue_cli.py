@@ -19,9 +19,7 @@ language, empty clue, malformed case line) is one line on stderr and exit code 2
 from __future__ import annotations
 
 import json
-import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Optional
 
@@ -40,9 +38,11 @@ def _split(text: Optional[str]) -> list[str]:
 
 
 def _number(value):
-    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value.strip()):   # ASCII digits only (not ³)
-        return int(value.strip())
-    return value
+    """A number written in digits as an int (the filter says why it is out of range); else as given."""
+    from engine.actions import written_number
+
+    number = written_number(value) if isinstance(value, str) else None
+    return value if number is None else number
 
 
 def _script_language(words) -> str:
@@ -73,9 +73,9 @@ def _case(obj, where: str, default_lang: str | None) -> dict:
 
 
 def _check_board(board: list, covered: list, where: str) -> None:
-    """A board of distinct non-empty words; each covered card one of them, by word or by its index."""
-    def key(w: str) -> str:
-        return unicodedata.normalize("NFC", w.strip()).casefold()
+    """A board of distinct non-empty words (the same word as records read it: `word_key`); each
+    covered card one of them, by word or by its index."""
+    from engine.record_fields import word_key as key
 
     seen = set()
     for w in board:

@@ -14,12 +14,10 @@ import re
 import unicodedata
 from typing import Any, Sequence
 
-from engine.actions import MAX_CLUE_NUMBER
+from engine.actions import MAX_CLUE_NUMBER, written_number
 
 _KEY = r"^[ \t*`\"'>\[(#-]*"  # a keyword at the start of a line (markup such as ** or > allowed)
 _STRIP = " \t\r\n.,;:!?\"'`*_()[]{}<>«»“”‘’「」『』"
-_ASCII_DIGITS = re.compile(r"[0-9]+")  # not \d, which matches the digits of every script
-MAX_NUMBER_DIGITS = 4  # a clue number longer than this is refused before int() reads it
 
 
 class Refusal(ValueError):
@@ -74,14 +72,11 @@ def parse_clue(text: str) -> tuple[str, int]:
 
 
 def clue_number(text: str) -> int:
-    """A clue number written with the ASCII digits 0-9 (at most `MAX_NUMBER_DIGITS` of them), in
-    0..MAX_CLUE_NUMBER; Refusal for anything else. Never int() on other digits (², ①, ３ pass
-    `str.isdigit` and fail or mean something else in int()) or on an unbounded run of digits."""
-    if not _ASCII_DIGITS.fullmatch(text):
-        raise Refusal(f"write the clue number with the digits 0-9, not {_show(text)}")
-    if len(text) > MAX_NUMBER_DIGITS:
-        raise Refusal(f"the clue number must be 0 to {MAX_CLUE_NUMBER}, not a {len(text)}-digit number")
-    number = int(text)
+    """A clue number written with the ASCII digits 0-9 (`engine.actions.written_number`), in
+    0..MAX_CLUE_NUMBER; Refusal for anything else."""
+    number = written_number(text)
+    if number is None:
+        raise Refusal(f"write the clue number 0 to {MAX_CLUE_NUMBER} with the digits 0-9, not {_show(text)}")
     if not 0 <= number <= MAX_CLUE_NUMBER:
         raise Refusal(f"the clue number must be 0 to {MAX_CLUE_NUMBER}, not {number}")
     return number

@@ -9,6 +9,7 @@ in memory), so a bot can filter tens of thousands of clues per turn.
 from __future__ import annotations
 
 import re
+import reprlib
 import unicodedata
 from collections import OrderedDict
 from contextlib import nullcontext
@@ -16,7 +17,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
-from engine.actions import MAX_CLUE_NUMBER
+from engine.actions import MAX_CLUE_NUMBER, written_number
 from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
@@ -80,7 +81,8 @@ def number_ok(number) -> bool:
         return 0 <= int(number) <= MAX_CLUE_NUMBER
     if isinstance(number, str):
         s = number.strip().casefold()
-        return s == UNLIMITED or s == "무제한" or (bool(DIGITS.match(s)) and 0 <= int(s) <= MAX_CLUE_NUMBER)
+        value = written_number(s)
+        return s == UNLIMITED or s == "무제한" or (value is not None and 0 <= value <= MAX_CLUE_NUMBER)
     return False
 
 
@@ -416,7 +418,7 @@ class ClueFilter:
     def _number_doubt(self, number):
         """RULES 4.2: the clue number may carry part of the hint (an undecidable verdict) or None."""
         if isinstance(number, str):
-            number = int(number) if DIGITS.match(number.strip()) else None
+            number = written_number(number)
         if number is None or not 1 <= int(number) <= MAX_CLUE_NUMBER:
             return None
         n = int(number)
@@ -437,7 +439,7 @@ class ClueFilter:
         """Judge one clue + number (RULES 4.1-4.7): legal, illegal, or undecidable (see ClueVerdict)."""
         m = self.rules.msg
         if not number_ok(number):
-            return ClueVerdict(False, "4.2", m("number", number=number))
+            return ClueVerdict(False, "4.2", m("number", number=reprlib.repr(number)))
         try:  # NFC, dashes as "-", bounded length, no invisible characters, before any rule
             raw = normalize_clue("" if clue is None else str(clue))
         except ClueTextError as exc:

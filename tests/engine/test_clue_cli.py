@@ -47,6 +47,9 @@ def test_single_clue_covered_and_number(app):  # RULES 4.5 / 4.2
     for other_digit in ("\u00b3", "\u0663", "\uff13"):   # ³, Arabic-Indic 3, full-width 3: not a clue number
         r = run(app, ["--lang", "en", "--board", "RAIN", "--number", other_digit, "weather"])
         assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.2", r.output
+    # 5,000 ASCII digits: int() refuses them (a traceback before); the verdict quotes them cut short
+    r = run(app, ["--lang", "en", "--board", "RAIN", "--number", "9" * 5000, "weather"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.2" and len(r.stdout) < 300, r.output[-300:]
 
 
 def test_cases_file(app, tmp_path):  # RULES 4.3 / 4.4 / 4.6
@@ -100,6 +103,7 @@ def test_undecidable_verdict_on_the_command_line(app):  # RULES 4.2 (undecidable
         ["--lang", "ko", "--board", "눈"],
         ["--lang", "ko", "--board", "눈", "  "],
         ["--board", "snowman,SNOWMAN", "ice"],               # a board of distinct words
+        ["--board", "snowman,\uff53\uff4e\uff4f\uff57\uff4d\uff41\uff4e", "ice"],   # full-width letters: the same word
         ["--board", "snowman,river", "--covered", "forest", "ice"],   # a covered card is on the board (4.5)
     ],
 )
