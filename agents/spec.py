@@ -68,7 +68,7 @@ class Limit:
         if self.choices:
             return any(isinstance(value, str) == isinstance(c, str) and value == c for c in self.choices)
         v = float(value)
-        return (math.isfinite(v) and (not self.whole or v.is_integer())
+        return (in_size(v) and (not self.whole or v.is_integer())
                 and (self.low is None or (v > self.low if self.open_low else v >= self.low))
                 and (self.high is None or v <= self.high))
 
@@ -81,6 +81,15 @@ class Limit:
         if self.low is not None:
             return f"{'a finite number' if not self.whole else kind} {'>' if self.open_low else '>='} {_show(self.low)}"
         return kind if self.whole else "a finite number"
+
+
+SIZES = (1e-6, 1e6)   # of a parameter other than 0: the agents score in float32, where 1e308 is inf
+
+
+def in_size(v: float) -> bool:
+    """Finite, and 0 or of a size the agents' float32 arithmetic keeps (`SIZES`): `risk=1e308`
+    overflowed to inf and `temp=1e-40` made every probability nan, each in silence."""
+    return math.isfinite(v) and (v == 0 or SIZES[0] <= abs(v) <= SIZES[1])
 
 
 def whole(low: int = 0) -> Limit:
@@ -107,8 +116,10 @@ def one_of(*choices) -> Limit:
 
 
 def _show(value) -> str:
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
     return str(value)
 
 
@@ -116,8 +127,8 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
     """Every parameter of `spec` is one `defaults` knows, of its default's kind, within its limits;
     ValueError (one line naming `who`, the parameter and what it may be) for the first that is not.
 
-    The rule: true/false where the default is a boolean; where it is a number, a finite number, a
-    whole one where the default is an int, and within `limits[name]` where the agent sets one (a
+    The rule: true/false where the default is a boolean; where it is a number, a finite number
+    (0, or of a size in `SIZES`), a whole one where the default is an int, and within `limits[name]` where the agent sets one (a
     count's minimum, a probability's 0..1, a temperature above 0); one of `limits[name].choices`
     where those are given (whatever the default's kind)."""
     limits = limits or {}
@@ -140,4 +151,5 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
             if isinstance(default, int) and not limit.whole:
                 limit = replace(limit, whole=True)
             if not limit.admits(value):
-                raise ValueError(f"{who}: {key}={_show(value)} must be {limit.describe()}")
+                size = "" if not math.isfinite(value) or in_size(value) else f" (0, or of size {SIZES[0]:g} to {SIZES[1]:g})"
+                raise ValueError(f"{who}: {key}={_show(value)} must be {limit.describe()}{size}")

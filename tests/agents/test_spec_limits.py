@@ -15,6 +15,11 @@ from agents.spec import AgentSpec, between, check_params, whole
 BAD = [
     # (role, spec, what the one-line message says)
     ("spymaster", "robust:fake?learn=nan", "robust spymaster: learn=nan must be a finite number >= 0"),
+    # float32 sizes: risk=1e308 overflowed to inf, temp=1e-40 made every probability nan, in silence
+    ("spymaster", "expected:fake?risk=1e308", "risk=1e+308 must be a finite number >= 0 (0, or of size 1e-06 to 1e+06)"),
+    ("spymaster", "robust:fake?ztemp=1e-40", "ztemp=1e-40 must be a finite number > 0 (0, or of size"),
+    ("guesser", "duet-bayes:fake?temp=1e-40", "temp=1e-40 must be a finite number >= 0 (0, or of size"),
+    ("guesser", "nearest:fake?threshold=-1e7", "threshold=-10000000 must be a finite number (0, or of size"),
     ("spymaster", "robust:fake?learn=inf", "learn=inf must be a finite number >= 0"),
     ("spymaster", "robust:fake?vocab=1.5", "vocab=1.5 must be a whole number >= 50"),
     ("spymaster", "robust:fake?vocab=10", "vocab=10 must be a whole number >= 50"),
