@@ -1,9 +1,8 @@
 """Batch self-play of Spy's Word (RULES 5): seeded games, written as they finish, resumable.
 
-Game i plays pack (i // 2) mod n_packs with the citizens' word the pack's first word for even i
-and the second for odd i (every pack is played both ways round); roles, the clue order and the
-engine's lots come from numpy.random.default_rng([seed, i]) alone, so rows do not depend on the
-worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizens" or
+Game i plays pack (i // 2) mod n_packs, dealt by the engine's `deal_spyword` from the game's
+seed (`experiments.runs.seeds.deal_seed`): the citizens' word, the roles, the clue order and the
+engine's lots, so rows do not depend on the worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizens" or
 "infiltrators") the seats of that side play `spyword-random` (random legal clues and votes, a
 random ghost guess). The engine checks clues with the project clue filter plus the use-m3
 translation check when the backend is multilingual (`agents.spyword.with_translation_check`). A
@@ -24,7 +23,7 @@ from typing import Any, Callable
 import numpy as np
 
 from engine.errors import IllegalAction
-from engine.spyword import CITIZEN, GHOST, SPY, SpyWordRecord, SpyWordSettings
+from engine.spyword import CITIZEN, GHOST, SPY, SpyWordRecord, SpyWordSettings, deal_spyword
 
 from experiments.games.moves import AgentError
 from experiments.games.spyword.loop import play_game
@@ -87,25 +86,14 @@ class SpyWordRun:
 
 # ----- dealing ------------------------------------------------------------------------------------
 def deal_game(run: SpyWordRun, index: int, packs: list[dict]) -> SpyWordRecord:
-    """Game `index`: pack index//2 (each pack twice); which of its words the citizens hold, the roles
-    and the order from (seed, index) (RULES 5.2-5.4). The citizens' word is drawn, never read off the
-    index: a bot that counts its games knows the index, and with it would know its role."""
-    settings = SpyWordSettings()
+    """Game `index`: pack index//2 (each pack twice), dealt by the engine's dealer from (seed,
+    index) (RULES 5.2-5.4): which of its words the citizens hold, the roles, the order and the
+    lots. The citizens' word is drawn, never read off the index: a bot that counts its games
+    knows the index, and with it would know its role."""
     pack = packs[(index // 2) % len(packs)]
-    rng = np.random.default_rng(deal_seed(run.seed, index))  # [seed, index] (+ the run secret: seeds.py)
-    seats = [f"p{k}" for k in range(1, run.players + 1)]
-    spies, ghost = settings.role_counts(run.players)
-    deck = [SPY] * spies + [GHOST] * int(ghost) + [CITIZEN] * (run.players - spies - int(ghost))
-    roles = {s: deck[k] for s, k in zip(seats, rng.permutation(run.players))}
-    while True:  # the ghost never speaks first in round 1
-        order = [seats[k] for k in rng.permutation(run.players)]
-        if roles[order[0]] != GHOST:
-            break
-    lots_seed = int(rng.integers(2**31 - 1))
-    citizen_word, spy_word = rng.permutation(pack["words"][:2]).tolist()
-    return SpyWordRecord(seats=seats, roles=roles, citizen_word=citizen_word, spy_word=spy_word, order=order,
-                         settings=settings, host=seats[0], seed=lots_seed, lang=run.lang, pack=dict(pack),
-                         extra={"game_index": index, "run_seed": run.seed})
+    seed = int(np.random.default_rng(deal_seed(run.seed, index)).integers(2**63 - 1))  # the record's seed is one int
+    record = deal_spyword(seed, [pack], run.players, SpyWordSettings(), lang=run.lang)
+    return replace(record, extra={"game_index": index, "run_seed": run.seed})
 
 
 # ----- one game -------------------------------------------------------------------------------------
