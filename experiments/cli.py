@@ -14,6 +14,7 @@ import typer
 from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
 from experiments.exits import check_duet_options, check_seed, fail, path_option
+from experiments.games.moves import AgentError
 
 try:   # typer >= 0.26 parses with its own copy of click
     from typer._click.exceptions import ClickException, NoArgsIsHelpError
@@ -131,6 +132,10 @@ class _Group(typer.core.TyperGroup):
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
+        except AgentError as exc:   # a trusted agent (no --isolate) broke the game's contract
+            typer.echo(f"error: {exc} (games finished before it are kept, and a rerun resumes; with "
+                       "--isolate an agent that fails forfeits its game instead)", err=True)
+            sys.exit(2)
         except OSError as exc:
             if exc.filename is None and exc.errno in OUTPUT_ERRNOS:   # writing stdout, not a file
                 output_failed(exc)

@@ -493,3 +493,23 @@ class FlappingBot(_SpyWordTrigger, _spyword_bot()):
             self.flaps += 1
             return Disconnect(obs.seat) if self.flaps % 2 else Reconnect(obs.seat)
         return super().act(obs, avoid)
+
+
+class StallingBot(_spyword_bot()):
+    """Trusted play too: p2 disconnects and reconnects itself while the cards are confirmed in
+    games whose first speaker is in `first` ("/"-separated), so those games never move on."""
+
+    defaults = {**_spyword_bot().defaults, "first": ""}
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self.flaps = 0
+
+    def act(self, obs, avoid=()):
+        if obs.seat == "p2" and obs.seat != obs.host and obs.phase == "ready" \
+                and obs.order[0] in str(self.params.get("first", "")).split("/"):
+            from engine.spyword.actions import Disconnect, Reconnect
+
+            self.flaps += 1
+            return Disconnect(obs.seat) if self.flaps % 2 else Reconnect(obs.seat)
+        return super().act(obs, avoid)

@@ -8,6 +8,8 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.spyword import HOST, SpyWordRecord, StartVote
 
+from experiments.games.moves import AgentError
+
 MAX_ACTIONS = 2000
 
 
@@ -44,7 +46,8 @@ def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict
         state.apply(action)
         record.actions.append(action)
     else:
-        raise RuntimeError(f"game did not end within {MAX_ACTIONS} actions")
+        raise AgentError(f"the game did not end within {MAX_ACTIONS} actions: a bot keeps it going "
+                         f"({', '.join(sorted({str(getattr(b, 'spec', b)) for b in bots.values()}))})")
     beliefs = {s: (b.belief_history[-1] if getattr(b, "belief_history", None) else None) for s, b in bots.items()}
     from agents.llm.seat import keep_log
 
