@@ -127,10 +127,10 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
     """Every parameter of `spec` is one `defaults` knows, of its default's kind, within its limits;
     ValueError (one line naming `who`, the parameter and what it may be) for the first that is not.
 
-    The rule: true/false where the default is a boolean; where it is a number, a finite number
-    (0, or of a size in `SIZES`), a whole one where the default is an int, and within `limits[name]` where the agent sets one (a
-    count's minimum, a probability's 0..1, a temperature above 0); one of `limits[name].choices`
-    where those are given (whatever the default's kind)."""
+    The rule: true/false where the default is a boolean; where it is a number, a finite number (0,
+    or of a size in `SIZES`), a whole one where the default is an int, and within `limits[name]`
+    where the agent sets one (a count's minimum, a probability's 0..1, a temperature above 0); one
+    of `limits[name].choices` where those are given (whatever the default's kind)."""
     limits = limits or {}
     unknown = set(spec.params) - set(defaults)
     if unknown:
@@ -151,5 +151,6 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
             if isinstance(default, int) and not limit.whole:
                 limit = replace(limit, whole=True)
             if not limit.admits(value):
-                size = "" if not math.isfinite(value) or in_size(value) else f" (0, or of size {SIZES[0]:g} to {SIZES[1]:g})"
+                size = ("" if not math.isfinite(value) or in_size(value)
+                        else f" (0, or of size {SIZES[0]:g} to {SIZES[1]:g})")
                 raise ValueError(f"{who}: {key}={_show(value)} must be {limit.describe()}{size}")

@@ -2,10 +2,10 @@
 
 Game i plays pack (i // 2) mod n_packs, dealt by the engine's `deal_spyword` from the game's
 seed (`experiments.runs.seeds.deal_seed`): the citizens' word, the roles, the clue order and the
-engine's lots, so rows do not depend on the worker count or the order. Bots: every seat plays `bot`; with `weaken` ("citizens" or
-"infiltrators") the seats of that side play `spyword-random` (random legal clues and votes, a
-random ghost guess). The engine checks clues with the project clue filter plus the use-m3
-translation check when the backend is multilingual (`agents.spyword.with_translation_check`). A
+engine's lots, so rows do not depend on the worker count or the order. Bots: every seat plays
+`bot`; with `weaken` ("citizens" or "infiltrators") the seats of that side play `spyword-random`
+(random legal clues and votes, a random ghost guess). The engine checks clues with the project
+clue filter plus the use-m3 translation check when the backend is multilingual (`agents.spyword.with_translation_check`). A
 language-model bot (`llm-spyword:...`) reads no embeddings: its referee and weakened seats use the
 default backend, use-m3.
 
