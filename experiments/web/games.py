@@ -224,8 +224,8 @@ def _clue(msg: dict, seat: str, unlimited: bool) -> Clue:
         raise BadMove("a clue needs a word", code="bad_clue")
     if len(word) > MAX_CLUE_CHARS:
         raise BadMove(f"a clue is one word (at most {MAX_CLUE_CHARS} characters)", code="bad_clue")
-    if isinstance(number, str) and written_number(number) is not None:
-        number = written_number(number)
+    if isinstance(number, str) and number != UNLIMITED:
+        number = written_number(number)   # None: not a number
     if not ((isinstance(number, int) and not isinstance(number, bool)) or (unlimited and number == UNLIMITED)):
         raise BadMove("a clue needs a number" + (" (0..9 or unlimited)" if unlimited else " (0..9)"),
                       code="bad_clue")
