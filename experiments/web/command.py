@@ -47,6 +47,17 @@ def _check_games_dir(games_dir: Path) -> None:
         fail(f"cannot save games in --games-dir {games_dir}: permission denied")
 
 
+def _check_profiles(games_dir: Path) -> None:
+    """The Spy's Word profiles database of the folder (profiles.py), if there is one: a damaged or
+    read-only file, or another program's, would stop the server as it starts."""
+    from experiments.web.profiles import DB_NAME, ProfileError, check_database
+
+    try:
+        check_database(games_dir / DB_NAME)
+    except ProfileError as exc:
+        fail(str(exc))
+
+
 def serve_command(
     host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every device of the network)"),
     port: int = typer.Option(8000, help="TCP port"),
@@ -78,6 +89,7 @@ def serve_command(
         fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
     _check_host(host, port)
     _check_games_dir(games_dir)
+    _check_profiles(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")
     uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds, any_bot=any_bot), host=host, port=port, log_level="warning",

@@ -92,8 +92,20 @@ TITLES: tuple[Title, ...] = (
 TITLE_IDS = {t.id: t for t in TITLES}
 
 
+#: Letters that show as nothing (Hangul fillers, the blank braille cell): a name of only these, or of
+#: spaces, format characters and combining marks, would be an empty space under a seat.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def visible(ch: str) -> bool:
+    """Does `ch` show as something on its own?"""
+    category = unicodedata.category(ch)
+    return ch not in BLANKS and category[0] not in "ZC" and category != "Mn"
+
+
 def clean_name(name: Any) -> str:
-    """A player's name: 1..24 characters, no control characters (ValueError otherwise)."""
+    """A player's name: 1..24 characters, at least one of them visible, no control characters
+    (ValueError otherwise)."""
     if not isinstance(name, str):
         raise ValueError("a name is a text of 1 to 24 characters")
     name = " ".join(unicodedata.normalize("NFC", name).split())
@@ -101,6 +113,8 @@ def clean_name(name: Any) -> str:
         raise ValueError(f"a name is 1 to {MAX_NAME} characters")
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise ValueError("a name may not hold control or invisible characters")
+    if not any(visible(ch) for ch in name):
+        raise ValueError("a name needs at least one visible character (not only blank ones)")
     return name
 
 
@@ -170,30 +184,92 @@ class ProfileError(ValueError):
     pass
 
 
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE profiles (
+    id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL);
+CREATE TABLE results (
+    game TEXT NOT NULL, profile TEXT NOT NULL REFERENCES profiles(id), finished REAL NOT NULL,
+    role TEXT NOT NULL, outcome TEXT NOT NULL, eliminated INTEGER NOT NULL, survived INTEGER NOT NULL,
+    votes INTEGER NOT NULL, votes_right INTEGER NOT NULL, ghost_guessed INTEGER NOT NULL,
+    ghost_right INTEGER NOT NULL, xp INTEGER NOT NULL, PRIMARY KEY (game, profile));
+CREATE TABLE titles (
+    profile TEXT NOT NULL REFERENCES profiles(id), title TEXT NOT NULL, earned REAL NOT NULL,
+    game TEXT, PRIMARY KEY (profile, title));
+"""
+
+
+def _columns(db: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
+    """A table's columns as (name, type); [] when there is no such table."""
+    return [(row[1], row[2].upper()) for row in db.execute(f"PRAGMA table_info({table})")]
+
+
+def _schema_columns() -> dict[str, list[tuple[str, str]]]:
+    db = sqlite3.connect(":memory:")
+    db.executescript(SCHEMA)
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    columns = {table: _columns(db, table) for table in tables}
+    db.close()
+    return columns
+
+
+#: Every table of SCHEMA with its columns: what an existing database must have to be this store's.
+COLUMNS = _schema_columns()
+
+
+def check_database(path: str | Path) -> None:
+    """Refuse (ProfileError) a profiles database a server could not use (damaged, read-only, another
+    program's or another schema's), before the server starts rather than as it starts. A missing
+    file is left for the server to make."""
+    path = Path(path)
+    if path.exists():
+        ProfileStore(path).close()
+
+
 class ProfileStore:
-    """The profiles of one server, in `games_dir/profiles.sqlite3`."""
+    """The profiles of one server, in `games_dir/profiles.sqlite3`. A missing or empty file is made;
+    an existing one must be this store's, readable and writable (ProfileError otherwise, and a file
+    that is not this store's is never written)."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(str(self.path), check_same_thread=False)
+        try:
+            self.db = sqlite3.connect(str(self.path), check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise ProfileError(f"cannot open the profiles database {self.path}: {exc}") from None
         self.db.row_factory = sqlite3.Row
-        with self.lock, self.db:
-            self.db.executescript("""
-            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS profiles (
-                id TEXT PRIMARY KEY, key_hash TEXT NOT NULL, name TEXT NOT NULL, created REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS results (
-                game TEXT NOT NULL, profile TEXT NOT NULL REFERENCES profiles(id), finished REAL NOT NULL,
-                role TEXT NOT NULL, outcome TEXT NOT NULL, eliminated INTEGER NOT NULL, survived INTEGER NOT NULL,
-                votes INTEGER NOT NULL, votes_right INTEGER NOT NULL, ghost_guessed INTEGER NOT NULL,
-                ghost_right INTEGER NOT NULL, xp INTEGER NOT NULL, PRIMARY KEY (game, profile));
-            CREATE TABLE IF NOT EXISTS titles (
-                profile TEXT NOT NULL REFERENCES profiles(id), title TEXT NOT NULL, earned REAL NOT NULL,
-                game TEXT, PRIMARY KEY (profile, title));
-            """)
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        try:
+            if not self.db.execute("SELECT 1 FROM sqlite_master").fetchone():  # new: made in one transaction
+                self.db.executescript(f"BEGIN; {SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+                                      " COMMIT;")
+            why = self._not_ours()
+            if why:
+                raise ProfileError(f"the profiles database {self.path} cannot be used ({why}); it was left as it "
+                                   "is: move it away or use another --games-dir")
+            with self.db:  # a write now, so a read-only file is refused at start, not after a game
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        except sqlite3.Error as exc:  # damaged, not SQLite, read-only
+            self.db.close()
+            raise ProfileError(f"cannot use the profiles database {self.path}: {exc}") from None
+        except ProfileError:
+            self.db.close()
+            raise
+
+    def _not_ours(self) -> str | None:
+        """Why an existing database is not this store's (None when it is): damaged, or another
+        program's or another schema's tables (CREATE TABLE IF NOT EXISTS would take them as they are)."""
+        check = self.db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            return f"damaged: {check}"
+        for table, columns in COLUMNS.items():
+            if _columns(self.db, table) != columns:
+                return f"another program's or another version's: its table {table!r} is missing or has other columns"
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None or row[0] != SCHEMA_VERSION:
+            return f"another version's: schema version {None if row is None else row[0]!r}, not {SCHEMA_VERSION!r}"
+        return None
 
     def close(self) -> None:
         with self.lock:

@@ -45,7 +45,7 @@ from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 from experiments.web.clock import Clock, Handle
 from experiments.web.games import bot_seed, draw_seed
 from experiments.web.messages import send
-from experiments.web.profiles import ProfileStore, clean_name, seat_results
+from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
 
 log = logging.getLogger("cnlab.web.spyword")
 
@@ -651,11 +651,10 @@ class RoomStore:
         self.tasks: set[asyncio.Task] = set()
         self.warmed: set[tuple[str, str]] = set()
         self._badges: dict[str, dict | None] = {}   # profile -> its badge, until its next game
+        check_database(self.dir / DB_NAME)  # a bad profiles file: a ValueError now, not a failed start
 
     # ----- life ----------------------------------------------------------------------------------
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        from experiments.web.profiles import DB_NAME
-
         self.clock.attach(loop)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.profiles = ProfileStore(self.dir / DB_NAME)

@@ -9,7 +9,15 @@ ghost +3; left or kicked 0 (a loss). Level n at 25 n (n - 1) XP.
 
 from __future__ import annotations
 
-from experiments.web.profiles import ProfileStore, SeatResult, level_of, level_threshold, xp_for
+import os
+import re
+import sqlite3
+import subprocess
+
+import pytest
+
+from experiments.web.profiles import (ProfileError, ProfileStore, SeatResult, clean_name, level_of, level_threshold,
+                                      xp_for)
 
 from spyword_harness import SpyServer, act, game, open_room, play, run, sync
 
@@ -169,3 +177,118 @@ def test_scripted_games_match_the_table_and_survive_a_restart(tmp_path):
         assert status == 200
     finally:
         srv.stop()
+
+
+# ----- names and the database file --------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["\u3164", "\u2800\u2800", "\u115f", "\u1160", "\uffa0", " \u3164 \u2800 ",
+                                  "\u0301", "\ufe0f\u3164"])
+def test_a_name_needs_a_visible_character(tmp_path, name):
+    """Hangul fillers, the blank braille cell and lone combining marks show as nothing."""
+    with pytest.raises(ValueError, match="visible character"):
+        clean_name(name)
+    store = ProfileStore(tmp_path / "profiles.sqlite3")
+    with pytest.raises(ProfileError, match="visible character"):
+        store.create(name)
+    store.close()
+    assert clean_name(" Ann  Lee ") == "Ann Lee" and clean_name("\u3164a") == "\u3164a"
+    assert clean_name("\ud558\ub298") == "\ud558\ub298"
+
+
+def _foreign(path):
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE profiles (id INTEGER PRIMARY KEY, username TEXT, email TEXT)")
+    db.execute("INSERT INTO profiles VALUES (1, 'ann', 'ann@example.org')")
+    db.commit()
+    db.close()
+
+
+def _other_version(path):
+    ProfileStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value = '0' WHERE key = 'schema'")
+    db.commit()
+    db.close()
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """Makes a valid profiles database this process cannot write (as root: the immutable flag)."""
+    made = []
+
+    def make(path):
+        ProfileStore(path).close()
+        os.chmod(path, 0o444)
+        if os.geteuid() == 0:
+            if subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode != 0:
+                pytest.skip("root cannot be kept from writing a file here (no chattr +i)")
+            made.append(path)
+
+    yield make
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+BAD_DATABASES = {
+    "damaged": (lambda path: path.write_bytes(os.urandom(5000)), "file is not a database"),
+    "foreign": (_foreign, "another program's or another version's: its table 'meta'"),
+    "other version": (_other_version, "schema version '0', not '1'"),
+    "read-only": (None, "readonly database"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_DATABASES))
+def test_a_bad_database_is_refused_at_open_and_left_as_it_is(tmp_path, read_only, kind):
+    """A damaged, read-only or foreign file is a ProfileError naming it (not a sqlite traceback at
+    the first request, nor an HTTP 500), and is never written."""
+    path = tmp_path / "profiles.sqlite3"
+    make, message = BAD_DATABASES[kind]
+    (make or read_only)(path)
+    before = path.read_bytes()
+    with pytest.raises(ProfileError, match=re.escape(message)) as caught:
+        ProfileStore(path)
+    assert str(path) in str(caught.value)
+    pytest.importorskip("fastapi")
+    from experiments.web.app import create_app
+
+    with pytest.raises(ValueError, match=re.escape(message)):
+        create_app(tmp_path)
+    assert path.read_bytes() == before
+
+
+def test_an_empty_file_is_made_a_profiles_database(tmp_path):
+    path = tmp_path / "profiles.sqlite3"
+    path.write_bytes(b"")
+    store = ProfileStore(path)
+    pid, _ = store.create("Ann")
+    store.close()
+    again = ProfileStore(path)
+    assert again.profile(pid)["name"] == "Ann"
+    again.close()
+
+
+@pytest.mark.parametrize("kind", list(BAD_DATABASES))
+def test_serve_refuses_a_bad_database_before_starting(tmp_path, read_only, monkeypatch, kind):
+    """`cnlab serve`: one line, exit 2, before the server starts (uvicorn.run is never reached here,
+    so no server listens even on the old code)."""
+    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("fastapi")
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    path = tmp_path / "profiles.sqlite3"
+    make, message = BAD_DATABASES[kind]
+    (make or read_only)(path)
+    import socket
+
+    with socket.socket() as free:  # a port nobody listens on (the host check binds it)
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    result = CliRunner().invoke(app, ["serve", "--host", "127.0.0.1", "--port", port, "--games-dir", str(tmp_path)])
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
+    assert str(path) in lines[0] and "Traceback" not in result.output and not result.stdout.strip()
+    assert not started
