@@ -55,9 +55,15 @@ def check_language(names: Iterable[str], language: str) -> None:
                              f"(it covers {', '.join(LANGUAGES[key])})")
 
 
+def canonical_backend(name: str) -> str:
+    """A backend's registered name, aliases such as `glove` resolved (anything else as given), so
+    that `glove` and `glove-50` count as one model."""
+    return _ALIASES.get(name, name)
+
+
 def is_registered(name: str) -> bool:
     """Whether `name` is a registered backend (or an alias of one), not a model's path."""
-    return _ALIASES.get(name, name) in _REGISTRY
+    return canonical_backend(name) in _REGISTRY
 
 
 @functools.lru_cache(maxsize=None)

@@ -21,12 +21,13 @@ from typing import Iterable, Sequence
 
 import pandas as pd
 
+from agents.embeddings.registry import canonical_backend
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
 from experiments.runs import check_games_and_language
 from experiments.runs.tables import claim, write_table
-from experiments.evaluation.tournament import pairing_folder, summary_fields
+from experiments.evaluation.tournament import check_folders, distinct_specs, pairing_folder, summary_fields
 
 PARTNER_GUESSER = "duet-bayes"
 HUMAN_SPEC = "human"
@@ -49,13 +50,6 @@ ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_assassin_rate", "
 
 
 # ----- the panel -------------------------------------------------------------------------------------
-def canonical_backend(name: str) -> str:
-    """A backend's registered name (aliases such as `glove` resolved)."""
-    from agents.embeddings import registry
-
-    return getattr(registry, "_ALIASES", {}).get(name, name)
-
-
 def backend_missing(name: str) -> str | None:
     """Why a built-in backend cannot load here (a package is not installed), without loading it."""
     from agents.embeddings.base import MissingBackendError
@@ -194,7 +188,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     from agents.registry import agent_class, check_spec
 
     check_games_and_language(games, lang, seed)
-    algorithms = list(dict.fromkeys(s.strip() for s in spymasters if s and s.strip()))
+    algorithms = distinct_specs(s.strip() for s in spymasters if s and s.strip())
     if not algorithms:
         raise ValueError("--spymasters names no spymaster")
     for algorithm in algorithms:
@@ -239,6 +233,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
                           mission=mission, lang=lang)
             run.validate()
             pairings.append(Pairing(algorithm, mate, run))
+    check_folders(p.run for p in pairings)
     return pairings
 
 
@@ -377,6 +372,8 @@ def format_table(table: pd.DataFrame) -> str:
     """The printed result: the pairings, then the algorithms' ranking."""
     shown = ["rank", "algorithm", "spymaster", "partner", "games", "win_rate", "ci95_low", "ci95_high",
              "assassin_rate", "sudden_death_rate", "mean_score_wins", "mean_score_all", "greens_per_clue"]
+    # a missing mean (no scored game: RULES 3.11; no plain partner) prints `-`, never None or NaN
+    pairs = table[shown].astype({"mean_score_wins": float, "mean_score_all": float, "greens_per_clue": float})
+    means = algorithm_means(table).astype({"loo_win_rate": float, "loo_assassin_rate": float})
     with pd.option_context("display.width", 250, "display.max_columns", 30, "display.max_colwidth", 60):
-        return (table[shown].to_string(index=False) + "\n\n"
-                + algorithm_means(table).to_string(index=False))
+        return pairs.to_string(index=False, na_rep="-") + "\n\n" + means.to_string(index=False, na_rep="-")

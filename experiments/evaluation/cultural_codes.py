@@ -133,7 +133,7 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     """(row number, base_text, output or None when empty) for every data row of a task CSV."""
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        with open(path, newline="", encoding="utf-8-sig") as f:  # -sig: Excel starts its UTF-8 with a BOM
             reader = csv.DictReader(f)
             columns = reader.fieldnames or []
             missing = [c for c in ("base_text", "output") if c not in columns]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from agents.embeddings.registry import canonical_backend
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
@@ -18,18 +19,49 @@ COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95
 
 
 def pairing_kind(spymaster: str, guesser: str) -> str:
-    """`self-play` when both read the same embedding(s), else `cross-model` (the realistic case)."""
-    same = set(parse_spec(spymaster).backends) & set(parse_spec(guesser).backends)
-    return "self-play" if same else "cross-model"
+    """`self-play` when both read the same embedding(s), aliases resolved (`glove` is `glove-50`),
+    else `cross-model` (the realistic case)."""
+    reads = lambda spec: {canonical_backend(b) for b in parse_spec(spec).backends}
+    return "self-play" if reads(spymaster) & reads(guesser) else "cross-model"
+
+
+def distinct_specs(specs) -> list[str]:
+    """Each spec once, as first written: two that parse to the same spec (`x?t=0.3`, `x?t=+0.3`) are
+    one pairing, else the second would find the first's folder holding a different run."""
+    def key(spec: str) -> str:
+        try:
+            return str(parse_spec(spec))
+        except ValueError:
+            return spec  # malformed: validate() says why
+    kept: dict[str, str] = {}
+    for spec in specs:
+        kept.setdefault(key(spec), spec)
+    return list(kept.values())
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
 
 
+def folder_name(run: DuetRun) -> str:
+    return f"{slug(run.spymaster)}__{slug(run.guesser)}"
+
+
 def pairing_folder(out: str | Path | None, run: DuetRun) -> Path | None:
     """Each pairing's own results folder under `out` (so a rerun resumes it), or None."""
-    return Path(out) / f"{slug(run.spymaster)}__{slug(run.guesser)}" if out else None
+    return Path(out) / folder_name(run) if out else None
+
+
+def check_folders(runs) -> None:
+    """ValueError (one line) when two different pairings would share a results folder (`slug` makes
+    `:`, `?`, `/` and the like one `_`): said before any game, not when the second finds the first's."""
+    seen: dict[str, DuetRun] = {}
+    for run in runs:
+        other = seen.setdefault(folder_name(run), run)
+        if other != run:
+            raise ValueError(f"pairings {other.spymaster} / {other.guesser} and {run.spymaster} / {run.guesser} "
+                             f"would share the results folder {folder_name(run)}: write one of the specs "
+                             "another way")
 
 
 def summary_fields(s: dict) -> dict:
@@ -50,9 +82,10 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
         if not specs:
             raise ValueError(f"{option} needs at least one spec (comma-separated)")
     runs = [DuetRun(games=games, seed=seed, spymaster=s, guesser=g, **run_options)   # each pairing once
-            for s in dict.fromkeys(spymasters) for g in dict.fromkeys(guessers)]
+            for s in distinct_specs(spymasters) for g in distinct_specs(guessers)]
     for run in runs:
         run.validate()  # every bad spec is reported before the first game
+    check_folders(runs)
     claim(out, "tournament", runs, ("spymaster", "guesser"))  # never another experiment's table
     rows = []
     for run in runs:
@@ -75,15 +108,20 @@ def format_table(table: pd.DataFrame, width: int = 80) -> str:
     lines = [head, "-" * min(width, max(len(head), 60))]
     for r in table.itertuples(index=False):
         figures = (f"{r.rank:>4} {r.win_rate:5.3f} {r.ci95_low:5.3f}-{r.ci95_high:5.3f} {r.assassin_rate:5.2f} "
-                   f"{r.sudden_death_rate:5.2f} {(r.mean_score_all or 0):5.2f} {r.mean_clue_number:5.2f}")
+                   f"{r.sudden_death_rate:5.2f} {_figure(r.mean_score_all)} {_figure(r.mean_clue_number)}")
         pairing = f"{r.spymaster} / {r.guesser} ({r.pairing})"
         if len(figures) + 2 + len(pairing) <= width:
             lines.append(f"{figures}  {pairing}")
         else:
             lines += [figures, f"{'':>5}{pairing}"]
     lines.append("win: win rate; assn/sdth: games lost to the assassin / ended in sudden death; score: mean "
-                 "score per game; clue#: mean clue number")
+                 "score per game (- unscored); clue#: mean clue number")
     return "\n".join(_wrap(line, width) for line in lines)
+
+
+def _figure(value) -> str:
+    """A mean as printed, `-` where there is none (RULES 3.11 scores 9-token games only): never 0.00."""
+    return f"{'-':>5}" if value is None or pd.isna(value) else f"{value:5.2f}"
 
 
 def _wrap(line: str, width: int) -> str:

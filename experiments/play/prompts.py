@@ -28,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
+from engine.actions import written_number
 from experiments.play.text import say
 
 COLUMNS = "ABCDE"
@@ -174,10 +175,11 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
             return Command("error", error=say(lang, "err_clue_turn"))
         if len(parts) < 2:
             return Command("error", error=say(lang, "err_clue_form"))
-        number = parts[-1]
-        if not re.fullmatch(r"\d+", number):
-            return Command("error", error=say(lang, "err_clue_number", number=number))
-        return Command("clue", word=" ".join(parts[:-1]), number=int(number))
+        number = written_number(parts[-1])   # never int(): it fails on 4,301 digits and on ³
+        if number is None:   # said back clipped: a pasted run of digits is no screenful
+            shown = parts[-1] if len(parts[-1]) <= 12 else parts[-1][:12] + "…"
+            return Command("error", error=say(lang, "err_clue_number", number=shown))
+        return Command("clue", word=" ".join(parts[:-1]), number=number)
     if mode == "cover":
         if head in COVER_HEADS:
             parts = parts[1:]

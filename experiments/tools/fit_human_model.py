@@ -223,10 +223,16 @@ def metrics(data: ChoiceData, X, weights_for_row, rows: Sequence[int] | None = N
 
 
 def _folds(data: ChoiceData, rows: np.ndarray, folds: int):
+    """Grouped folds of `rows`, at most one a game; our own refusal below 2 games (scikit-learn's
+    speaks of n_splits, which the person never set)."""
     from sklearn.model_selection import GroupKFold
 
     groups = data.groups[rows]
-    folds = min(folds, len(set(groups)))
+    games = len(set(groups))
+    if games < 2:
+        raise HumanDataError(f"the split has {games} game(s), too few for {folds}-fold cross-validation "
+                             "(at least 2 games are needed)")
+    folds = min(folds, games)
     for train, test in GroupKFold(n_splits=folds).split(rows, groups=groups):
         yield rows[train], rows[test]
 
@@ -281,11 +287,16 @@ def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, 
     figures with it and `cv_plain` those without)."""
     rows = np.arange(len(data.X))
     n_groups = int(data.groups.max()) + 1
+    outer = list(_folds(data, rows, folds)) if n_groups > 1 else []
+    if n_groups < 3 or any(len(set(data.groups[train])) < 2 for train, _ in outer):  # before any fit
+        raise HumanDataError(f"the split has {n_groups} game(s), too few for {folds}-fold cross-validation "
+                             "(each fold refits on the other games, 2 or more as it picks its settings by "
+                             f"cross-validating them: at least {4 if folds == 2 else 3} games are needed)")
     fold_w: dict[int, np.ndarray] = {}
     fold_X: dict[int, np.ndarray] = {}
     mem_w: dict[int, np.ndarray] = {}
     mem_X: dict[int, np.ndarray] = {}
-    for k, (train, test) in enumerate(_folds(data, rows, folds)):
+    for k, (train, test) in enumerate(outer):
         c = choose(data, cands, train, inner)
         w = fit_weights(c.X, data.pos, data.skip, train, c.scale, c.lam) / c.scale
         if log:

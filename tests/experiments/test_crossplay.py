@@ -232,3 +232,33 @@ def test_a_smaller_rerun_rewrites_neither_table_nor_heatmap(tmp_path, capsys):  
     table = small_run(tmp_path, games=2, noise="none")
     assert set(table["games"]) == {2} and "not rewritten" in capsys.readouterr().err
     assert {f: (tmp_path / f).read_bytes() for f in files} == before and "crossplay.csv" in before
+
+
+def test_algorithms_that_parse_alike_are_one(tmp_path):  # not a "different run" after the first's games
+    pairings = cp.plan(["margin?kmax=3", "margin?kmax=+3", "margin?kmax=3.0"], 2, panel=PANEL, noise="none",
+                       human=False)
+    assert {p.algorithm for p in pairings} == {"margin?kmax=3"} and len(pairings) == len(PANEL)
+
+
+def test_two_pairings_sharing_a_folder_are_refused_before_any_game(tmp_path):
+    (tmp_path / "m").mkdir()
+    a, b = tmp_path / "m" / "x.kv", tmp_path / "m_x.kv"   # both slug to ..._m_x.kv
+    a.touch()
+    b.touch()
+    result = CliRunner().invoke(app, ["crossplay", "--spymasters", f"random:{a},random:{b}", "--panel", ",".join(PANEL),
+                                      "--games", "2", "--no-human", "--no-progress", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "would share the results folder" in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and not (tmp_path / "x").exists()
+
+
+def test_a_missing_mean_prints_as_a_dash(tmp_path):  # RULES 3.11: only 9-token games are scored
+    table = small_run(tmp_path, noise="none", games=2)
+    table["mean_score_wins"] = None
+    table["mean_score_all"] = None
+    table.loc[0, "greens_per_clue"] = None
+    printed = cp.format_table(table)
+    assert "None" not in printed and "NaN" not in printed and "nan" not in printed
+    header, first = printed.splitlines()[:2]
+    names, figures = header.split(), first.split()
+    assert [figures[names.index(c) - len(names)] for c in ("mean_score_wins", "mean_score_all", "greens_per_clue")] \
+        == ["-", "-", "-"]

@@ -182,6 +182,17 @@ def test_missing_column(tmp_path):
         evaluate(tmp_path, "val", guesser=Alphabetical())
 
 
+def test_a_csv_saved_with_a_bom_is_read(tmp_path):  # Excel writes UTF-8 with a byte order mark
+    for task, rows in ((GUESS_TASK, GUESS_ROWS), (TARGET_TASK, TARGET_ROWS)):
+        path = tmp_path / task / "val.csv"
+        path.parent.mkdir(parents=True)
+        with open(path, "w", newline="", encoding="utf-8-sig") as f:
+            csv.writer(f).writerows([("base_text", "output"), *rows])
+    items, skipped = load_guess_items(tmp_path, "val")
+    assert len(items) == 3 and skipped == {"no_guess": 1}
+    assert evaluate(tmp_path, "val", guesser=Alphabetical())["n_target"] == 3
+
+
 def test_malformed_row_names_file_and_row(tmp_path):
     write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
     write_task(tmp_path, TARGET_TASK, TARGET_ROWS[:1] + [("black: ['a'], tan: ['c' targets: ['b']", "x")])
@@ -350,6 +361,20 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
     for i in mem:
         assert events[i + 1][0] == "fit" and events[i][1] == {int(groups[r]) for r in events[i + 1][1]}
     assert "cv_plain" in out
+
+
+@pytest.mark.parametrize("games, folds, needed", [(1, 2, 4), (2, 5, 3), (3, 2, 4)])
+def test_cv_on_too_few_games_is_one_line_of_our_own(tmp_path, games, folds, needed):
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(games)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "ocean") for b in boards])
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards])
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--guesser", "human:fake", "--cv", str(folds)])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert lines == [f"error: the split has {games} game(s), too few for {folds}-fold cross-validation (each fold "
+                     "refits on the other games, 2 or more as it picks its settings by cross-validating them: "
+                     f"at least {needed} games are needed)"]
 
 
 # -- the clue memory ------------------------------------------------------------------------------

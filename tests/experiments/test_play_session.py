@@ -49,10 +49,16 @@ def test_clue_forms(text, expected):
     assert (cmd.kind, cmd.word, cmd.number) == expected
 
 
-@pytest.mark.parametrize("text", ["ocean", "ocean two", "stop", "guess coach"])
+@pytest.mark.parametrize("text", ["ocean", "ocean two", "stop", "guess coach", "ocean ³", "ocean ３",
+                                  "ocean " + "1" * 5000])  # int() fails on ³ and on 4,301 digits
 def test_malformed_clues_are_explained(text):
     cmd = parse(text, "clue", WORDS)
-    assert cmd.kind == "error" and cmd.error
+    assert cmd.kind == "error" and cmd.error and len(cmd.error) < 100
+
+
+def test_a_clue_number_is_read_as_written_ascii_digits_only():
+    assert parse("ocean ٣", "clue", WORDS).kind == "error"  # int() would read it as 3
+    assert (parse("ocean -3", "clue", WORDS).kind, parse("ocean -3", "clue", WORDS).number) == ("clue", -3)
 
 
 @pytest.mark.parametrize("text,index", [
@@ -193,6 +199,16 @@ def test_the_clue_number_and_the_filter_refuse_and_reprompt(tmp_path):
     assert "Refused (RULES 3.4)" in text and "Refused (RULES 4.3)" in text
     assert io.prompts[:4] == [io.prompts[0]] + ["Your clue: WORD NUMBER (? = help) > "] * 3
     assert session.record.actions[0].word == clue
+
+
+def test_a_clue_number_of_thousands_of_digits_is_refused_and_reprompted_not_blamed_on_the_bot(tmp_path):
+    record = deal_duet_record(3, "en")
+    clue = legal_clue(record.words)
+    session, io = session_for(3, ["me", f"{clue} " + "1" * 5000, f"{clue} 1"], tmp_path)
+    assert session.run() == 0
+    text = io.out.getvalue()
+    assert "the clue's number must be 0..9, not '111111111111…'" in text and "bot failed" not in text.lower()
+    assert session.record.actions[0].number == 1
 
 
 def test_without_the_clue_filter_basic_checks_remain_and_the_person_is_told_once(tmp_path, monkeypatch):
@@ -411,6 +427,16 @@ def test_the_end_screen_of_a_person_spymaster_lists_their_clues_and_the_bots_gue
     assert "Your clues and what the bot guessed on them:" in final and "ZEBRA 2 →" in final
     assert "You: ZEBRA 2 →" in final  # the history names the person as the clue giver
     assert "Bot meant" not in final
+
+
+def test_a_codenames_spymaster_is_asked_again_after_a_clue_number_of_thousands_of_digits(tmp_path):
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", "spymaster", seed=2)
+    io = Lines(["zebra " + "1" * 5000, "zebra 99", "zebra 2"])
+    session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    assert session.run() == 0
+    text = io.out.getvalue()
+    assert "the clue's number must be 0..9, not '111111111111…'" in text and "Refused (RULES 4.2)" in text
+    assert "bot failed" not in text.lower() and session.record.actions[0].number == 2
 
 
 # ----- Pictures: a word of a card's description names the card ----------------------------------------

@@ -4,7 +4,7 @@ import pandas as pd
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.evaluation.tournament import pairing_kind, tournament
+from experiments.evaluation.tournament import format_table, pairing_kind, tournament
 
 
 def test_every_pairing_is_ranked_and_written(tmp_path):
@@ -20,6 +20,8 @@ def test_every_pairing_is_ranked_and_written(tmp_path):
 def test_pairing_kind():
     assert pairing_kind("margin:use-m3", "nearest:use-m3") == "self-play"
     assert pairing_kind("margin:use-m3", "nearest:glove-50") == "cross-model"
+    assert pairing_kind("expected:glove", "nearest:glove-50") == "self-play"  # an alias is the same model
+    assert pairing_kind("expected:usem3+minilm", "nearest:use-m3") == "self-play"
 
 
 def test_bad_spec_fails_before_any_game(tmp_path):
@@ -101,3 +103,31 @@ def test_a_spec_named_twice_is_one_pairing(tmp_path):
     table = tournament(["random", "random"], ["random", "random?stop=0.5", "random"], games=2, seed=1, out=tmp_path,
                        progress=False)
     assert sorted(table["guesser"]) == ["random", "random?stop=0.5"] and len(table) == 2
+
+
+def test_specs_that_parse_alike_are_one_pairing(tmp_path):  # not a "different run" after the first's games
+    table = tournament(["random"], ["random?stop=0.5", "random?stop=+0.5", "random?stop=.50"], games=2, seed=1,
+                       out=tmp_path, progress=False)
+    assert list(table["guesser"]) == ["random?stop=0.5"]
+
+
+def test_two_pairings_sharing_a_folder_are_refused_before_any_game(tmp_path):
+    (tmp_path / "m").mkdir()
+    a, b = tmp_path / "m" / "x.kv", tmp_path / "m_x.kv"   # both slug to ..._m_x.kv
+    a.touch()
+    b.touch()
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", f"nearest:{a},nearest:{b}",
+                                      "--games", "2", "--out", str(tmp_path / "t"), "--no-progress"])
+    assert result.exit_code == 2 and "would share the results folder" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "t").exists()
+
+
+def test_a_missing_score_prints_as_a_dash_not_zero():  # RULES 3.11: only 9-token games are scored
+    table = tournament(["random"], ["random", "random?stop=0.5"], games=2, seed=1, progress=False)
+    table["mean_score_all"] = [None, 1.5]
+    table.loc[0, "mean_clue_number"] = None
+    figures = lambda: [line.split() for line in format_table(table).splitlines() if line[:4].strip().isdigit()]
+    assert figures()[0][5:7] == ["-", "-"] and figures()[1][5] == "1.50"
+    table["mean_score_all"] = [None, None]   # every pairing unscored: an object column of None
+    assert [row[5] for row in figures()] == ["-", "-"]
