@@ -47,6 +47,7 @@ MIN_PART_LEN = 3
 FOREIGN_LANGUAGES = ("fr", "es", "de", "it", "pt")
 FOREIGN_MIN = 3.0
 FOREIGN_GAP = 1.5
+ROMANIZED_GAP = 2.0   # Korean in Latin letters: a wider gap, as short spellings meet English names (Seoul, Nam)
 SUFFIXES = ("y", "ly", "ish", "less", "ful", "ness", "er", "ers", "ing", "ings", "ed", "like", "s", "es")
 SPLIT = re.compile(r"[\s\-]+")
 
@@ -617,7 +618,8 @@ class EnglishAnalyzer(StoredForeign):
     def _find_foreign(self, w: str) -> str:
         """The language code of another language `w` is a word of (RULES 4.6), or "": only for
         words the lemmatiser does not know, much more common (wordfreq zipf, by FOREIGN_GAP) in
-        French, Spanish, German, Italian or Portuguese than in English."""
+        French, Spanish, German, Italian or Portuguese than in English, or the romanization of an
+        everyday Korean word that is (`data/clues/en_romanized_ko.tsv`: "ko: 바다" for BADA)."""
         if not w.isalpha() or self.lemmas(w) or w in self.tables.variants:
             return ""
         need = max(FOREIGN_MIN, self.zipf(w) + FOREIGN_GAP)
@@ -632,4 +634,7 @@ class EnglishAnalyzer(StoredForeign):
             f = table.get(w, 0.0)
             if f > 0 and math.log10(f * 1e9) >= need:
                 return other
+        korean = self.tables.romanized.get(w)   # Korean in Latin letters: BADA for 바다
+        if korean is not None and korean[1] >= max(FOREIGN_MIN, self.zipf(w) + ROMANIZED_GAP):
+            return f"ko: {korean[0]}"
         return ""

@@ -57,6 +57,7 @@ class Tables:
     derived_nouns: dict = None  # (noun, verb) -> embedding z of the tie, None if unscored (ko_derived_nouns.tsv)
     unheard_bases: dict = None  # word -> parts by letters its sounds do not carry (en_unheard_bases.tsv)
     bound_heads: dict = None  # word -> a last part that is a suffix there, not the word (en_bound_heads.tsv)
+    romanized: dict = None  # Latin spelling -> (Korean word, its zipf): Korean in Latin letters (en_romanized_ko.tsv)
 
 
 @lru_cache(maxsize=None)
@@ -117,7 +118,17 @@ def tables(language: str) -> Tables:
                   meaning_numbers, derivations, bound, _word_parts(f"{language}_meaning_parts.tsv", language),
                   _word_parts(f"{language}_accidental_cuts.tsv", language), derived_nouns,
                   _word_parts(f"{language}_unheard_bases.tsv", language),
-                  _word_parts(f"{language}_bound_heads.tsv", language))
+                  _word_parts(f"{language}_bound_heads.tsv", language), _romanized(f"{language}_romanized_ko.tsv"))
+
+
+def _romanized(name: str) -> dict[str, tuple[str, float]]:
+    """spelling<TAB>Korean word<TAB>zipf rows: spelling -> (word, zipf)."""
+    out: dict[str, tuple[str, float]] = {}
+    for line in data_lines(name):
+        cols = line.split("\t")
+        if len(cols) >= 3:
+            out[cols[0].strip()] = (cols[1].strip(), float(cols[2]))
+    return out
 
 
 def _word_parts(name: str, language: str) -> dict[str, tuple[str, ...]]:

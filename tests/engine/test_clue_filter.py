@@ -658,7 +658,8 @@ def test_variant_tool_respells_by_the_regular_rules():
 
 @pytest.mark.parametrize("tool, table", [("build_en_bases", "en_unheard_bases.tsv"),   # CMUdict
                                          ("build_en_heads", "en_bound_heads.tsv"),     # glove-50
-                                         ("build_en_variants", "en_variants.tsv")])    # glove-50, use-m3
+                                         ("build_en_variants", "en_variants.tsv"),     # glove-50, use-m3
+                                         ("build_romanized_korean", "en_romanized_ko.tsv")])  # korean-romanizer
 def test_offline_clue_table_is_what_its_tool_builds(tool, table, tmp_path, monkeypatch):
     """The tables built offline are reproducible: rebuilt from the analyser and their source, the
     same rows (a change of the English analyser that moves them must rebuild the table)."""
@@ -687,6 +688,17 @@ def test_rules_4_6_another_language_is_not_invented():  # RULES 4.6
     assert en("pain", ["BREAD"]).legal  # an English word too
     f = ClueFilter(["DOG"], language="en")
     assert list(f.legal_mask(["chien", "pain", "dog's"])) == [False, True, False]
+
+
+def test_rules_4_6_korean_in_latin_letters_is_not_english():  # RULES 4.6: the board's language only
+    for clue, korean in (("bada", "바다"), ("sarang", "사랑"), ("haneul", "하늘"), ("chingu", "친구")):
+        v = en(clue, ["OCEAN", "RICE"])
+        assert verdict(v) == (False, "4.6") and korean in v.message, v
+    # English words, and words English writes as Korean does: a city, a loanword, a particle's spelling
+    for clue in ("seoul", "soju", "kimchi", "euro", "ocean"):
+        assert verdict(en(clue, ["OCEAN", "RICE"]))[1] != "4.6", clue
+    f = ClueFilter(["OCEAN"], language="en")
+    assert list(f.legal_mask(["bada", "sea", "seoul"])) == [False, True, True]
 
 
 @pytest.mark.parametrize(
