@@ -513,3 +513,18 @@ class StallingBot(_spyword_bot()):
             self.flaps += 1
             return Disconnect(obs.seat) if self.flaps % 2 else Reconnect(obs.seat)
         return super().act(obs, avoid)
+
+
+def spyword_run_singling_out(game: int, games: int = 3) -> tuple[int, str]:
+    """(run seed, first speaker) of a Spy's Word run in which game `game` alone opens with that
+    speaker, who is not p2 (the `first` parameter of the bots above then singles the game out).
+    With no seed secret set: the deals of the plain seeds."""
+    from experiments.games.spyword.batch import SpyWordRun, deal_game
+    from experiments.games.spyword.dealing import load_packs
+
+    packs = load_packs("en")
+    for seed in range(100):
+        first = [deal_game(SpyWordRun(games=games, seed=seed, bot="x"), i, packs).order[0] for i in range(games)]
+        if first.count(first[game]) == 1 and first[game] != "p2":
+            return seed, first[game]
+    raise AssertionError("no run of 100 seeds singles the game out")

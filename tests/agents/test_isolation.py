@@ -457,16 +457,12 @@ def test_what_an_agent_starts_in_a_session_of_its_own_ends_with_the_run(tmp_path
 
 def _spyword_both(tmp_path, monkeypatch, cls: str) -> tuple[Path, Path, int]:
     """Plain and isolated runs of a hostile Spy's Word bot that misbehaves in game 1 only."""
-    from experiments.games.spyword.batch import SpyWordRun, deal_game, simulate_spyword
-    from experiments.games.spyword.dealing import load_packs
+    from experiments.games.spyword.batch import simulate_spyword
+    from tests.agents.hostile_agent import spyword_run_singling_out
 
     monkeypatch.delenv(SECRET_ENV, raising=False)
-    packs = load_packs("en")
-    for seed in range(100):   # a run whose game 1 alone opens with its first speaker, who is not p2
-        first = [deal_game(SpyWordRun(games=3, seed=seed, bot="x"), i, packs).order[0] for i in range(3)]
-        if first.count(first[1]) == 1 and first[1] != "p2":
-            break
-    bot = f"{HOSTILE}:{cls}+fake?vocab=300&first={first[1]}"
+    seed, first = spyword_run_singling_out(1)
+    bot = f"{HOSTILE}:{cls}+fake?vocab=300&first={first}"
     simulate_spyword(3, 6, seed, "en", bot, None, tmp_path / "plain", progress=False)
     simulate_spyword(3, 6, seed, "en", bot, None, tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
     return tmp_path / "plain", tmp_path / "isolated", 1

@@ -332,17 +332,12 @@ def test_a_reader_that_stops_early_ends_replay_quietly(tmp_path):
 def test_a_trusted_bot_that_stalls_a_game_is_one_line_and_the_run_resumes(tmp_path, monkeypatch):
     """A trusted Spy's Word bot (no --isolate) that keeps a game going: the loop's action limit was a
     RuntimeError traceback. Now one line naming the bot, exit 2, the games before it kept."""
-    from experiments.games.spyword.batch import SpyWordRun, deal_game
-    from experiments.games.spyword.dealing import load_packs
     from experiments.runs.seeds import SECRET_ENV
+    from tests.agents.hostile_agent import spyword_run_singling_out
 
     monkeypatch.delenv(SECRET_ENV, raising=False)
-    packs = load_packs("en")
-    for seed in range(100):   # a run whose game 2 alone opens with its first speaker, who is not p2
-        first = [deal_game(SpyWordRun(games=3, seed=seed, bot="x"), i, packs).order[0] for i in range(3)]
-        if first.count(first[2]) == 1 and first[2] != "p2":
-            break
-    bot = f"tests.agents.hostile_agent:StallingBot+fake?vocab=300&first={first[2]}"
+    seed, first = spyword_run_singling_out(2)
+    bot = f"tests.agents.hostile_agent:StallingBot+fake?vocab=300&first={first}"
     args = ["simulate", "spyword", "--games", "3", "--seed", str(seed), "--bot", bot, "--no-progress",
             "--out", str(tmp_path / "run")]
     line = one_line_exit_2(args, "did not end within 2000 actions")
