@@ -47,7 +47,7 @@ MIN_PART_LEN = 3
 FOREIGN_LANGUAGES = ("fr", "es", "de", "it", "pt")
 FOREIGN_MIN = 3.0
 FOREIGN_GAP = 1.5
-ROMANIZED_GAP = 2.0   # Korean in Latin letters: a wider gap, as short spellings meet English names (Seoul, Nam)
+ROMANIZED_GAP = 2.0   # Korean in Latin letters: a wider gap, as short spellings meet English names
 SUFFIXES = ("y", "ly", "ish", "less", "ful", "ness", "er", "ers", "ing", "ings", "ed", "like", "s", "es")
 SPLIT = re.compile(r"[\s\-]+")
 

@@ -10,9 +10,10 @@ mom); rarer words, many of them dishes and customs that English borrowed as they
 hanbok 4.0, bulgogi 3.5), stay out. Only words HanDic reads first as one common noun (NNG) of two
 syllables or more: not particles and endings (으로 would be EURO), not names (서울 is Seoul in
 English too), not one-syllable words, whose two- or three-letter spellings are mostly English
-names and abbreviations (차 cha, 길 gil, 배 bae). A spelling is kept with its most frequent word. The filter reads only the table; whether a clue is English first is its own check
-(`EnglishAnalyzer._find_foreign`: the lemmatiser's words and words about as common in English
-as in Korean are English).
+names and abbreviations (차 cha, 길 gil, 배 bae). A spelling is kept with its most frequent word.
+The filter reads only the table; whether a clue is English first is its own check
+(`EnglishAnalyzer._find_foreign`: the lemmatiser's words, and words not `ROMANIZED_GAP` zipf more
+common in Korean than in English, are English).
 """
 
 from __future__ import annotations
