@@ -136,6 +136,9 @@ def test_games_without_a_score_are_summarised(tmp_path):  # RULES 3.11: only 9-t
     assert summary["wins"] > 0 and summary["mean_score_wins"] is None and summary["mean_score_all"] is None
     assert summary["score_histogram"] == {}
     assert json.loads((tmp_path / "t11" / "summary.json").read_text())["wins"] == summary["wins"]
+    lost = simulate(DuetRun(games=4, seed=0, tokens=10, spymaster="random", guesser="random"),
+                    out=tmp_path / "r10", progress=False)   # no win at all: still no score, not 0.0
+    assert lost["wins"] == 0 and lost["mean_score_all"] is None and lost["mean_score_wins"] is None
     scored = simulate(DuetRun(games=6, seed=0, **fake), out=tmp_path / "t9", progress=False)
     assert scored["wins"] > 0 and scored["mean_score_wins"] > 0 and sum(scored["score_histogram"].values()) == scored["wins"]
 
