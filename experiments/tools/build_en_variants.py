@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 
 from engine.paths import data_path
+from experiments.tools.cli import one_line_errors, out_file
 
 ZIPF_MIN = 2.0
 GLOVE_MIN, GLOVE_WEAK, USE_MIN = 0.6, 0.4, 0.8
@@ -95,12 +95,14 @@ def same_meaning(pairs: list[tuple[str, str]]) -> list[tuple[str, str, float, fl
     return kept
 
 
+@one_line_errors
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", help="where to write the table (default: the shipped one, rewritten)")
     parser.add_argument("--dry-run", action="store_true", help="print the pairs with their cosines, write nothing")
     args = parser.parse_args(argv)
     path = data_path("clues", "en_variants.tsv")
+    out = None if args.dry_run else out_file(args.out or path)
     lines = path.read_text(encoding="utf-8").splitlines()
     hand = lines[: lines.index(HEADER)] if HEADER in lines else lines
     listed = {w for line in hand if line and not line.startswith("#") for w in line.split("\t")}
@@ -112,7 +114,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rows = [HEADER, "# American<TAB>British spellings the regular rules give, both common, the same in meaning"]
     rows += [f"{a}\t{b}" for a, b, _, _ in kept]
-    out = Path(args.out) if args.out else path
     out.write_text("\n".join(hand + rows) + "\n", encoding="utf-8")
     print(f"{len(kept)} pairs written to {out}")
     return 0

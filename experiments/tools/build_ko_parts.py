@@ -48,6 +48,8 @@ import re
 import sys
 from pathlib import Path
 
+from experiments.tools.cli import fail, one_line_errors, out_file
+
 KZ_MIN = 2.1
 SEED = 0
 KIWI_REF = 2000
@@ -202,6 +204,7 @@ def main_derived(out: str) -> int:
     return 0
 
 
+@one_line_errors
 def main(argv=None) -> int:
     os.environ["CNLAB_CLUE_CACHE"] = "off"  # parts without this table, never stored
     from agents.wordlists import clue_vocabulary
@@ -210,13 +213,16 @@ def main(argv=None) -> int:
     from experiments.tools.build_vocab import read_list
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=str(data_path("clues", "ko_meaning_parts.tsv")))
-    ap.add_argument("--all", action="store_true", help="write every candidate with its scores")
+    ap.add_argument("--out", help="default: data/clues/ko_meaning_parts.tsv (not with --all)")
+    ap.add_argument("--all", action="store_true", help="write every candidate with its scores (needs --out)")
     ap.add_argument("--derived", action="store_true",
                     help="write data/clues/ko_derived_nouns.tsv (derived nouns' embedding check) instead")
     args = ap.parse_args(argv)
+    if args.all and not args.out:  # the dump is not the table the filter reads
+        fail("--all writes every candidate, not the filter's table: give --out FILE")
     if args.derived:
-        return main_derived(str(data_path("clues", "ko_derived_nouns.tsv")) if args.out == ap.get_default("out") else args.out)
+        return main_derived(str(out_file(args.out or data_path("clues", "ko_derived_nouns.tsv"))))
+    out = out_file(args.out or data_path("clues", "ko_meaning_parts.tsv"))
     mono = set(read_list(data_path("vocab", "ko_monosyllables.txt")))
     an = KoreanAnalyzer(meaning_parts=False)
     cands = candidates(an, _words(), mono)
@@ -228,8 +234,8 @@ def main(argv=None) -> int:
         "# filter reads only this table. word<TAB>part<TAB>kiwi z<TAB>use-m3 z (for checking only)",
     ]
     lines += [f"{w}\t{p}\t{kz:.2f}\t{uz:.2f}" for w, p, _, kz, uz in kept]
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(cands)} candidates, {len(scored)} scored, {len(kept)} written to {args.out}", file=sys.stderr)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(cands)} candidates, {len(scored)} scored, {len(kept)} written to {out}", file=sys.stderr)
     return 0
 
 

@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from engine.paths import data_path
+from experiments.tools.cli import one_line_errors, out_file
 
 ZIPF_MIN = 4.0
 MIN_LETTERS = 3
@@ -58,11 +59,14 @@ def romanized_table(zipf_min: float = ZIPF_MIN) -> dict[str, tuple[str, float]]:
     return out
 
 
+@one_line_errors
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=data_path("clues", "en_romanized_ko.tsv"))
     parser.add_argument("--dry-run", action="store_true")
     args = parser.parse_args(argv)
+    if not args.dry_run:
+        out_file(args.out)
     table = romanized_table()
     lines = [HEADER] + [f"{s}\t{w}\t{z:.2f}" for s, (w, z) in sorted(table.items())]
     if args.dry_run:

@@ -18,6 +18,9 @@ import numpy as np
 import typer
 
 from engine.paths import data_path
+from experiments.tools.cli import fail, one_line_errors
+
+SENTENCE_MODELS = ("minilm", "mpnet")  # what agents.embeddings.backends.load_sentence_model loads
 
 
 def table_words() -> list[str]:
@@ -30,16 +33,24 @@ def table_words() -> list[str]:
     return list(dict.fromkeys(w for w in words if w and w.strip()))
 
 
+@one_line_errors
 def main(backend: str = typer.Option("minilm", help="the sentence-encoder backend to tabulate"),
          out: Path = typer.Option(None, help="default: data/vectors/<backend>.npz")) -> None:
     from agents.embeddings.backends import load_sentence_model
 
+    if backend not in SENTENCE_MODELS:
+        fail(f"--backend {backend!r} is not a sentence encoder: use one of {', '.join(SENTENCE_MODELS)}")
+    if out is not None and out.is_dir():
+        fail(f"--out {out} is a folder; name the .npz file to write")
+    if out is not None and out.suffix != ".npz":  # numpy would write NAME.npz instead
+        fail(f"--out {out} must end in .npz")
+    out = out or data_path("vectors", f"{backend}.npz")
     model = load_sentence_model(backend)
     words = table_words()
     codes, scale = quantise(model.vectors(words))
-    out = out or data_path("vectors", f"{backend}.npz")
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out, words=np.array(words), codes=codes, scale=scale, version=np.array(model.version))
+    with out.open("wb") as f:  # a file object: written exactly where named
+        np.savez_compressed(f, words=np.array(words), codes=codes, scale=scale, version=np.array(model.version))
     typer.echo(f"wrote {out}: {len(words)} words x {codes.shape[1]} ({out.stat().st_size / 1e6:.1f} MB)")
 
 

@@ -22,6 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from agents.foreign_model import FEATURES, MODEL_PATH, features, rev_matrix
+from experiments.tools.cli import at_least, fail, one_line_errors
 
 PICKS = 3
 LAM = 1e-3
@@ -119,11 +120,18 @@ def evaluate(w: np.ndarray, data: tuple) -> dict:
             "loglik": round(float(ll.mean()), 4)}
 
 
+@one_line_errors
 def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000,
          panel: str | None = None, out: str | None = None) -> dict:
-    from experiments.evaluation.crossplay import default_panel
+    from agents.embeddings.registry import backend_key
+    from experiments.evaluation.crossplay import PANELS, default_panel
 
+    if lang not in PANELS:
+        fail(f"--lang {lang!r}: use one of {', '.join(PANELS)}")
+    at_least(boards, 1, "--boards")
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
+    for m in models:
+        backend_key(m)  # an unknown name fails here, not after the pool is built
     pool, nouns = panel_pool(models, lang, vocab)
     rng = np.random.default_rng([seed, 1])
     data = {m: sample(pool, nouns, models, i, boards, rng) for i, m in enumerate(models)}

@@ -38,6 +38,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 import typer
 
+from agents.embeddings.registry import backend_key
 from agents.human_model import (
     DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, centred_cosines,
     feature_names, model_key, prototypes,
@@ -45,6 +46,7 @@ from agents.human_model import (
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
                                                    load_target_items)
 from experiments.evaluation.eval_human import guess_metrics, target_metrics
+from experiments.tools.cli import fail, one_line_errors
 
 LAM_GRID = (0.001, 0.003, 0.01, 0.03)
 FOLDS = 5
@@ -359,6 +361,7 @@ def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], 
     return out
 
 
+@one_line_errors
 def main(
     data: Path = typer.Option(..., help="folder laid out like the dataset's data/: <task>/<split>.csv"),
     split: str = typer.Option("val", help="the split to fit on"),
@@ -371,6 +374,10 @@ def main(
     """Refit data/models/human_guesser.json and print the cross-validated and in-sample figures."""
     t0 = time.time()
     full = tuple(b for b in backends.split("+") if b)
+    if not full:
+        fail("--backends names no backend")
+    for b in full:
+        backend_key(b)  # an unknown name fails here, not after the features are read
     try:
         cd = load_choice_data(data, split, full)
     except HumanDataError as exc:

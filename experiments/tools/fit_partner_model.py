@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.partner_model import MODEL_FILE
+from experiments.tools.cli import at_least, fail, one_line_errors
 
 
 def read_human(path: str | Path) -> list[tuple[list[str], str, str]]:
@@ -106,6 +107,25 @@ def fit_temperature(sets) -> dict:
             "nll": round(float(min(nll)), 4), "top1_accuracy": round(top1, 4)}
 
 
+def check_arguments(args) -> None:
+    """What would fail only after the games are played or the data read, refused first."""
+    from agents.embeddings.registry import backend_key
+    from agents.registry import check_spec
+
+    at_least(args.selfplay, 0, "--selfplay")
+    if args.human and not Path(args.human).expanduser().is_file():
+        fail(f"--human {args.human}: no such file")
+    if args.selfplay:
+        check_spec(args.spymaster, "spymaster", "en")
+        check_spec(args.guesser, "guesser", "en")
+    backends = [b for b in args.backends.split(",") if b]
+    if not backends:
+        fail("--backends names no backend")
+    for backend in backends:
+        backend_key(backend)
+
+
+@one_line_errors
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--human", help="CSV of the Cultural Codes guess task (remaining/hint -> guess)")
@@ -120,6 +140,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if not args.human and not args.selfplay:
         ap.error("give --human PATH and/or --selfplay N")
+    check_arguments(args)
     out_path = Path(args.out)
     model = json.loads(out_path.read_text()) if out_path.exists() else {}
     model.setdefault("temperature", {})

@@ -9,7 +9,7 @@ Jupyter server or nbconvert. The kernel runs in the current folder, so relative 
 `CNLAB_*` variables resolve as typed. The executed notebook goes to `runs/notebooks/NAME.ipynb`
 (`--out FILE` to choose); the notebooks also save their figures as PNG files next to the results
 they read. Exit 0 when every cell ran; 1 when a cell failed (the notebook is saved up to there and
-the error named); 2 when the notebook cannot be read.
+the error named); 2 when the notebook cannot be read, the kernel is unknown or `--out` is a folder.
 """
 
 from __future__ import annotations
@@ -52,10 +52,20 @@ def main(argv: list[str] | None = None) -> int:
     if not args.notebook.is_file():
         print(f"error: no notebook at {args.notebook}", file=sys.stderr)
         return 2
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
     from nbclient.exceptions import CellExecutionError
     from nbformat.reader import NotJSONError
 
     target = args.out or Path("runs") / "notebooks" / args.notebook.name
+    if target.is_dir():  # checked first: the notebook would run, then fail to be written
+        print(f"error: --out {target} is a folder; name the .ipynb file to write", file=sys.stderr)
+        return 2
+    try:  # checked first: nbclient would write the unexecuted notebook over the target, then fail
+        KernelSpecManager().get_kernel_spec(args.kernel)
+    except NoSuchKernel:
+        known = ", ".join(sorted(KernelSpecManager().find_kernel_specs()))
+        print(f"error: no Jupyter kernel named {args.kernel!r} (installed: {known})", file=sys.stderr)
+        return 2
     try:
         run_notebook(args.notebook, target, timeout=args.timeout, kernel=args.kernel)
     except NotJSONError as exc:

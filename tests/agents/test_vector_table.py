@@ -82,3 +82,38 @@ def test_table_vectors_are_the_models_own():
         words = [str(w) for w in z["words"][::997]]
     model = load_sentence_model("minilm").vectors(words)
     assert np.all(np.sum(table.vectors(words) * model, axis=1) > 0.9998)  # int8: 0.99988 at worst
+
+
+@pytest.mark.parametrize("name", ["table.bin", "table", "folder"])
+def test_build_vector_table_refuses_an_out_numpy_would_rename(name, tmp_path, monkeypatch, capsys):
+    """np.savez_compressed writes NAME.npz for any other name: the tool said it wrote NAME (and
+    stat()ed a missing file). Such an --out, or a folder, is one line and exit 2, nothing written."""
+    from agents.embeddings import backends
+    from experiments.tools import build_vector_table as tool
+
+    class Model:
+        version = "m-1"
+
+        def vectors(self, words):
+            return np.ones((len(words), 2), dtype=np.float32)
+
+    monkeypatch.setattr(backends, "load_sentence_model", lambda name: Model())
+    monkeypatch.setattr(tool, "table_words", lambda: ["dog", "cat"])
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(SystemExit) as exc:
+        tool.main(backend="minilm", out=tmp_path / name)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --out") and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"] and not any((tmp_path / "folder").iterdir())
+    tool.main(backend="minilm", out=tmp_path / "t.npz")  # a .npz name is written exactly there
+    with np.load(tmp_path / "t.npz") as z:
+        assert [str(w) for w in z["words"]] == ["dog", "cat"]
+
+
+def test_build_vector_table_names_an_unknown_backend(capsys):
+    from experiments.tools.build_vector_table import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(backend="nosuch", out=None)
+    assert exc.value.code == 2 and capsys.readouterr().err.startswith("error: --backend 'nosuch'")

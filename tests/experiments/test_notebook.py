@@ -58,6 +58,27 @@ def test_the_notebook_runner_names_a_failing_cell(tmp_path, monkeypatch, capsys)
     assert run_notebook_main([str(tmp_path / "missing.ipynb")]) == 2
 
 
+
+def test_the_notebook_runner_refuses_an_unknown_kernel_or_a_folder_before_it_runs(tmp_path, monkeypatch, capsys):
+    """Checked before any cell runs: an unknown kernel made nbclient write the unexecuted notebook
+    over --out and raise; an --out folder failed only after the whole run. One line, exit 2."""
+    import experiments.tools.run_notebook as runner
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the notebook ran before its arguments were checked")
+
+    monkeypatch.setattr(runner, "run_notebook", ran)
+    kept = tmp_path / "kept.ipynb"
+    kept.write_text("an earlier run", encoding="utf-8")
+    assert run_notebook_main([str(NOTEBOOK), "--kernel", "nosuchkernel", "--out", str(kept)]) == 2
+    err = capsys.readouterr().err
+    assert "nosuchkernel" in err and err.count("\n") == 1
+    assert kept.read_text(encoding="utf-8") == "an earlier run"
+    assert run_notebook_main([str(NOTEBOOK), "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --out") and err.count("\n") == 1
+
+
 PARTNER_NOTEBOOK = DATA_DIR.parent / "notebooks" / "partner_robustness.ipynb"
 
 

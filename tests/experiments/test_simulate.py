@@ -207,3 +207,21 @@ def test_the_benchmark_runs_under_the_name_issue_12_gives_it():
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert set(report["games_per_second"]) == {"1", "2"} and report["clues_timed"] > 0
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--games", "-3"], ["--games", "10000001"],
+                                  ["--workers", "0"], ["--latency-games", "0"]])
+def test_the_benchmark_refuses_bad_counts_before_it_loads(args, monkeypatch, capsys):
+    """A count the simulator refuses is argparse's usage and one error line, exit 2, before the
+    players load (it was a traceback after seconds of loading)."""
+    from experiments.bench import simulate as bench
+
+    def loaded(run):
+        raise AssertionError("the players loaded before the counts were checked")
+
+    monkeypatch.setattr(bench, "load_players", loaded)
+    with pytest.raises(SystemExit) as exc:
+        bench.main(args + ["--spymaster", "random", "--guesser", "random"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"error: {args[0]} must be between 1 and" in err and "Traceback" not in err

@@ -1,0 +1,77 @@
+"""The offline tools (`python -m experiments.tools.NAME`) answer bad input with one `error:` line on
+stderr and exit 2, before their long computation (which is stubbed out here so that reaching it fails)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+
+def stop(*args, **kwargs):
+    raise AssertionError("the computation started before the arguments were checked")
+
+
+def refused(capsys, call, *needles):
+    """`call()` exits 2 with one `error:` line on stderr holding every needle."""
+    with pytest.raises(SystemExit) as exc:
+        call()
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    assert all(n in err for n in needles), err
+
+
+#: the tool, and the first step of its computation (stubbed): the check must come before it
+BUILDERS = [("build_en_bases", "agents.wordlists.clue_vocabulary"),
+            ("build_en_heads", "agents.wordlists.clue_vocabulary"),
+            ("build_en_parts", "agents.wordlists.clue_vocabulary"),
+            ("build_en_variants", "experiments.tools.build_en_variants.candidates"),
+            ("build_romanized_korean", "experiments.tools.build_romanized_korean.romanized_table"),
+            ("build_ko_parts", "experiments.tools.build_ko_parts.candidates")]
+
+
+@pytest.mark.parametrize("tool, first_step", BUILDERS)
+def test_a_table_builder_checks_the_out_folder_first(tool, first_step, tmp_path, monkeypatch, capsys):
+    """An --out in a missing folder failed only after the whole computation (minutes to hours)."""
+    monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")  # the tools turn the cache off: restored after
+    monkeypatch.setattr(first_step, stop)
+    main = importlib.import_module(f"experiments.tools.{tool}").main
+    out = tmp_path / "missing" / "table.tsv"
+    refused(capsys, lambda: main(["--out", str(out)]), "--out", str(out.parent))
+    assert not out.parent.exists()
+
+
+@pytest.mark.parametrize("tool", ["build_en_parts", "build_ko_parts"])
+def test_all_needs_an_explicit_out(tool, tmp_path, monkeypatch, capsys):
+    """--all dumps every candidate: to the default --out it overwrote the table the filter reads."""
+    monkeypatch.setenv("CNLAB_CLUE_CACHE", "off")
+    module = importlib.import_module(f"experiments.tools.{tool}")
+    monkeypatch.setattr(module, "candidates", stop)
+    refused(capsys, lambda: module.main(["--all"]), "--all", "--out")
+
+
+@pytest.mark.parametrize("args, needle", [(["--selfplay", "-3"], "--selfplay"),
+                                          (["--human", "/nonexistent.csv"], "/nonexistent.csv"),
+                                          (["--selfplay", "2", "--spymaster", "nosuch"], "'nosuch'"),
+                                          (["--selfplay", "2", "--backends", "nosuch"], "'nosuch'")])
+def test_fit_partner_model_refuses_bad_arguments_first(args, needle, tmp_path, monkeypatch, capsys):
+    from experiments.tools import fit_partner_model as tool
+
+    for step in ("read_human", "selfplay_events", "similarity_sets"):
+        monkeypatch.setattr(tool, step, stop)
+    out = tmp_path / "partner_model.json"
+    refused(capsys, lambda: tool.main(args + ["--out", str(out)]), needle)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("kwargs, needle", [({"lang": "xx"}, "--lang 'xx'"),
+                                            ({"boards": 0}, "--boards"),
+                                            ({"panel": "nosuch,use-m3"}, "'nosuch'")])
+def test_fit_foreign_model_refuses_bad_arguments_first(kwargs, needle, tmp_path, monkeypatch, capsys):
+    from experiments.tools import fit_foreign_model as tool
+
+    monkeypatch.setattr(tool, "panel_pool", stop)
+    out = tmp_path / "foreign_model.json"
+    refused(capsys, lambda: tool.main(**kwargs, out=str(out)), needle)
+    assert not out.exists()
