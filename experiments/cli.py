@@ -361,7 +361,8 @@ def simulate(
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     workers: int = typer.Option(1, help="local processes sharing the loaded embeddings (never more than games)"),
-    backend: str = typer.Option("local", help="local or ray"),
+    backend: str = typer.Option("local", help="local or ray (the cluster at RAY_ADDRESS, else a local Ray "
+                                "with --workers CPUs)"),
     out: Optional[str] = typer.Option(None, metavar="PATH", help="results folder (new, empty, or this run's): rows, "
                                       "records, summary; a rerun resumes"),
     progress: bool = typer.Option(True, help="show a progress bar"),
@@ -384,6 +385,7 @@ def simulate(
     from experiments.games import check_options, harness
 
     _check_run_numbers(games, seed, workers)
+    _check_backend(backend)
     folder = _out_folder(out)
     try:
         module = harness(game)
@@ -399,6 +401,18 @@ def simulate(
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     typer.echo(module.format_summary(summary))
+
+
+def _check_backend(backend: str) -> None:
+    """--backend: local, or ray where Ray is importable; refused before any folder or agent exists."""
+    if backend not in ("local", "ray"):
+        fail(f"unknown backend {backend!r}: local or ray")
+    if backend == "ray":
+        from experiments.runs.ray_backend import ray_missing
+
+        why = ray_missing()
+        if why:
+            fail(why)
 
 
 def _isolation_checked(move_timeout: float) -> float:

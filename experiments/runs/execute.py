@@ -147,7 +147,7 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
         if todo:
             if progress:
                 print(f"loading the agents for {len(todo)} games ...", file=sys.stderr, flush=True)
-            stream = results(todo)  # loads the agents (once per process) before the first game
+            stream = results(todo)  # loads the agents (here, or every Ray actor) before it returns
             loaded = time.perf_counter()
             if progress:
                 print(f"agents ready in {loaded - started:.1f} s", file=sys.stderr, flush=True)
@@ -180,7 +180,8 @@ def game_results(backend: str, run, todo: Sequence[int], workers: int, simulator
                  load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
     """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
     (this process or forked workers) or `ray` (actors that load the run themselves); never more
-    workers than games."""
+    workers than games. Either way the agents are loaded when this returns (Ray: started or joined,
+    every actor ready), so `run_resumable` counts loading as load time, not game time."""
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r}: local or ray")
     workers = max(1, min(workers, len(todo)))

@@ -2,24 +2,72 @@
 
 Each actor loads the run's agents once (embedding vectors come from the on-disk cache) and plays
 chunks of game indices; results stream back as they finish.
+
+Which Ray: the cluster at `RAY_ADDRESS` (Ray's own variable, e.g. `head:6379` or
+`ray://head:10001`; a cluster with token authentication also needs `RAY_AUTH_MODE=token` and its
+token, Ray's rule for a named address), else a fresh local instance with one CPU per worker. On a
+cluster, `--workers` is the number of actors (at most the cluster's CPUs, so that none waits for a
+CPU that never comes).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Iterator
+
+NEEDS_RAY = "the ray backend needs Ray: pip install 'codenames-lab[dist]'"
+
+
+def ray_missing() -> str | None:
+    """Why the ray backend cannot run here (Ray is not importable), or None; nothing is started."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return NEEDS_RAY
+    return None
+
+
+def cluster_address() -> str | None:
+    """The Ray cluster to connect to, `RAY_ADDRESS` when set (`local` asks for a fresh instance),
+    or None for a fresh local instance. Only the variable: an address file a `ray start` left
+    behind may name a cluster long gone, and `ray.init` would wait on it for minutes."""
+    address = os.environ.get("RAY_ADDRESS", "").strip()
+    return None if address in ("", "local") else address
+
+
+def init_kwargs(address: str | None, workers: int) -> dict:
+    """`ray.init`'s arguments: connecting to a cluster takes no resources (Ray refuses num_cpus
+    there); a fresh local instance gets one CPU per worker."""
+    quiet = dict(log_to_driver=False, configure_logging=False)
+    if address:
+        return dict(address=address, **quiet)
+    return dict(address="local", num_cpus=max(1, workers), include_dashboard=False, **quiet)
 
 
 def ray_results(run, todo: list[int], workers: int, simulator: str = "experiments.games.duet.batch"
                 ) -> Iterator[tuple[dict, str]]:
-    """`simulator`: the game's simulator module, with `load_players(run)` and `play_one(index)`."""
+    """`simulator`: the game's simulator module, with `load_players(run)` and `play_one(index)`.
+
+    Starts (or joins) Ray and waits for every actor to load its agents before it returns, so that
+    the caller's clock counts this as loading; the games are played as the returned iterator is read."""
     try:
         import ray
     except ImportError:
-        raise ImportError("the ray backend needs Ray: pip install 'codenames-lab[dist]'") from None
+        raise ImportError(NEEDS_RAY) from None
 
+    address = None
     if not ray.is_initialized():
-        ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
+        address = cluster_address()
+        try:
+            ray.init(**init_kwargs(address, workers))
+        except ConnectionError as exc:
+            hint = "" if os.environ.get("RAY_AUTH_MODE") else (
+                " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token)")
+            raise ValueError(f"cannot connect to the Ray cluster at {address}: {exc}{hint}") from None
+    actors_wanted = max(1, workers)
+    if address:
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        actors_wanted = max(1, min(actors_wanted, cpus))
 
     @ray.remote
     class Player:
@@ -29,11 +77,19 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
             self.simulator = importlib.import_module(simulator)
             self.simulator.load_players(run)
 
+        def ready(self) -> bool:
+            return True
+
         def play(self, indices):
             return [self.simulator.play_one(i) for i in indices]
 
     run_ref = ray.put(run)
-    actors = [Player.remote(run_ref, simulator) for _ in range(max(1, workers))]
+    actors = [Player.remote(run_ref, simulator) for _ in range(actors_wanted)]
+    ray.get([a.ready.remote() for a in actors])   # every actor has loaded its agents
+    return _play(ray, actors, todo)
+
+
+def _play(ray, actors: list, todo: list[int]) -> Iterator[tuple[dict, str]]:
     size = max(1, min(16, len(todo) // (len(actors) * 4) or 1))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     pending = {actors[n % len(actors)].play.remote(chunk): n for n, chunk in enumerate(chunks)}

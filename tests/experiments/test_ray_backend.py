@@ -1,0 +1,106 @@
+"""The Ray backend: joining a cluster, a clear error without Ray, loading counted as loading."""
+
+import sys
+import types
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments.cli import app
+from experiments.games.duet.batch import DuetRun, simulate
+from experiments.runs import ray_backend
+from experiments.runs.ray_backend import cluster_address, init_kwargs
+
+RANDOM = dict(spymaster="random", guesser="random")
+
+
+# ----- which Ray: a cluster's address, or a fresh local instance -----------------------------------
+def test_a_fresh_local_instance_gets_one_cpu_per_worker():
+    kwargs = init_kwargs(None, 3)
+    assert kwargs["num_cpus"] == 3 and kwargs["address"] == "local"
+
+
+def test_joining_a_cluster_names_no_resources():
+    """Ray refuses num_cpus (and num_gpus) when it connects to an existing cluster."""
+    kwargs = init_kwargs("10.0.0.5:6379", 3)
+    assert kwargs["address"] == "10.0.0.5:6379"
+    assert not {"num_cpus", "num_gpus", "resources", "object_store_memory"} & set(kwargs)
+
+
+def test_the_address_comes_from_ray_address(monkeypatch):
+    monkeypatch.setenv("RAY_ADDRESS", "head.example:6379")
+    assert cluster_address() == "head.example:6379"
+    monkeypatch.setenv("RAY_ADDRESS", "local")
+    assert cluster_address() is None
+
+
+class _Stop(Exception):
+    pass
+
+
+def _fake_ray(calls: list) -> types.ModuleType:
+    """A stand-in for `ray` that records ray.init's arguments and stops there."""
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: False
+
+    def init(**kwargs):
+        calls.append(kwargs)
+        raise _Stop
+
+    fake.init = init
+    return fake
+
+
+@pytest.mark.parametrize("env, expected", [({"RAY_ADDRESS": "head.example:6379"}, "head.example:6379"), ({}, None)])
+def test_ray_results_joins_the_cluster_at_ray_address_without_num_cpus(monkeypatch, env, expected):
+    """With RAY_ADDRESS set it connects without num_cpus (it said "error: When connecting to an
+    existing cluster, num_cpus and num_gpus must not be provided"); without, a fresh local Ray."""
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    calls: list = []
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(calls))
+    with pytest.raises(_Stop):
+        next(iter(ray_backend.ray_results(DuetRun(games=4, seed=0, **RANDOM), list(range(4)), 2)))
+    (kwargs,) = calls
+    if expected:
+        assert kwargs.get("address") == expected and "num_cpus" not in kwargs
+    else:
+        assert kwargs.get("num_cpus") == 2 and kwargs.get("address") in (None, "local")
+
+
+# ----- without Ray: one line, exit 2, no folder ------------------------------------------------------
+@pytest.mark.parametrize("game", ["duet", "codenames", "spyword"])
+def test_the_ray_backend_without_ray_is_one_error_line_before_the_folder(tmp_path, monkeypatch, game):
+    monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` raises ImportError
+    result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--backend", "ray", "--no-progress",
+                                      "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == "error: the ray backend needs Ray: pip install 'codenames-lab[dist]'"
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_unknown_backend_is_one_error_line_before_the_folder(tmp_path):
+    result = CliRunner().invoke(app, ["simulate", "codenames", "--games", "2", "--backend", "dask",
+                                      "--no-progress", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2, result.output
+    assert "error: unknown backend 'dask'" in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+# ----- timing: starting Ray and the actors is loading -------------------------------------------------
+def test_a_ray_run_counts_starting_ray_and_the_actors_as_loading(tmp_path):
+    """load_seconds covers ray.init and every actor's loading; games_per_second the games only (it
+    said load_seconds 0.001 and counted Ray's start as game time)."""
+    ray = pytest.importorskip("ray")
+    started_here = not ray.is_initialized()
+    try:
+        summary = simulate(DuetRun(games=4, seed=2, **RANDOM), out=tmp_path / "r", backend="ray", workers=2,
+                           progress=False)
+    finally:
+        if started_here:
+            ray.shutdown()
+    assert summary["games"] == 4
+    game_seconds = 4 / summary["games_per_second"]
+    assert summary["load_seconds"] > 0.2            # new actor processes, at the least
+    assert game_seconds < summary["load_seconds"]   # four random games on loaded actors: far less
