@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.text import Text
 
 from engine import Clue, Guess, IllegalAction, Stop
+from engine.actions import MAX_CLUE_NUMBER
 from engine.duet import DuetRecord, other
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
@@ -142,7 +143,7 @@ class DuetSession(TerminalSession):
         while True:
             self._redraw()
             cmd = self._ask("clue", self.say("ask_clue"))
-            if cmd.number is not None and not 0 <= cmd.number <= 9:
+            if cmd.number is not None and not (isinstance(cmd.number, int) and 0 <= cmd.number <= MAX_CLUE_NUMBER):
                 self._notice(self.say("refused", rule="3.4", message=self.say("duet_number", number=cmd.number)),
                              "red")
                 continue

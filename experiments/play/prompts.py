@@ -28,10 +28,11 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.actions import written_number
+from engine.actions import UNLIMITED, written_number
 from experiments.play.text import say
 
 COLUMNS = "ABCDE"
+UNLIMITED_WORDS = frozenset({UNLIMITED, "무제한"})
 COORDINATE = re.compile(r"^([A-Ea-e])([1-9])$")
 HELP_WORDS = {"help", "?", "h", "도움말", "도움"}
 QUIT_WORDS = {"quit", "exit", "q", "종료", "나가기"}
@@ -175,6 +176,8 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
             return Command("error", error=say(lang, "err_clue_turn"))
         if len(parts) < 2:
             return Command("error", error=say(lang, "err_clue_form"))
+        if parts[-1].casefold() in UNLIMITED_WORDS:   # Codenames' expert number (RULES 1.2; Duet refuses it, 3.4)
+            return Command("clue", word=" ".join(parts[:-1]), number=UNLIMITED)
         number = written_number(parts[-1])   # never int(): it fails on 4,301 digits and on ³
         if number is None:   # said back clipped: a pasted run of digits is no screenful
             shown = parts[-1] if len(parts[-1]) <= 12 else parts[-1][:12] + "…"

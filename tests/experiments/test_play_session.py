@@ -59,6 +59,8 @@ def test_malformed_clues_are_explained(text):
 def test_a_clue_number_is_read_as_written_ascii_digits_only():
     assert parse("ocean ٣", "clue", WORDS).kind == "error"  # int() would read it as 3
     assert (parse("ocean -3", "clue", WORDS).kind, parse("ocean -3", "clue", WORDS).number) == ("clue", -3)
+    for text in ("ocean unlimited", "ocean Unlimited", "ocean 무제한"):   # RULES 1.2: the expert number
+        assert (parse(text, "clue", WORDS).kind, parse(text, "clue", WORDS).number) == ("clue", "unlimited")
 
 
 @pytest.mark.parametrize("text,index", [
@@ -193,12 +195,14 @@ def test_both_holding_back_in_sudden_death_ends_the_game_unfinished(tmp_path):
 def test_the_clue_number_and_the_filter_refuse_and_reprompt(tmp_path):
     record = deal_duet_record(3, "en")
     clue = legal_clue(record.words)
-    session, io = session_for(3, ["me", f"{clue} 12", f"{record.words[5].upper()} 1", f"{clue} 1"], tmp_path)
+    session, io = session_for(3, ["me", f"{clue} 12", f"{record.words[5].upper()} 1", f"{clue} unlimited",
+                                  f"{clue} 1"], tmp_path)
     session.run()
     text = io.out.getvalue()
     assert "Refused (RULES 3.4)" in text and "Refused (RULES 4.3)" in text
-    assert io.prompts[:4] == [io.prompts[0]] + ["Your clue: WORD NUMBER (? = help) > "] * 3
-    assert session.record.actions[0].word == clue
+    assert "not unlimited" in text and "bot failed" not in text.lower()   # Duet has no unlimited clue (3.4)
+    assert io.prompts[:5] == [io.prompts[0]] + ["Your clue: WORD NUMBER (? = help) > "] * 4
+    assert session.record.actions[0].word == clue and session.record.actions[0].number == 1
 
 
 def test_a_clue_number_of_thousands_of_digits_is_refused_and_reprompted_not_blamed_on_the_bot(tmp_path):
@@ -427,6 +431,14 @@ def test_the_end_screen_of_a_person_spymaster_lists_their_clues_and_the_bots_gue
     assert "Your clues and what the bot guessed on them:" in final and "ZEBRA 2 →" in final
     assert "You: ZEBRA 2 →" in final  # the history names the person as the clue giver
     assert "Bot meant" not in final
+
+
+def test_a_codenames_spymaster_may_give_an_unlimited_clue(tmp_path):  # RULES 1.2
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", "spymaster", seed=2)
+    io = Lines(["zebra unlimited"])
+    session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    session.run()
+    assert session.record.actions[0].number == "unlimited" and "bot failed" not in io.out.getvalue().lower()
 
 
 def test_a_codenames_spymaster_is_asked_again_after_a_clue_number_of_thousands_of_digits(tmp_path):
