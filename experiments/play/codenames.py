@@ -341,7 +341,8 @@ class CodenamesSession(TerminalSession):
         if self.role == "guesser":
             lines = [Text(self.say("played_guesser", spec=getattr(self.spymaster, "spec", self.partner_label)),
                           style="bold")]
-            return lines + self.bot_intents.summary(reveal=self.state.is_terminal())  # left mid-game: as shown
+            over = self.state.is_terminal()   # left mid-game: as shown, and said so
+            return lines + self.bot_intents.summary(reveal=over, left=not over)
         if self.role != "spymaster":
             return []
         lines = [Text(self.say("played_spymaster", spec=getattr(self.guesser, "spec", self.partner_label)),

@@ -268,7 +268,7 @@ class DuetSession(TerminalSession):
         else:  # left mid-game: the bot's side stays hidden
             show(Text(""))
             show(Text(self.say("left", why=reason(self.lang, self.ended)), style="bold yellow"))
-            for line in self.bot_intents.summary(reveal=False):  # only what was shown already
+            for line in self.bot_intents.summary(reveal=False, left=True):  # only what was shown already
                 show(line)
         show(Text(self.result_line(), style="bold"))
         show(saved, soft_wrap=True)

@@ -57,18 +57,19 @@ class BotIntents:
             lines.append(self.line(n))
         return lines
 
-    def line(self, n: int, reveal: bool = False) -> Text:
+    def line(self, n: int, reveal: bool = False, left: bool = False) -> Text:
         """A resolved clue's line. During the game (`reveal` off) a target still face down is only
-        counted: naming it would tell the bot's key side (RULES 3.12); the end shows them all."""
+        counted: naming it would tell the bot's key side (RULES 3.12); the end shows them all. On
+        the screen of a game left unfinished (`left`) they stay counted, and it says why."""
         word, number, targets, found = self.resolved[n]
         shown = [(t, f) for t, f in zip(targets, found) if reveal or f]
         return view.intent_line(word, number, [self.names(t) for t, _ in shown], [f for _, f in shown], self.lang,
-                                hidden=len(targets) - len(shown))
+                                hidden=len(targets) - len(shown), left=left)
 
-    def summary(self, reveal: bool) -> list[Text]:
+    def summary(self, reveal: bool, left: bool = False) -> list[Text]:
         """Every resolved bot clue, one line each; every target named when `reveal` (the game is
-        over), else only the found ones (a person who leaves mid-game may come back to it)."""
+        over), else only the found ones (`left`: the person left mid-game and may come back to it)."""
         if not self.resolved:
             return []
         return [Text(say(self.lang, "meant_header"), style="bold")] + [
-            self.line(n, reveal=reveal) for n in range(len(self.resolved))]
+            self.line(n, reveal=reveal, left=left) for n in range(len(self.resolved))]

@@ -187,9 +187,10 @@ def help_text(mode: str, lang: str = "en") -> Text:
 
 
 def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], lang: str = "en",
-                hidden: int = 0) -> Text:
+                hidden: int = 0, left: bool = False) -> Text:
     """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets;
-    `hidden`: how many more targets are only counted (still face down during the game)."""
+    `hidden`: how many more targets are only counted (still face down during the game, or in a game
+    left unfinished: `left`)."""
     line = Text(say(lang, "meant"), style="cyan")
     line.append(f"{str(word).upper()} {number}", style="bold cyan")
     line.append(say(lang, "meant_for") if targets or hidden else say(lang, "meant_none"), style="cyan")
@@ -198,5 +199,6 @@ def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool]
         line.append(", " if n else "")
         line.append(f"{target} ✓" if hit else f"{target} {missing}", style="green" if hit else "yellow")
     if hidden:
-        line.append((", " if targets else "") + say(lang, "meant_hidden", n=hidden), style="yellow")
+        line.append((", " if targets else "") + say(lang, "meant_hidden_left" if left else "meant_hidden", n=hidden),
+                    style="yellow")
     return line
