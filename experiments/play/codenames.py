@@ -21,7 +21,7 @@ from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import COLUMNS, coordinate, parse, words_of
 from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from experiments.play.text import machine_word, reason
+from experiments.play.text import machine_word, reason, refusal
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
@@ -109,6 +109,16 @@ class CodenamesSession(TerminalSession):
             return word
         i = self.record.words.index(word)
         return f"{coordinate(i, self.columns)} {self.labels[i]}"
+
+    def _refuse(self, exc: IllegalAction, retype: bool = False) -> None:
+        """The engine names a card by its record word; on a Pictures board that is an id the screen
+        never shows (`'unicorn'`), so the refusal names it as the board does."""
+        if self.labels is None:
+            return super()._refuse(exc, retype)
+        text = refusal(self.lang, exc.rule, exc.message, retype)   # translated first: it reads the quoted id
+        for word in self.record.words:
+            text = text.replace(repr(word), self._card_name(word))
+        self._notice(text, "bold red")
 
     def _short_name(self, word: str) -> str:
         """A card in the clue history: the word (Pictures: the coordinate and the description's start)."""

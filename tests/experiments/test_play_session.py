@@ -566,3 +566,20 @@ def view_fit_start(label: str) -> str:
     from experiments.play.view import fit
 
     return fit(label, 33).rstrip().rstrip("~")
+
+
+def test_a_pictures_refusal_names_the_card_as_the_board_shows_it(tmp_path):  # RULES 1.8 on a Pictures board
+    from engine import IllegalAction
+
+    record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "pictures", "spymaster", seed=5)
+    io = Lines([])
+    session = Session(record, spymaster, guesser, tmp_path / "p.json", io=io, pause=0, role="spymaster")
+    session._refuse(IllegalAction("1.8", f"{mine[0]!r} is not one of blue's agents"))   # the engine's words
+    shown = io.out.getvalue()
+    assert repr(mine[0]) not in shown and session._card_name(mine[0]).split()[0] in shown, shown
+    record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "pictures", "spymaster", lang="ko", seed=5)
+    io = Lines([])
+    session = Session(record, spymaster, guesser, tmp_path / "k.json", io=io, pause=0, role="spymaster")
+    session._refuse(IllegalAction("1.8", f"{mine[0]!r} is not one of blue's agents"))   # the engine's words
+    shown = " ".join(io.out.getvalue().split())
+    assert repr(mine[0]) not in shown and "요원이 아닙니다" in shown, shown   # still translated (ko)
