@@ -155,14 +155,18 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     return rows
 
 
-def load_guess_items(data_dir: str | Path, split: str = "val") -> tuple[list[GuessItem], dict[str, int]]:
-    """The guess rows of `generate_guess_task/<split>.csv`, and the counts of skipped rows by reason."""
-    return _guess_items(_csv_path(data_dir, GUESS_TASK, split))
+def load_guess_items(data_dir: str | Path, split: str = "val",
+                     limit: int | None = None) -> tuple[list[GuessItem], dict[str, int]]:
+    """The guess rows of `generate_guess_task/<split>.csv` (the first `limit` when given), and the
+    counts of the rows skipped among those read, by reason."""
+    return _guess_items(_csv_path(data_dir, GUESS_TASK, split), limit)
 
 
-def _guess_items(path: Path) -> tuple[list[GuessItem], dict[str, int]]:
+def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem], dict[str, int]]:
     items, skipped = [], {}
     for row, text, out in _read_rows(path):
+        if limit is not None and len(items) >= limit:
+            break
         try:
             board, clue = parse_guess_text(text)
         except ValueError as exc:
@@ -178,11 +182,15 @@ def _guess_items(path: Path) -> tuple[list[GuessItem], dict[str, int]]:
     return items, skipped
 
 
-def load_target_items(data_dir: str | Path, split: str = "val") -> tuple[list[TargetItem], dict[str, int]]:
-    """The clue rows of `clue_generation_task/<split>.csv`, and the counts of skipped rows by reason."""
+def load_target_items(data_dir: str | Path, split: str = "val",
+                      limit: int | None = None) -> tuple[list[TargetItem], dict[str, int]]:
+    """The clue rows of `clue_generation_task/<split>.csv` (the first `limit` when given), and the
+    counts of the rows skipped among those read, by reason."""
     path = _csv_path(data_dir, TARGET_TASK, split)
     items, skipped = [], {}
     for row, text, out in _read_rows(path):
+        if limit is not None and len(items) >= limit:
+            break
         try:
             black, tan, targets = parse_target_text(text)
         except ValueError as exc:

@@ -186,17 +186,14 @@ def make_eval_guesser(spec: str, language: str = "en"):
 def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAULT_GUESSER, *,
              limit: int | None = None, guesser=None) -> dict:
     """Both figures for `guesser_spec` (or an already built `guesser`) on `<data_dir>/<task>/<split>.csv`."""
-    guess_items, skipped_g = load_guess_items(data_dir, split)
-    target_items, skipped_t = load_target_items(data_dir, split)
-    if limit is not None:
-        guess_items, target_items = guess_items[:limit], target_items[:limit]
+    guess_items, skipped_g = load_guess_items(data_dir, split, limit)   # skips counted among the rows read
+    target_items, skipped_t = load_target_items(data_dir, split, limit)
     if guesser is None:
         guesser = make_eval_guesser(guesser_spec)
     if hasattr(guesser, "begin_game"):
         guesser.begin_game(0)
     result = {"guesser": getattr(guesser, "spec", guesser_spec), "split": split}
-    no_guess = skipped_g.get("no_guess", 0) if limit is None else 0
-    result.update(score(guess_items, target_items, ranker_for(guesser), no_guess))
+    result.update(score(guess_items, target_items, ranker_for(guesser), skipped_g.get("no_guess", 0)))
     if hasattr(guesser, "reads_memory"):  # the human guesser: on how many rows its clue memory scored
         result["memory_rows"] = (sum(guesser.reads_memory(it.board) for it in guess_items)
                                  + sum(guesser.reads_memory(it.candidates) for it in target_items))

@@ -127,6 +127,14 @@ def test_metric_arithmetic_with_a_ranking_guesser(dataset):
     assert r["guesser"] == "alphabetical" and r["split"] == "val"
 
 
+def test_limit_counts_the_skips_among_the_rows_it_reads(dataset):  # --limit: the first N rows of each task
+    r = evaluate(dataset, "val", guesser=Alphabetical(), limit=2)
+    assert r["n_guess"] == 2 and r["n_target"] == 2
+    assert r["skipped"] == 0 and r["skipped_by_reason"] == {}   # the empty row comes after the first two
+    r = evaluate(dataset, "val", guesser=Alphabetical(), limit=3)
+    assert r["n_guess"] == 3 and r["skipped"] == 0
+
+
 def test_a_guesser_without_rank_is_evaluated_through_its_moves(dataset):
     by_rank = evaluate(dataset, "val", guesser=Alphabetical())
     by_moves = evaluate(dataset, "val", guesser=AlphabeticalMovesOnly())
