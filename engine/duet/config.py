@@ -43,6 +43,12 @@ class DuetConfig:
     language: str | None = None
     clue_options: tuple[str, ...] = ()
 
+    @property
+    def scored(self) -> bool:
+        """Whether a won game has a score: RULES 3.11 scores the 9-token game (Berlin's 11 tokens or
+        Moscow's 8 have no score to compare)."""
+        return self.timer_tokens == 9
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "clue_options", check_clue_options(self.clue_options))
         if type(self.timer_tokens) is not int or not 1 <= self.timer_tokens <= MAX_TIMER_TOKENS:

@@ -133,7 +133,7 @@ class DuetState:
         """RULES 3.11: +3 per token left, +1 per stop token, -1 after sudden death; won games of a
         9-token supply only (the rulebook scores the 9-token game; Berlin's 11 tokens or Moscow's 8
         have no score to compare)."""
-        if self.phase != WON or self.config.timer_tokens != 9:
+        if self.phase != WON or not self.config.scored:
             return None
         return 3 * self.tokens_left + self.stop_tokens - (1 if self.went_to_sudden_death else 0)
 

@@ -157,7 +157,7 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
     n = len(rows)
     wins = [r for r in rows if r["won"]]
     scores = [r["score"] for r in wins if r["score"] is not None]   # RULES 3.11 scores 9-token games only
-    scored = len(scores) == len(wins) and run.game_config().timer_tokens == 9   # no win: 0 only where scored
+    scored = len(scores) == len(wins) and run.game_config().scored   # no win: 0 only where scored
     histogram: dict[str, int] = {}
     for s in sorted(scores):
         histogram[str(s)] = histogram.get(str(s), 0) + 1
