@@ -10,6 +10,7 @@ from typing import Any, Union
 from .errors import MalformedRecord
 
 UNLIMITED = "unlimited"   # the expert clue number (RULES 1.2, 1.7)
+UNLIMITED_WORDS = frozenset({UNLIMITED, "무제한"})   # how a person writes it (casefolded)
 MAX_CLUE_NUMBER = 9       # the largest numbered clue (RULES 1.2, 3.4)
 ClueNumber = Union[int, str]
 _WRITTEN_NUMBER = re.compile(r"\s*(-?[0-9]{1,4})\s*")   # ASCII digits: not \d, which takes every script's

@@ -17,12 +17,12 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
-from engine.actions import MAX_CLUE_NUMBER, written_number
+from engine.actions import MAX_CLUE_NUMBER, UNLIMITED_WORDS, written_number
 from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
-from engine.clues.types import UNLIMITED, ClueOptions, ClueVerdict
+from engine.clues.types import ClueOptions, ClueVerdict
 from engine.clues.wordinfo import WordInfo
 
 LANGUAGES = ("ko", "en")
@@ -82,7 +82,7 @@ def number_ok(number) -> bool:
     if isinstance(number, str):
         s = number.strip().casefold()
         value = written_number(s)
-        return s == UNLIMITED or s == "무제한" or (value is not None and 0 <= value <= MAX_CLUE_NUMBER)
+        return s in UNLIMITED_WORDS or (value is not None and 0 <= value <= MAX_CLUE_NUMBER)
     return False
 
 

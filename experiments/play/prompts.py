@@ -28,11 +28,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.actions import UNLIMITED, written_number
+from engine.actions import UNLIMITED, UNLIMITED_WORDS, written_number
 from experiments.play.text import say
 
 COLUMNS = "ABCDE"
-UNLIMITED_WORDS = frozenset({UNLIMITED, "무제한"})
 COORDINATE = re.compile(r"^([A-Ea-e])([1-9])$")
 HELP_WORDS = {"help", "?", "h", "도움말", "도움"}
 QUIT_WORDS = {"quit", "exit", "q", "종료", "나가기"}
