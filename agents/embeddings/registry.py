@@ -39,6 +39,12 @@ def available_backends() -> list[str]:
     return list(_REGISTRY)
 
 
+def canonical_backend(name: str) -> str:
+    """A backend's registered name, aliases such as `glove` resolved (anything else as given), so
+    that `glove` and `glove-50` count as one model."""
+    return _ALIASES.get(name, name)
+
+
 #: The languages of the built-in backends, known without loading them (a path or a backend registered
 #: later is judged when it loads).
 LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
@@ -49,16 +55,10 @@ def check_language(names: Iterable[str], language: str) -> None:
     """ValueError for the first of `names` that is a built-in backend that does not read `language`
     (glove-50 on a Korean board: every card a stranger), said before any model loads."""
     for name in names:
-        key = _ALIASES.get(name, name)
+        key = canonical_backend(name)
         if key in LANGUAGES and language not in LANGUAGES[key]:
             raise ValueError(f"embedding backend {key!r} does not cover language {language!r} "
                              f"(it covers {', '.join(LANGUAGES[key])})")
-
-
-def canonical_backend(name: str) -> str:
-    """A backend's registered name, aliases such as `glove` resolved (anything else as given), so
-    that `glove` and `glove-50` count as one model."""
-    return _ALIASES.get(name, name)
 
 
 def is_registered(name: str) -> bool:
@@ -105,8 +105,7 @@ def get_backend(name: str | os.PathLike | Embeddings = DEFAULT_BACKEND) -> Embed
 def backend_key(name: str | os.PathLike) -> str:
     """What ``get_backend(name)`` loads (a registered name, or "path:" and a model's path), without
     loading it; ValueError for a name that is neither."""
-    key = str(name)
-    key = _ALIASES.get(key, key)
+    key = canonical_backend(str(name))
     if key in _REGISTRY:
         return key
     p = Path(key).expanduser()
