@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import reprlib
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -81,10 +80,9 @@ def action_from_dict(data: Any) -> Action:
     if len(kinds) != 1:
         raise MalformedRecord("an action must have exactly one of 'clue', 'guess', 'stop', 'cover'")
     kind = kinds[0]
-    unknown = sorted(k for k in data if k not in FIELDS[kind])
-    if unknown:  # a field the rules do not read would be dropped unseen (a misspelt "numbr" included)
-        raise MalformedRecord(f"a {kind} action has only {', '.join(map(repr, FIELDS[kind]))}: unknown field(s) "
-                              f"{reprlib.repr(unknown)}")
+    from .record_fields import check_fields  # here: record_fields reaches engine.clues, which imports this module
+
+    check_fields(data, FIELDS[kind], f"a {kind} action")   # a misspelt "numbr" would be dropped unseen
     if kind == "clue":
         word, number = data["clue"], data.get("number")
         if not isinstance(word, str):
