@@ -25,12 +25,13 @@ from typing import Optional
 
 import typer
 
+from experiments.exits import fail
+
 LANGUAGES = ("ko", "en")
 
 
 def _fail(text: str) -> None:
-    typer.echo(f"check-clue: {text}", err=True)
-    raise typer.Exit(code=2)
+    fail(f"check-clue: {text}")
 
 
 def _split(text: Optional[str]) -> list[str]:
@@ -188,8 +189,7 @@ def check_clue_command(
             verdict = f.check(item["clue"], item["number"])
             typer.echo(json.dumps(verdict.as_dict(), ensure_ascii=False))
     except FilterUnavailable as exc:
-        typer.echo(f"check-clue: {exc}", err=True)
-        raise typer.Exit(code=2)
+        _fail(str(exc))
     except (IndexError, ValueError) as exc:
         _fail(str(exc))
     sys.stdout.flush()

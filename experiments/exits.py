@@ -1,25 +1,25 @@
 """The command line's one contract for bad input and illegal actions: one line on stderr, exit 2.
 
-Every command module (experiments.cli and the commands registered beside it) fails through here,
-so none of them imports the CLI module itself.
+Every command module (experiments.cli and the commands registered beside it) and every offline tool
+(experiments.tools) fails through here, so none of them imports the CLI module itself.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Optional
-
-import typer
+from typing import NoReturn, Optional
 
 #: What `--tokens` takes (the help's "9, 10 or 11"): the base game's 9 timer tokens, or 10 or 11 to make
 #: it easier (RULES 3.3). Records and the engine allow 1..11; the command line deals the rulebook's games.
 DUET_TOKENS = (9, 10, 11)
 
 
-def fail(message: str) -> None:
-    """One line on stderr, exit 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
+def fail(message: object) -> NoReturn:
+    """One line on stderr (a message's line breaks become spaces), exit 2. SystemExit, not typer's
+    Exit: the argparse tools (experiments.tools.cli) fail through here too."""
+    print(f"error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+    raise SystemExit(2)
 
 
 def check_seed(seed: int) -> None:

@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Optional, Sequence
 import typer
 
 from experiments.evaluation.cultural_codes import GuessItem, HumanDataError, TargetItem, load_guess_items, load_target_items
+from experiments.exits import fail
 
 #: the best guesser we have (cross-validated on the validation split; see docs/eval_human.md)
 DEFAULT_GUESSER = "human:use-m3+glove-50+minilm"
@@ -237,10 +238,6 @@ def eval_human_command(
 
     Example: cnlab eval-human --data ../shared/data/cultural-codes --split val --cv 5"""
 
-    def fail(message: str) -> None:  # the cli's contract: one line on stderr, exit 2
-        typer.echo(f"error: {message}", err=True)
-        raise typer.Exit(2)
-
     if limit is not None and limit < 1:
         fail("--limit must be at least 1")
     if cv is not None and limit is not None:
@@ -248,11 +245,11 @@ def eval_human_command(
     try:
         result = evaluate_cv(data, split, guesser, cv) if cv is not None else evaluate(data, split, guesser, limit=limit)
     except HumanDataError as exc:
-        fail(str(exc))
+        fail(exc)
     except ImportError as exc:  # MissingBackendError: a backend's package is not installed
-        fail(" ".join(str(exc).split()))
+        fail(exc)
     except (ValueError, KeyError) as exc:  # a bad guesser spec or an unknown backend
-        fail(" ".join(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc).split()))
+        fail(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
     typer.echo(json.dumps(result, ensure_ascii=False))
 
 

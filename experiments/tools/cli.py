@@ -4,15 +4,9 @@ traceback, and what can be checked before the long computation (numbers, the out
 from __future__ import annotations
 
 import functools
-import sys
 from pathlib import Path
-from typing import NoReturn
 
-
-def fail(message: str) -> NoReturn:
-    """One line on stderr, exit 2 (SystemExit works under argparse and typer alike)."""
-    print(f"error: {' '.join(str(message).split())}", file=sys.stderr)
-    raise SystemExit(2)
+from experiments.exits import fail
 
 
 def at_least(value: int, least: int, option: str) -> int:

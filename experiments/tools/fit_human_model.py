@@ -381,8 +381,7 @@ def main(
     try:
         cd = load_choice_data(data, split, full)
     except HumanDataError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2)
+        fail(exc)
     log = lambda m: typer.echo(m, err=True)  # noqa: E731
     log(f"{len(cd.guess)} guess rows, {len(cd.target)} target rows, {cd.groups.max() + 1} games; "
         f"features in {time.time() - t0:.0f}s")

@@ -81,8 +81,7 @@ def serve_command(
 
         from experiments.web.app import WS_MAX_SIZE, create_app
     except ImportError as exc:
-        typer.echo(f"error: the web server needs the web extra: pip install 'codenames-lab[web]' ({exc})", err=True)
-        raise typer.Exit(2)
+        fail(f"the web server needs the web extra: pip install 'codenames-lab[web]' ({exc})")
     if not 0 < port < 65536:
         fail("--port must be 1..65535")
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
