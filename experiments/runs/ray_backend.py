@@ -13,7 +13,9 @@ CPU that never comes).
 from __future__ import annotations
 
 import os
+import socket
 from typing import Iterator
+from urllib.parse import urlsplit
 
 NEEDS_RAY = "the ray backend needs Ray: pip install 'codenames-lab[dist]'"
 
@@ -33,6 +35,24 @@ def cluster_address() -> str | None:
     behind may name a cluster long gone, and `ray.init` would wait on it for minutes."""
     address = os.environ.get("RAY_ADDRESS", "").strip()
     return None if address in ("", "local") else address
+
+
+def unreachable(address: str, timeout: float = 5.0) -> str | None:
+    """Why nothing answers at a `host:port` or `ray://host:port` address, or None (it answers, or the
+    address is another form, such as `auto`). Checked before `ray.init`, which would retry an
+    address where nothing listens for minutes."""
+    try:
+        parts = urlsplit(address if "://" in address else f"//{address}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not host or port is None:
+        return None
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        return f"nothing answers at {host}:{port} ({exc.strerror or exc})"
+    return None
 
 
 def init_kwargs(address: str | None, workers: int) -> dict:
@@ -58,6 +78,9 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
     address = None
     if not ray.is_initialized():
         address = cluster_address()
+        why = unreachable(address) if address else None
+        if why:
+            raise ValueError(f"cannot connect to the Ray cluster at {address}: {why}")
         try:
             ray.init(**init_kwargs(address, workers))
         except ConnectionError as exc:

@@ -58,6 +58,7 @@ def test_ray_results_joins_the_cluster_at_ray_address_without_num_cpus(monkeypat
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
     for k, v in env.items():
         monkeypatch.setenv(k, v)
+    monkeypatch.setattr(ray_backend, "unreachable", lambda address: None)   # head.example is no host
     calls: list = []
     monkeypatch.setitem(sys.modules, "ray", _fake_ray(calls))
     with pytest.raises(_Stop):
@@ -67,6 +68,26 @@ def test_ray_results_joins_the_cluster_at_ray_address_without_num_cpus(monkeypat
         assert kwargs.get("address") == expected and "num_cpus" not in kwargs
     else:
         assert kwargs.get("num_cpus") == 2 and kwargs.get("address") in (None, "local")
+
+
+def test_an_address_where_nothing_listens_is_refused_before_ray_init(monkeypatch):
+    """ray.init retried such an address for minutes; now one ValueError (the CLI's one line) at once."""
+    import socket
+
+    with socket.socket() as s:          # a port that was free a moment ago: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("RAY_ADDRESS", f"ray://127.0.0.1:{port}")
+    calls: list = []
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(calls))
+    with pytest.raises(ValueError, match=f"cannot connect to the Ray cluster at ray://127.0.0.1:{port}: nothing answers"):
+        ray_backend.ray_results(DuetRun(games=4, seed=0, **RANDOM), list(range(4)), 2)
+    assert calls == []                  # ray.init was never asked
+
+
+def test_only_host_and_port_addresses_are_probed():
+    assert ray_backend.unreachable("auto") is None
+    assert ray_backend.unreachable("not an address") is None
 
 
 # ----- without Ray: one line, exit 2, no folder ------------------------------------------------------
