@@ -42,9 +42,20 @@ class Agent(abc.ABC):
     """Common to both roles: a seeded random stream, reset at the start of every game."""
 
     spec: str = "?"
+    #: The models read when the spec names none (an embedding agent: the default backend).
+    default_backends: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.rng = np.random.default_rng(0)
+
+    @classmethod
+    def models_read(cls, spec) -> frozenset[str]:
+        """The models this agent reads clues with under `spec` (an AgentSpec), aliases resolved,
+        without building it: what tells a self-play pairing from a cross-model one. An agent that
+        reads no model (random) returns none."""
+        from .embeddings.registry import canonical_backend
+
+        return frozenset(canonical_backend(b) for b in (spec.backends or cls.default_backends))
 
     def begin_game(self, seed: Any) -> None:
         """Called once before each game with `experiments.runs.seeds.agent_seed(game, seat, role)`: a

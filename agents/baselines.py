@@ -12,6 +12,10 @@ class RandomSpymaster(Spymaster):
     backends named in its spec (crossplay gives every spymaster the panel's) are not loaded."""
 
     name = "random"
+
+    @classmethod
+    def models_read(cls, spec):
+        return frozenset()   # it reads no model, whatever its spec names
     defaults: dict = {}
 
     def __init__(self, spec: AgentSpec, language: str = "en"):

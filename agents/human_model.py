@@ -548,6 +548,12 @@ class HumanLikeGuesser(Guesser):
     defaults = {**PLAY_DEFAULTS, "model": "fitted", "weights": None, "hub": None, "memory": None}
     limits = LIMITS
 
+    @classmethod
+    def models_read(cls, spec) -> frozenset[str]:
+        from .embeddings.registry import canonical_backend
+
+        return frozenset(canonical_backend(b) for b in (spec.backends or DEFAULT_BACKENDS))   # as __init__
+
     def __init__(self, spec: AgentSpec, language: str = "en", *, embeddings: Mapping[str, object] | None = None,
                  model: Mapping | None = None, reference: Sequence[str] | None = None,
                  memory: "ClueMemory | None" = None):

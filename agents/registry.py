@@ -123,6 +123,21 @@ def _agent_spec(spec: AgentSpec) -> AgentSpec:
     return AgentSpec(f"{spec.name}:{spec.backends[0]}", spec.backends[1:], spec.params)
 
 
+def models_read(spec: str | AgentSpec, role: str) -> frozenset[str]:
+    """The models an agent reads clues with (its class's `models_read`), without building it."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    return agent_class(parsed, role).models_read(_agent_spec(parsed))
+
+
+def pairing_kind(spymaster: str | AgentSpec, guesser_reads: frozenset[str]) -> str:
+    """`self-play` when the spymaster reads a model the guesser reads, `no model` when either reads
+    none (random), else `cross-model` (the realistic case)."""
+    mine = models_read(spymaster, "spymaster")
+    if not mine or not guesser_reads:
+        return "no model"
+    return "self-play" if mine & guesser_reads else "cross-model"
+
+
 def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     cls = agent_class(parsed, role)

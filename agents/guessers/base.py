@@ -132,6 +132,7 @@ class SimilarityGuesser(Guesser):
     """
 
     name = "?"
+    default_backends = (DEFAULT_BACKEND,)
     defaults: dict[str, Any] = {"noise": 0.0, "threshold": -1.0, "sd_confidence": 0.35, "temp": 0.0,
                                 "hub": 0.0, "combine": "bayes", "learn": 0.25}
     # noise: a standard deviation; sd_confidence: a chance; hub: a blend weight; learn: a power

@@ -128,6 +128,10 @@ class RandomGuesser(Guesser):
     """A uniformly random touchable card each time; stops after the clue's number (a floor to compare with)."""
 
     name = "random"
+
+    @classmethod
+    def models_read(cls, spec):
+        return frozenset()   # it reads no model, whatever its spec names
     defaults = {"stop": 0.0}
     limits = {"stop": between(0, 1)}   # the chance of stopping after each correct guess
 

@@ -99,6 +99,13 @@ class LLMSeat:
     defaults = DEFAULTS       # its parameters, and what they may be (checked by agents.registry.check_spec too)
     limits = LIMITS
 
+    @classmethod
+    def models_read(cls, spec) -> frozenset[str]:
+        """The language model it asks: the backend and the model or file it names."""
+        params = spec.params
+        return frozenset({f"llm:{spec.backends[0] if spec.backends else 'local'}:"
+                          f"{params.get('model') or params.get('path') or ''}"})
+
     def setup_llm(self, spec: AgentSpec | str | None, language: str, default_name: str = "llm") -> None:
         spec, backend, params = spec_options(spec, default_name)
         self.spec = str(spec)

@@ -23,6 +23,7 @@ class PoolSpymaster(Spymaster):
     """
 
     name = "?"
+    default_backends = (DEFAULT_BACKEND,)
     defaults: dict[str, Any] = {"vocab": 20000}
     limits: dict[str, Limit] = {"vocab": whole(50)}
 

