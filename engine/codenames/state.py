@@ -266,7 +266,7 @@ class CodenamesState:
             raise self._wrong_phase("a guess")
         if a.seat != f"{self.team}-guesser":
             raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
-        i = self._index.get(a.word)
+        i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
             raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
         if self.revealed[i]:
@@ -314,7 +314,7 @@ class CodenamesState:
         p = self.pending[0]
         if a.seat != p.seat:
             raise IllegalAction(p.rule, f"{p.seat} covers now, not {a.seat}")
-        i = self._index.get(a.word)
+        i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
             raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
         if self.revealed[i]:

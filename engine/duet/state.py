@@ -213,7 +213,7 @@ class DuetState:
             if self.phase == GUESS:
                 raise IllegalAction("3.5", f"{self.clue_giver} gave the clue; only {other(self.clue_giver)} guesses")
             raise IllegalAction("3.9", f"{a.seat} has no greens left to find in sudden death")
-        i = self._index.get(a.word)
+        i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
             raise IllegalAction("3.1", f"{a.word!r} is not a word of the board")
         if self.green_covered[i]:

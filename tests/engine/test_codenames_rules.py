@@ -66,6 +66,16 @@ def test_unknown_seat_and_unknown_word_are_refused():  # RULES 1.1
     expect_illegal(s, Guess("red-guesser", "nope"), "1.1")
 
 
+@pytest.mark.parametrize("word", [["w00"], {"w00": 1}, None, 0])
+def test_a_guess_or_cover_that_names_no_card_is_refused_with_the_rule(word):  # RULES 1.1, 1.6
+    s = make_state()
+    red_clue(s)
+    expect_illegal(s, Guess("red-guesser", word), "1.1")  # a list or dict raised TypeError (unhashable)
+    s = make_state(invalid_clue="penalize", language="en", referee=FakeReferee())
+    red_clue(s, word="badclue")
+    expect_illegal(s, Cover("blue-spymaster", word), "1.1")
+
+
 # RULES 1.2 -------------------------------------------------------------------------------------
 def test_turns_alternate_clue_then_guesses():  # RULES 1.2
     s = make_state()

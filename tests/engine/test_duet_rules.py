@@ -40,6 +40,13 @@ def test_a_word_not_on_the_board_is_refused():  # RULES 3.1
     expect_illegal(s, Guess("B", "nope"), "3.1")
 
 
+@pytest.mark.parametrize("word", [["w00"], {"w00": 1}, None, 0])
+def test_a_guess_that_names_no_word_is_refused_with_the_rule(word):  # RULES 3.1
+    s = make_state({})
+    s.apply(Clue("A", "x", 1))
+    expect_illegal(s, Guess("B", word), "3.1")  # a list or dict raised TypeError (unhashable)
+
+
 def test_unknown_seat_is_refused():  # RULES 3.1
     expect_illegal(make_state({}), Clue("C", "x", 1), "3.1")
 
