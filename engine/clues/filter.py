@@ -356,10 +356,11 @@ class ClueFilter:
         for v in self._vform.get(c.word, ()):  # 4.3: the visible word itself
             if v.word == c.word:
                 return "4.3", m("visible", clue=raw), by(v, "same", form=c.word, of=v.word)
-        for f in c.forms:  # same word: variant spelling (4.6) or inflection (4.3)
+        for v in self._vform.get(c.canon, ()):  # same word: a variant spelling (4.6) ...
+            if c.canon == v.canon and c.word != v.word:
+                return "4.6", m("variant", clue=raw, visible=v.word), by(v, "variant", form=c.word, of=v.word)
+        for f in sorted(c.forms):  # ... or an inflection (4.3); sorted: the verdict is the same in every process
             for v in self._vform.get(f, ()):
-                if c.canon == v.canon and c.word != v.word and f == c.canon:
-                    return "4.6", m("variant", clue=raw, visible=v.word), by(v, "variant", form=c.word, of=v.word)
                 return "4.3", m("inflection", clue=raw, visible=v.word), by(v, "form", form=c.word, of=v.word)
         for p in c.parts:  # 4.3: contains the visible word as a part
             for v in self._vform.get(p, ()):
@@ -367,8 +368,10 @@ class ClueFilter:
         for f in c.forms:  # 4.4: is a part of a visible compound
             for v, strong in self._vpart.get(f, ()):
                 # a one-syllable weak part is a letter of the word (4.1), unless it is not spelled
-                # there (촛불's 초, 쇠고기's 소 by way of 소고기): then it is a part by meaning
-                if strong or self.language == "en" or len(c.word) > 1 or f not in v.word:
+                # there (촛불's 초, 쇠고기's 소 by way of 소고기) or is a word of its own there (이슬비 =
+                # 이슬 + 비, 떡국 = 떡 + 국, 연날리기 = 연 + 날리기): then it is a part by meaning
+                if (strong or self.language == "en" or len(c.word) > 1 or f not in v.word
+                        or f in v.syllable_words):  # a word of its own there (이슬비's 비, 떡국's 국)
                     return "4.4", m("part", clue=raw, visible=v.word), by(v, "part", part=f, of=v.word)
                 return "4.1", m("syllable", clue=raw, visible=v.word), by(v, "syllable", part=f, of=v.word)
         for p, cstrong in c.parts.items():  # 4.4: shares a standalone part with a visible compound

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from engine.clues.hanja import Hanja
 from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
@@ -147,6 +148,7 @@ class KoreanAnalyzer(StoredForeign):
         self._stems: dict[str, tuple] = {}  # form said alone with a verb/adjective stem + 다 reading -> (stem, tag)
         self._paradigms: dict[str, frozenset] = {}  # such a form -> its conjugated forms (`_conjugate`)
         self._endings: dict[str, float] | None = None  # syllable -> wordfreq of the words ending in it
+        self.noun_words = True  # HanDic's nouns as 사이시옷 sides (`_noun_word`); off only to measure it
 
     @property
     def kiwi(self):
@@ -194,6 +196,16 @@ class KoreanAnalyzer(StoredForeign):
         score, tag, oov, n, f = self._single[form]
         return n == 2 and not oov and tag[:2] in ("VV", "VA") and form[-1] in "기음"
 
+    def _noun_word(self, x: str) -> bool:
+        """A common noun of two syllables or more that HanDic lists (not as a loanword) and Kiwi
+        reads, alone, with no unknown piece: 세배 (歲拜), which Kiwi reads best as 세/MM + 배 and
+        wordfreq does not list, so that 세뱃돈 = 세배 + 돈 (RULES 4.3, fourteenth pass)."""
+        if not self.noun_words or len(x) < 2:
+            return False
+        self._singles({x})
+        return (not self._single[x][2] and not self.hanja.loans(x)
+                and any(tag == "NNG" and spell for _, tag, spell, _, _ in self.hanja.nouns(x)))
+
     @staticmethod
     def _cuts(w: str):
         """(left, right, sai-siot undone) cut points of a word for the dictionary split."""
@@ -225,7 +237,7 @@ class KoreanAnalyzer(StoredForeign):
 
         for left, right, siot in self._cuts(w):
             if siot:
-                known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN
+                known = lambda x: alone(x) or self.freq.get(x, 0) >= WORDFREQ_MIN or self._noun_word(x)
                 if known(left) and known(right):
                     strong = len(left) >= 2 or len(right) >= 2 or self._siot_compound(w, len(left) - 1)
                     parts[left] = parts.get(left, False) or strong
@@ -313,16 +325,16 @@ class KoreanAnalyzer(StoredForeign):
                 if conj.get(w):  # a verb's own forms, even those Kiwi reads otherwise (우는 of 울다)
                     more = {f for f in conj[w] if self._single[f][3] > 1}  # not a word of its own (산)
                     more.add(HOMOGRAPH + w)  # but the same word as its homographs (지은 of 짓다, below)
-                    info = WordInfo(info.word, info.canon, info.forms | more, info.parts, info.real, info.number)
+                    info = replace(info, forms=info.forms | more)
                 if irregular.get(w):  # an irregular form of a predicate by the paradigm (지은, 논, 추위)
-                    info = WordInfo(info.word, info.canon, info.forms | irregular[w], info.parts, info.real, info.number)
+                    info = replace(info, forms=info.forms | irregular[w])
                 self._info[w] = info
             else:
                 self._info[w] = self._plain(w)
         for w, c in canons.items():
             info, canon = self._info[w], self._info[c]
             parts = {**canon.parts, **info.parts}
-            self._info[w] = WordInfo(info.word, info.canon, info.forms, parts, info.real, info.number)
+            self._info[w] = replace(info, parts=parts)
         for w in multi:
             self._info[w] = self._build_multi(w)
 
@@ -536,6 +548,7 @@ class KoreanAnalyzer(StoredForeign):
         affixes: set[str] = set()
         lemmas: set[str] = set()
         named_parts: set[str] = set()
+        words: dict[str, str] = {}  # one-syllable words of their own here -> a part they need beside them
         lexical = len(best_tokens) == 1 and best_tokens[0].tag in ("NNG", "NNP") and best_tokens[0].form == w
         # a 사이시옷 is undone in nouns only: 멋지다 is no 머 + 지다, 짓다 no 지 + 다
         noun_reading = not any(_predicate_tag(t.tag) for t in best_tokens)
@@ -586,6 +599,11 @@ class KoreanAnalyzer(StoredForeign):
                     continue
                 strong = (len(c) >= 2 or long_sibling) and not named
                 parts[c] = parts.get(c, False) or strong
+                if len(c) == 1 and not named:  # a word of its own here (이슬 + 비, 연 + 날리기, 떡 + 국): 4.4
+                    if long_sibling or _before_long_verb(tokens, c):
+                        words[c] = ""
+                    elif len(w) == 2 and len(content) == 2 and _not_sino(self.hanja.spellings(w)):
+                        words.setdefault(c, w.replace(c, "", 1))  # if the other syllable stays a part too
         if len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and len(w) >= 3:
             head, last = w[:-1], w[-1]
             if self._known_alone(last):
@@ -667,7 +685,8 @@ class KoreanAnalyzer(StoredForeign):
         number = len(best_tokens) == 1 and best_tokens[0].tag == "NR"
         canon = self._canon(w)
         lemmas.discard(w)
-        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number)
+        words = frozenset(c for c, other in words.items() if parts.get(c) is False and (not other or other in parts))
+        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number, words)
 
 
 #: One-syllable units a place's name is followed by (화성시, 강화도, 마포구, 부산역, 고려대): the name
@@ -691,6 +710,22 @@ HOMOGRAPH = "="
 #: ㅐ 1, ㅔ 5, ㅒ 3 -> ㅏ 0, ㅓ 4, ㅑ 2 with ㅎ (파래, 누레, 하얘); ㅘ 9, ㅝ 14, ㅕ 6, ㅙ 10 -> ㅗ, ㅜ, ㅣ, ㅚ.
 _IRREGULAR_FINALS = (0, 8, 19, 7, 17, 27)
 _CONTRACTED = {4: (18, 13), 0: (18,), 1: (0,), 5: (4,), 3: (2,), 9: (8,), 14: (13,), 6: (20,), 10: (11,)}
+
+
+def _before_long_verb(tokens, noun: str) -> bool:
+    """Is the one-syllable noun followed in this reading by a verb or adjective stem of two syllables
+    or more (연/NNG + 날리/VV + 기: 연날리기 = 연 + 날리기, a noun and a word of its own)?"""
+    for i, t in enumerate(tokens[:-1]):
+        if t.form == noun and t.tag in CONTENT:
+            nxt = tokens[i + 1]
+            return _predicate_tag(nxt.tag) and not nxt.tag.startswith("XS") and len(nxt.form) >= 2
+    return False
+
+
+def _not_sino(spellings) -> bool:
+    """Does HanDic spell the word with a Hangul syllable in every meaning (떡국, 산불 = 山불), so that
+    it is no Sino-Korean word of two bound syllables (은행 = 銀行, 기차 = 汽車: RULES 4.1)?"""
+    return bool(spellings) and all(HANGUL_SYLLABLE.search(s) for s in spellings)
 
 
 def _syllable(lead: int, vowel: int, tail: int) -> str:

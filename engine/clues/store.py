@@ -237,12 +237,13 @@ class Lookup:
 
 
 def _encode_info(info: WordInfo) -> bytes:
-    return marshal.dumps((info.canon, tuple(sorted(info.forms)), tuple(info.parts.items()), info.real, info.number))
+    return marshal.dumps((info.canon, tuple(sorted(info.forms)), tuple(info.parts.items()), info.real, info.number,
+                          tuple(sorted(info.syllable_words))))
 
 
 def _decode_info(word: str, blob: bytes) -> WordInfo:
-    canon, forms, parts, real, number = marshal.loads(blob)
-    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number)
+    canon, forms, parts, real, number, *words = marshal.loads(blob)
+    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number, frozenset(words[0]) if words else frozenset())
 
 
 class InfoStore:

@@ -20,6 +20,10 @@ class WordInfo:
         words share a part (RULES 4.4: a shared Sino-Korean syllable does not block).
     real: a known word (RULES 4.7).
     number: a number word or numeral (RULES 4.1).
+    syllable_words: Korean one-syllable weak parts that are words of their own in this word, by
+        meaning (RULES 4.4: 비 in 이슬비 = 이슬 + 비, 국 in 떡국, 연 in 연날리기 = 연 + 날리기): such a
+        clue is a part of the visible word (4.4), not one of its letters (4.1: 국 in 대한민국, 비 in
+        우비). They stay weak: two words do not share them.
     """
 
     word: str
@@ -28,6 +32,7 @@ class WordInfo:
     parts: dict
     real: bool
     number: bool = False
+    syllable_words: frozenset = frozenset()
 
     @property
     def partforms(self) -> frozenset[str]:

@@ -402,14 +402,14 @@ def test_legal_mask_matches_check(language, board, tricky):  # RULES 4 (fast pat
 
 # --- more documented limitations -----------------------------------------------------------------
 
-@pytest.mark.limitation
-def test_rules_4_4_one_syllable_parts_of_two_syllable_compounds_report_4_1():  # RULES 4.1/4.4
-    """산불 splits into 산 + 불, two one-syllable nouns, like the Sino-Korean 우비 (우 + 비) that
-    RULES 4.1 calls a syllable pointer. The analyser cannot tell a native compound from a
-    Sino-Korean word, so both are read the 우비 way: 산 with 산불 visible is illegal (right) but
-    reported under 4.1 instead of 4.4."""
-    assert verdict(ko("산", ["산불"])) == (False, "4.1")
+def test_rules_4_4_one_syllable_parts_of_two_syllable_compounds_report_4_4():  # RULES 4.1/4.4
+    """산불 splits into 산 + 불, two one-syllable nouns, and HanDic spells it 山불 (a Hangul
+    syllable: no Sino-Korean word of two bound syllables), so 산 is a word of its own there and 산
+    with 산불 visible is a part (4.4, like 눈 with 눈사람) since the fourteenth pass; 비 with 우비
+    (雨備) stays RULES 4.1's syllable pointer."""
+    assert verdict(ko("산", ["산불"])) == (False, "4.4")
     assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
+    assert verdict(ko("비", ["우비"])) == (False, "4.1")
 
 
 def test_rules_4_3_sai_siot_forms_are_linked_both_ways():  # RULES 4.3/4.4
@@ -789,3 +789,45 @@ def test_every_verdict_has_a_status_rule_and_message_in_the_board_language():  #
                                 ("p", ["PEA"], 1), ("chien", ["DOG"], 1), ("blorfnik", ["DOG"], 1)]:
         v = en(clue, board, number)
         assert v.message.isascii() and (v.rule is None) == (v.status == "legal"), v
+
+
+# --- fourteenth pass (set 23) ------------------------------------------------------------------
+
+def test_siot_compound_with_a_side_only_handic_reads_alone():  # RULES 4.3 / 4.4
+    """세뱃돈 = 세배 + ㅅ + 돈: Kiwi reads 세배 alone best as 세/MM + 배 and wordfreq does not list it,
+    so the 사이시옷 cut needs HanDic's noun (歲拜), as 바닷가 = 바다 + 가."""
+    assert verdict(ko("세뱃돈", ["세배", "떡국"])) == (False, "4.3")
+    assert verdict(ko("세배", ["세뱃돈"])) == (False, "4.4")
+    assert verdict(ko("바닷가", ["바다"])) == (False, "4.3")
+
+
+@pytest.mark.parametrize(
+    "clue, board, rule",
+    [
+        ("비", ["이슬비", "천둥"], "4.4"),    # 이슬 + 비: a word of its own there (RULES 4.4, like 눈 of 눈사람)
+        ("연", ["윷놀이", "연날리기"], "4.4"),  # 연 + 날리기
+        ("국", ["설날", "떡국"], "4.4"),      # 떡 + 국
+        ("국", ["대한민국"], "4.1"),          # RULES 4.1's own examples: syllables, not the word by meaning
+        ("비", ["우비"], "4.1"),
+        ("차", ["기차", "주전자"], "4.1"),    # 汽車: a Sino-Korean syllable
+        ("은", ["은행", "버스"], "4.1"),      # 銀行
+        ("이", ["호랑이"], "4.1"),
+    ],
+)
+def test_one_syllable_part_by_meaning_is_4_4_a_letter_4_1(clue, board, rule):  # RULES 4.1 / 4.4
+    assert verdict(ko(clue, board)) == (False, rule)
+
+
+def test_spelling_variant_wins_over_a_shared_lemma_in_every_process():  # RULES 4.6
+    """찌게 shares the form 찌다 with 찌개 as well as the variant spelling: the variant (4.6) is
+    reported whatever order the forms come in (it was 4.3 or 4.6 by the process's string hashing)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from engine.clues import check_clue;"
+            "print(check_clue('찌게', 1, board=['찌개', '두부'], language='ko').rule)")
+    for seed in ("1", "2", "3", "4"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
+        assert out == "4.6", seed
