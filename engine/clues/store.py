@@ -242,8 +242,8 @@ def _encode_info(info: WordInfo) -> bytes:
 
 
 def _decode_info(word: str, blob: bytes) -> WordInfo:
-    canon, forms, parts, real, number, *words = marshal.loads(blob)
-    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number, frozenset(words[0]) if words else frozenset())
+    canon, forms, parts, real, number, words = marshal.loads(blob)   # the store's name holds the analyser's fingerprint
+    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number, frozenset(words))
 
 
 class InfoStore:
