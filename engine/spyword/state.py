@@ -606,13 +606,19 @@ class SpyWordState:
 
     def _new_round(self) -> None:
         """5.4: round 1 starts at the first of the shuffled order (never the ghost); each later round
-        at the next remaining player after the previous round's first speaker."""
+        at the next remaining player after the previous round's first speaker.
+
+        When the first of the order left before round 1, its first speaker is drawn by lot among the
+        remaining players but the ghost: the next one in the order, skipping the ghost, would show
+        everyone who had seen the order which player was skipped (a host could kick the first
+        player to learn whether the second is the ghost)."""
         left = set(self.remaining())
         n = len(self.order)
         if self.round_first is None:
-            start = 0
-            while self.order[start] not in left or self.roles[self.order[start]] == GHOST:
-                start += 1
+            first = self.order[0]  # never the ghost (the deal's order)
+            if first not in left:
+                first = self._draw([s for s in self.order if s in left and self.roles[s] != GHOST])
+            start = self.order.index(first)
         else:
             start = (self.order.index(self.round_first) + 1) % n
             while self.order[start] not in left:

@@ -125,6 +125,23 @@ def test_order_is_shuffled_and_the_ghost_never_speaks_first_in_round_1():  # RUL
         make(order=[4, 1, 2, 3, 5, 6])
 
 
+def test_the_first_player_gone_before_round_1_does_not_point_at_the_ghost():  # RULES 5.4, 5.12
+    # the order is public from the deal on; when its first player leaves (or the host kicks it) before
+    # round 1, the next one in the order cannot simply speak first, skipping the ghost: whoever saw the
+    # order would learn who the ghost is. The first speaker is drawn among the players but the ghost.
+    firsts = set()
+    for seed in range(40):
+        s = make("csgccc", order=[1, 3, 2, 4, 5, 6], seed=seed, ready=False)   # p3, the ghost, comes second
+        act(s, {"seat": "p1", "leave": True})
+        for seat in ("p2", "p3", "p4", "p5", "p6"):
+            act(s, {"seat": seat, "ready": True})
+        cycle = ("p3", "p2", "p4", "p5", "p6")   # the order without p1
+        k = cycle.index(s.speaker)
+        assert s.phase == "clues" and s.speaker != "p3" and s.round_order == cycle[k:] + cycle[:k]
+        firsts.add(s.speaker)
+    assert firsts == {"p2", "p4", "p5", "p6"}   # not always p2, the one after the skipped ghost
+
+
 def test_speakers_go_in_the_round_order():  # RULES 5.4
     s = make(order=[2, 1, 3, 4, 5, 6])
     assert s.speaker == "p2"
