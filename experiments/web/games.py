@@ -377,9 +377,18 @@ class DuetAdapter:
         }
 
     def intents(self, t, show) -> list[dict]:
-        s = t.state
-        return resolved_intents(t.record, s, t.intents, lambda i: s.green_covered[i],
-                                s.phase == "guess" and not self.over(t), show, lambda i: None, self.over(t))
+        s, over = t.state, self.over(t)
+        # The table shows a card green on the bot's side only when a person's guess covered it (RULES 3.5:
+        # a guess is judged by the clue giver's side). A target the bot covered itself is green on the
+        # person's side: until the end it is only counted, naming it would tell the bot's side (RULES 3.12).
+        green_for_bot = {e.word for e in s.history if e.kind == "guess" and e.result == "green"
+                         and not t.is_bot(e.seat)}
+
+        def found(i: int) -> bool:
+            return s.green_covered[i] and (over or s.words[i] in green_for_bot)
+
+        return resolved_intents(t.record, s, t.intents, found, s.phase == "guess" and not over, show,
+                                lambda i: None, over)
 
     def outcome(self, t) -> dict:
         s = t.state

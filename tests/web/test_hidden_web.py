@@ -56,6 +56,29 @@ def test_a_bots_targets_still_face_down_are_only_counted_until_the_end():  # RUL
     assert [t["word"] for t in ended["targets"]] == targets and ended["hidden"] == 0
 
 
+def test_a_target_the_bot_covered_itself_is_only_counted_until_the_end():  # RULES 3.5, 3.12
+    # B (the bot) meant two cards; A finds one and stops. Later B, guessing on A's clue, covers the
+    # other one: the table shows it green on A's side only. Naming it as B's target would tell A it is
+    # green on B's side too.
+    from types import SimpleNamespace
+
+    from experiments.web.games import ADAPTERS
+
+    record = deal("duet", 7, "en", mission=None, tokens=None, invalid_clue="allow")
+    words, a, b = record.words, record.key.a, record.key.b
+    found = next(w for i, w in enumerate(words) if b[i] == "G" and a[i] == "N")
+    both = next(w for i, w in enumerate(words) if a[i] == "G" and b[i] == "G")
+    record.actions = [Clue("B", "zebra", 2), Guess("A", found), Stop("A"), Clue("A", "yak", 1), Guess("B", both)]
+    table = SimpleNamespace(record=record, state=record.replay(), ended=None, is_bot=lambda seat: seat == "B",
+                            intents=[{"action": 0, "targets": [found, both], "score": 0.5}])
+    (shown,) = ADAPTERS["duet"].intents(table, lambda _seat: True)
+    assert [t["word"] for t in shown["targets"]] == [found] and shown["hidden"] == 1
+    assert both not in json.dumps(shown)
+    table.ended = "both held back in sudden death"   # over: every target, as the end screen shows both keys
+    (ended,) = ADAPTERS["duet"].intents(table, lambda _seat: True)
+    assert [t["word"] for t in ended["targets"]] == [found, both] and ended["targets"][1]["later"]
+
+
 def test_a_named_seed_is_refused_unless_the_server_allows_it(tmp_path):
     from web_harness import CHEAP, Server
 
