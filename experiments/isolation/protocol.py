@@ -18,8 +18,9 @@ An agent that raised answers {"ok": false, "error": "Type: message"}. Every requ
 an "id" (the hello 0, then 1, 2, ...) that its answer echoes: a line that answers another request
 (one the agent left on its pipe earlier) is garbage, never a later answer.
 
-An answer is garbage when it is not one JSON object, nests deeper than the parser goes, or holds
-text that is not Unicode (a lone surrogate, "\\ud800": the record could not be written).
+An answer is garbage when it is not one JSON object, nests deeper than the parser goes, holds a
+number that is not finite (NaN, Infinity, 1e999: no record can hold it) or text that is not Unicode
+(a lone surrogate, "\\ud800": the record could not be written).
 """
 
 from __future__ import annotations
@@ -115,7 +116,10 @@ def from_json_dict(data: Any) -> Any:
 
 # ----- answers ---------------------------------------------------------------------------------------
 def jsonable(value: Any) -> Any:
-    """Analysis details made JSON-safe: numpy numbers and arrays to Python ones, the rest to text."""
+    """Analysis details made JSON-safe: numpy numbers and arrays to Python ones (NaN and infinities to
+    null: strict JSON has none), the rest to text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -151,7 +155,7 @@ def clue_from_json(data: Any):
         raise ProtocolError(f"a clue number is an integer, not {number!r:.60}")
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise ProtocolError("clue targets are a list of strings")
-    if isinstance(score, bool) or not isinstance(score, (int, float)) or math.isnan(score):
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
         raise ProtocolError(f"a clue score is a number, not {score!r:.60}")
     details = data.get("details") or {}
     if not isinstance(details, dict):
@@ -199,11 +203,16 @@ def encode_line(message: dict) -> bytes:
 
 
 def decode_line(line: bytes) -> dict:
+    from engine.errors import MalformedRecord
+    from engine.record_fields import parse_json
+
     if len(line) > MAX_LINE:
         raise ProtocolError(f"a message longer than {MAX_LINE} bytes")
-    try:
-        message = json.loads(line.decode("utf-8"))
-    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, nested past the parser's depth
+    try:  # strict JSON, as a record is read: NaN, Infinity or 1e999 (a clue's score) would make its record unreadable
+        message = parse_json(line.decode("utf-8"))
+    except MalformedRecord as exc:  # not JSON, nested past the parser's depth, a number that is not finite
+        raise ProtocolError(f"{exc}: {line[:60]!r}") from None
+    except ValueError as exc:  # not UTF-8
         raise ProtocolError(f"not a JSON line ({exc.__class__.__name__}): {line[:60]!r}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"a message is a JSON object, not {line[:60]!r}")

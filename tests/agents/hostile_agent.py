@@ -374,6 +374,22 @@ class SurrogateSpymaster(_Trigger, Spymaster):
         return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
 
 
+class InfiniteScoreSpymaster(_Trigger, Spymaster):
+    """Plays like SurrogateSpymaster's fair moves; on a hit board its clue's score is infinite, which
+    JSON writes as Infinity: the game's record (its intents) would be no JSON any reader takes."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+
+    def give_clue(self, obs) -> ClueDecision:
+        board = {w.lower() for w in obs.words}
+        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
+        targets = [obs.words[i] for i in obs.own_targets()][:1]
+        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets),
+                            float("inf") if self.hit(obs) else 0.0, {"spread": float("nan")})
+
+
 class RestartProbeGuesser(_Trigger, Guesser):
     """Guesses the first guessable word; as seat B on a hit board, `how`="echo" leaves a second,
     well-formed answer line on its pipe (a stale line, never to be read as a later answer) and

@@ -374,11 +374,27 @@ def test_an_answer_with_a_lone_surrogate_is_garbage(tmp_path, monkeypatch):
     (isolated / "records.jsonl").read_text(encoding="utf-8")  # the whole file is UTF-8
 
 
+def test_an_infinite_clue_score_is_garbage_and_every_record_stays_readable(tmp_path, monkeypatch):
+    """Audit 8: a clue scored Infinity passed the answer's check (NaN only was refused) and went into the
+    record's intents as `Infinity`, which no strict reader takes: `cnlab replay` refused every game of
+    that agent (not valid JSON). NaN in analysis details, which no record keeps, is sent as null."""
+    from engine.records import record_from_json
+
+    hit = duet_first_words(1, 3)[1]
+    plain, isolated = _duet_both(tmp_path, monkeypatch, f"{HOSTILE}:InfiniteScoreSpymaster?words={hit}", "random",
+                                 move_timeout=10)
+    assert_costs_its_own_games(plain, isolated, {1}, "forfeit: A spymaster: answered garbage (not valid JSON: "
+                                                     "Infinity is not a JSON number")
+    for line in (isolated / "records.jsonl").read_text(encoding="utf-8").splitlines():
+        record_from_json(line)
+
+
 def test_decode_line_refuses_what_no_record_can_hold():
     from experiments.isolation.protocol import ProtocolError, decode_line
 
     for line in (b'{"ok": true, "guess": "\\udc80x"}', b'{"\\ud800": 1}', b"[" * 100_000 + b"]" * 100_000,
-                 b'{"a": ' * 100_000 + b"1" + b"}" * 100_000):
+                 b'{"a": ' * 100_000 + b"1" + b"}" * 100_000,
+                 b'{"score": Infinity}', b'{"score": NaN}', b'{"score": -1e999}'):  # audit 8: no record holds them
         with pytest.raises(ProtocolError):
             decode_line(line)
     assert decode_line('{"guess": "\\ud55c\\uae00 \U0001F600"}'.encode()) == {"guess": "한글 \U0001F600"}
