@@ -70,6 +70,19 @@ def judge_clue(word: str, number, board, covered, language: str | None) -> tuple
     return None
 
 
+#: Verdicts a referee keeps for the engine's call. The engine never asks for one of a clue it refuses
+#: first (out of turn, a bad number): without a bound, a page sending such clues grew the server's memory.
+MAX_READY = 16
+
+
+def keep_ready(ready: dict, key, verdict) -> None:
+    """Keep `verdict` under `key` for the engine's call, dropping the oldest beyond MAX_READY."""
+    ready.pop(key, None)
+    ready[key] = verdict
+    while len(ready) > MAX_READY:
+        ready.pop(next(iter(ready)))
+
+
 class WebReferee:
     """The engine's clue referee for a game in the browser.
 
@@ -88,8 +101,8 @@ class WebReferee:
         return (word, number, tuple(board), tuple(covered), language)
 
     def prejudge(self, word, number, board, covered, language) -> None:
-        self._ready[self._key(word.strip(), number, board, covered, language)] = judge_clue(
-            word.strip(), number, board, covered, language)
+        verdict = judge_clue(word.strip(), number, board, covered, language)
+        keep_ready(self._ready, self._key(word.strip(), number, board, covered, language), verdict)
 
     def __call__(self, word, number, board, covered, language):
         if self.trust:

@@ -43,7 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
-from experiments.web.games import bot_seed, draw_seed
+from experiments.web.games import bot_seed, draw_seed, keep_ready
 from experiments.web.messages import send
 from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
 
@@ -130,7 +130,7 @@ class RoomChecker:
         return self._check
 
     def prejudge(self, clue: str, word: str, language: str | None, mode: str) -> None:
-        self._ready[(clue, word, language, mode)] = self.base()(clue, word, language, mode)
+        keep_ready(self._ready, (clue, word, language, mode), self.base()(clue, word, language, mode))
 
     def __call__(self, clue: str, word: str, language: str | None, mode: str):
         if self.trust:

@@ -143,6 +143,33 @@ def test_a_move_for_the_other_seat_in_a_two_person_game(server):
     run(scenario())
 
 
+def test_clues_the_engine_refuses_first_leave_no_verdict_behind(server):
+    """Audit 8: the clue filter's verdict on a page's clue is computed before the engine sees the clue,
+    and kept for the engine's call; a clue the engine refuses first (a bad number, out of turn) never
+    collects it. Every such message grew the server's memory (thousands a second from one socket)."""
+    from experiments.web.games import MAX_READY
+    from experiments.web.spyword_rooms import RoomChecker
+
+    made = new_duet(server, first="me")
+    table = server.app.state.server.store.tables[made["id"]]
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            await recv(ws)
+            for k in range(3 * MAX_READY):
+                await ws.send(json.dumps({"type": "clue", "word": f"zebra{k}", "number": 10}))
+                assert (await recv_until(ws, lambda m: m["type"] == "error"))["rule"] == "3.4"
+            assert (await view_now(ws))["moves"] == 0
+
+    run(scenario())
+    assert len(table.referee._ready) <= MAX_READY
+    checker = RoomChecker("fake")   # Spy's Word's checker keeps its verdicts the same way
+    checker._check = lambda clue, word, language, mode: None
+    for k in range(3 * MAX_READY):
+        checker.prejudge(f"hint{k}", "dog", "en", "word")
+    assert len(checker._ready) <= MAX_READY and checker("hint47", "dog", "en", "word") is None
+
+
 def test_a_mission_sets_the_timer_tokens_and_mistakes(server):
     """Cairo 9-5 (RULES 3.10): 9 tokens, 5 of them bystander side up, 5 mistakes allowed."""
     made = new_duet(server, mission="cairo")
