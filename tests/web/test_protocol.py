@@ -115,7 +115,8 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server):
     for body, words in [({"game": "chess"}, "game"), ({"game": "duet", "spymaster": "nope:x"}, "unknown spymaster"),
                         ({"game": "duet", "lang": "fr"}, "lang"), ({"game": "duet", "mission": "atlantis"}, "atlantis"),
                         ({"game": "codenames", "seats": {"spymaster": "bot", "guesser": "bot"}}, "person"),
-                        (b"{nope", "not JSON"), (b"x" * 20_000, "at most")]:
+                        (b"{nope", "not JSON"), (b"x" * 20_000, "at most"),
+                        (b'{"game": "duet", "seed": ' + b"1" * 5000 + b"}", "not JSON")]:   # was a 500 (audit 8)
         status, reply = server.post("/api/games", body)
         assert status in (400, 413) and words in reply["error"], (body, reply)
 
