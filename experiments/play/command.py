@@ -9,10 +9,9 @@ from typing import Optional
 
 import typer
 
-from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
+from agents.defaults import DEFAULT_SPYMASTERS, guesser_for_people
 from experiments.exits import check_duet_options, check_seed, fail, path_option
 
-DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER, "codenames": "nearest:use-m3", "pictures": "nearest:use-m3"}
 #: The longest --pause: a bot that waits longer between moves is not playing any more.
 MAX_PAUSE = 60.0
 
@@ -23,7 +22,8 @@ def play_command(
     partner: Optional[str] = typer.Option(None, help="the bot's spymaster spec, e.g. random or expected:use-m3 "
                                           f"(default: the partner-robust {DEFAULT_SPYMASTERS['en']}, Korean {DEFAULT_SPYMASTERS['ko']})"),
     partner_guesser: Optional[str] = typer.Option(
-        None, help="the bot's guesser spec (default: duet-bayes:use-m3 for Duet, nearest:use-m3 otherwise)"),
+        None, help="the bot's guesser spec, which reads your clues (default: in English the human-data guesser "
+                   "`human`, Pictures nearest:use-m3; in Korean duet-bayes:use-m3 for Duet, nearest:use-m3 otherwise)"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),
     missions_file: Optional[Path] = typer.Option(None, help="Duet: a complete mission map JSON file"),
     tokens: Optional[int] = typer.Option(None, help="Duet: timer tokens (9, 10 or 11) without a mission"),
@@ -64,7 +64,7 @@ def play_command(
     from agents.registry import check_spec, default_spymaster
 
     partner = partner or default_spymaster(lang)
-    guesser_spec = partner_guesser or DEFAULT_GUESSERS[game]
+    guesser_spec = partner_guesser or guesser_for_people(game, lang)
     try:
         check_spec(partner, "spymaster", lang)
         check_spec(guesser_spec, "guesser", lang)

@@ -121,15 +121,11 @@ def deal(game: str, seed: int, lang: str, **options):
     return harness(game).deal_record(seed=seed, lang=lang, game=game, **options)
 
 
-def default_guesser(game: str) -> str:
-    """The bot guesser `cnlab play` pairs with the default spymaster."""
-    from agents.defaults import DEFAULT_GUESSER
+def default_guesser(game: str, lang: str) -> str:
+    """The bot guesser that reads a person's clues, as in `cnlab play`."""
+    from agents.defaults import guesser_for_people
 
-    try:
-        from experiments.play.command import DEFAULT_GUESSERS
-    except ImportError:  # pragma: no cover - the terminal play moved
-        DEFAULT_GUESSERS = {"duet": DEFAULT_GUESSER}
-    return DEFAULT_GUESSERS.get(game, DEFAULT_GUESSER if game == "duet" else "nearest:use-m3")
+    return guesser_for_people(game, lang)
 
 
 #: Registered agents a page may not name unless the server runs with `--any-bot`: a language-model
@@ -323,7 +319,7 @@ class DuetAdapter:
         if me not in self.seat_names:
             raise BadSetup("seat: A or B")
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", default_guesser("duet"), "guesser")}
+               "guesser": _spec(raw, "guesser", default_guesser("duet", lang), "guesser")}
         first = raw.get("first", "me")
         if first not in ("me", "partner"):
             raise BadSetup("first: me or partner")
@@ -567,7 +563,7 @@ class CodenamesAdapter:
         if PERSON not in wanted.values():
             raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)")
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", default_guesser(self.game), "guesser")}
+               "guesser": _spec(raw, "guesser", default_guesser(self.game, lang), "guesser")}
         seats = {seat: ({"kind": PERSON} if kind == PERSON else dict(bot)) for seat, kind in wanted.items()}
         return record, seats, None
 
@@ -757,7 +753,7 @@ def page_config() -> dict:
     return {
         "games": [{"id": k, "title": a.title} for k, a in ADAPTERS.items()],
         "languages": list(LANGUAGES),
-        "defaults": {lang: {game: {"spymaster": default_spymaster(lang), "guesser": default_guesser(game)}
+        "defaults": {lang: {game: {"spymaster": default_spymaster(lang), "guesser": default_guesser(game, lang)}
                             for game in ADAPTERS} for lang in LANGUAGES},
         "missions": [{"id": m["id"], "name": m["name"], "name_ko": m.get("name_ko", m["name"]),
                       "timer_tokens": m["timer_tokens"], "mistakes": m["mistakes"]}

@@ -304,3 +304,14 @@ def test_a_record_edited_by_hand_is_skipped_and_the_server_serves_the_rest(tmp_p
         assert second.get(f"/api/games/{made['id']}")[0] == 200
     finally:
         second.stop()
+
+
+def test_the_new_game_page_offers_the_guesser_that_reads_people():
+    """English Duet and Codenames: the human-data guesser reads the person's clues (agents.defaults);
+    Korean and Pictures keep the embedding guessers."""
+    from experiments.web.games import page_config
+
+    defaults = page_config()["defaults"]
+    assert defaults["en"]["duet"]["guesser"] == defaults["en"]["codenames"]["guesser"] == "human"
+    assert defaults["ko"]["duet"]["guesser"] == "duet-bayes:use-m3"
+    assert defaults["en"]["pictures"]["guesser"] == "nearest:use-m3"
