@@ -7,6 +7,7 @@ Agents receive observations only (frozen per-seat views from the engine), never 
 from __future__ import annotations
 
 import abc
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -30,6 +31,14 @@ class ClueDecision:
     targets: tuple[str, ...] = ()
     score: float = 0.0
     details: Mapping[str, Any] = field(default_factory=dict)
+
+    def intent(self, action: int) -> dict:
+        """What a record keeps of this decision (an entry of its `intents`): the index of the Clue
+        action, the targets, and the score, None when it is not a finite number (JSON has no NaN or
+        Infinity: one would make the record unreadable)."""
+        score = float(self.score)
+        return {"action": action, "targets": list(self.targets),
+                "score": round(score, 6) if math.isfinite(score) else None}
 
 
 def require_observation(obs: Any) -> None:

@@ -32,8 +32,7 @@ class BotIntents:
 
     def add(self, decision) -> None:
         """The bot's clue, before its Clue action is applied."""
-        self.items.append({"action": len(self.record.actions), "targets": list(decision.targets),
-                           "score": round(float(decision.score), 6)})
+        self.items.append(decision.intent(len(self.record.actions)))
 
     def for_record(self) -> list[dict]:
         """The intents of the clues in the record (not one whose Clue the engine refused)."""

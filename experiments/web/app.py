@@ -118,9 +118,7 @@ class GameServer:
                     try:
                         action, decision = table.adapter.bot_action(table, job, result)
                         if isinstance(action, Clue) and decision is not None:
-                            table.intents.append({"action": len(table.record.actions),
-                                                  "targets": list(decision.targets),
-                                                  "score": round(float(decision.score), 6)})
+                            table.intents.append(decision.intent(len(table.record.actions)))
                         if hasattr(action, "seat"):
                             table.apply(action)
                         else:

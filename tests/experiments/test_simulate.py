@@ -44,6 +44,23 @@ def test_every_record_replays_to_its_row(tmp_path):
         assert summary["status"] == row["status"] and summary["greens_found"] == row["greens_found"]
 
 
+@pytest.mark.parametrize("score", [float("nan"), float("inf"), -float("inf")])
+def test_a_clue_score_json_cannot_hold_leaves_the_record_readable(tmp_path, monkeypatch, score):
+    """A trusted spymaster's clue scored NaN or Infinity was written into the record's intents as JSON
+    cannot hold it, and `cnlab replay` refused the record; the intent now keeps no score."""
+    from dataclasses import replace
+
+    from agents.baselines import RandomSpymaster
+    from engine.records import record_from_json
+
+    clue = RandomSpymaster.give_clue
+    monkeypatch.setattr(RandomSpymaster, "give_clue", lambda self, obs: replace(clue(self, obs), score=score))
+    simulate(DuetRun(games=2, seed=3, spymaster="random", guesser="random"), out=tmp_path, progress=False)
+    for line in (tmp_path / "records.jsonl").read_text(encoding="utf-8").splitlines():
+        intents = record_from_json(line).extra["intents"]
+        assert intents and all(i["score"] is None for i in intents)
+
+
 def test_resume_after_a_torn_write_loses_and_duplicates_nothing(tmp_path):
     run = DuetRun(games=12, seed=5, **RANDOM)
     simulate(run, out=tmp_path / "clean", progress=False)

@@ -56,8 +56,7 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         obs = state.observe(seat)
         if state.phase == CLUE:
             decision = agent.give_clue(obs)
-            intents.append({"action": len(record.actions), "targets": list(decision.targets),
-                            "score": round(float(decision.score), 6)})
+            intents.append(decision.intent(len(record.actions)))
             act(Clue(seat, decision.word, int(decision.number)), agent)
         elif state.phase in (GUESS, SUDDEN_DEATH):
             word = agent.next_guess(obs)

@@ -45,8 +45,7 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             giver = first_giver if not state.clue_seats and first_giver in givers else givers[0]
             agent = seats[giver].spymaster
             decision = agent.give_clue(state.observe(giver))
-            intents.append({"action": len(record.actions), "targets": list(decision.targets),
-                            "score": round(float(decision.score), 6)})
+            intents.append(decision.intent(len(record.actions)))
             act(Clue(giver, decision.word, decision.number), agent)
         elif state.phase == GUESS:
             (seat,) = state.guessers()
