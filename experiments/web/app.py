@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from engine import IllegalAction
 from engine.actions import Clue
 
-from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, judge_clue, page_config
+from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, judge_clue, page_config
 from experiments.web.messages import decode_message, refuse, send
 from experiments.web.tables import Table, TableStore
 
@@ -259,7 +259,7 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
         try:
             table, tokens = server.store.create(raw)
         except BadSetup as exc:
-            return _error(400, str(exc))
+            return _error(503 if isinstance(exc, ServerFull) else 400, str(exc))
         server.kick(table)
         links = {seat: f"/#/play/{table.id}/{token}" for seat, token in tokens.items()}
         me = table.person_seats()[0]

@@ -30,6 +30,10 @@ class BadSetup(ValueError):
     """Settings of a new game that cannot be played (HTTP 400 with this message)."""
 
 
+class ServerFull(BadSetup):
+    """No new game now: the server has as many games in play as it keeps (HTTP 503)."""
+
+
 class BadMove(ValueError):
     """A message from the page that is not a move of this seat (the state is unchanged)."""
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.records import record_from_json, record_to_json
 
-from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, WebReferee, adapter_for, check_page_spec
+from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, ServerFull, WebReferee, adapter_for, check_page_spec
 
 log = logging.getLogger("cnlab.web")
 
@@ -200,6 +200,11 @@ class Table:
         return frames
 
 
+#: Games in play (not over) a server keeps at once, as Spy's Word caps its rooms: each new game is a
+#: file and a table in memory, and anyone who reaches the page can create one.
+MAX_PLAYING = 500
+
+
 class TableStore:
     """Every game of one games folder, by id."""
 
@@ -244,6 +249,8 @@ class TableStore:
                 check_page_spec(raw.get(role), role)
         adapter = adapter_for(raw.get("game"))
         record, seats, first = adapter.setup(raw)
+        if sum(not t.over for t in self.tables.values()) >= MAX_PLAYING:
+            raise ServerFull(f"the server has {MAX_PLAYING} games in play; try again when some have ended")
         game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys
         tokens = {seat: secrets.token_urlsafe(16) for seat, info in seats.items() if info["kind"] == PERSON}
         record.extra["web"] = {"seats": seats, "tokens": {s: hash_token(t) for s, t in tokens.items()},

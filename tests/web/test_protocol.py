@@ -315,3 +315,29 @@ def test_the_new_game_page_offers_the_guesser_that_reads_people():
     assert defaults["en"]["duet"]["guesser"] == defaults["en"]["codenames"]["guesser"] == "human"
     assert defaults["ko"]["duet"]["guesser"] == "duet-bayes:use-m3"
     assert defaults["en"]["pictures"]["guesser"] == "nearest:use-m3"
+
+
+def test_games_in_play_are_capped_and_a_finished_one_frees_a_place(tmp_path, monkeypatch):
+    """Anyone who reaches the page may create games, each a file and a table: at most MAX_PLAYING are
+    in play at once (the server answers 503, as for Spy's Word's rooms); finished games do not count."""
+    from experiments.web import tables
+    from experiments.web.games import ServerFull
+
+    monkeypatch.setattr(tables, "MAX_PLAYING", 2)
+    store = tables.TableStore(tmp_path)
+    settings = {"game": "duet", "lang": "en", "mode": "people"}
+    first, _ = store.create(settings)
+    store.create(settings)
+    with pytest.raises(ServerFull, match="2 games in play"):
+        store.create(settings)
+    assert len(list(tmp_path.glob("*.json"))) == 2                      # nothing written for the refused one
+    monkeypatch.setattr(type(first), "over", property(lambda t: t is first))   # the first game has ended
+    store.create(settings)
+
+
+def test_a_full_server_answers_503(server, monkeypatch):
+    from experiments.web import tables
+
+    monkeypatch.setattr(tables, "MAX_PLAYING", 0)
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people"})
+    assert status == 503 and "games in play" in reply["error"]
