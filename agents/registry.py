@@ -19,7 +19,7 @@ import importlib
 from importlib import metadata
 
 from .base import Guesser, Spymaster
-from .defaults import DEFAULT_SPYMASTERS
+from .defaults import DEFAULT_GUESSERS, DEFAULT_SPYMASTERS
 from .spec import AgentSpec, check_params, parse_spec
 
 ROLES = ("spymaster", "guesser", "spyword")
@@ -67,6 +67,11 @@ BASES = {"spymaster": Spymaster, "guesser": Guesser}
 
 def default_spymaster(language: str = "en") -> str:
     return DEFAULT_SPYMASTERS.get(language, DEFAULT_SPYMASTERS["en"])
+
+
+def default_guesser(language: str = "en") -> str:
+    """The default pair's Duet guesser for a board language (agents.defaults)."""
+    return DEFAULT_GUESSERS.get(language, DEFAULT_GUESSERS["en"])
 
 
 def known_agents(role: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from agents.defaults import DEFAULT_GUESSER, DEFAULT_SPYMASTERS
+from agents.defaults import DEFAULT_GUESSERS, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
 from experiments.exits import check_duet_options, check_seed, fail, path_option
 from experiments.games.moves import AgentError
@@ -353,7 +353,8 @@ def simulate(
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
                                             f"{DEFAULT_SPYMASTERS['en']} (en), {DEFAULT_SPYMASTERS['ko']} (ko)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
-                                          f"{DEFAULT_GUESSER} (Duet), the variant's own for Codenames"),
+                                          f"{DEFAULT_GUESSERS['en']} (Duet, en), {DEFAULT_GUESSERS['ko']} (ko), "
+                                          "the variant's own for Codenames"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster", help="Duet: seat B's spymaster spec"),
     seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser", help="Duet: seat B's guesser spec"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),

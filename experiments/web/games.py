@@ -17,6 +17,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from agents.defaults import guesser_for_people
 from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.actions import UNLIMITED, written_number
 
@@ -123,13 +124,6 @@ def deal(game: str, seed: int, lang: str, **options):
     from experiments.games import harness
 
     return harness(game).deal_record(seed=seed, lang=lang, game=game, **options)
-
-
-def default_guesser(game: str, lang: str) -> str:
-    """The bot guesser that reads a person's clues, as in `cnlab play`."""
-    from agents.defaults import guesser_for_people
-
-    return guesser_for_people(game, lang)
 
 
 #: Registered agents a page may not name unless the server runs with `--any-bot`: a language-model
@@ -323,7 +317,7 @@ class DuetAdapter:
         if me not in self.seat_names:
             raise BadSetup("seat: A or B")
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", default_guesser("duet", lang), "guesser")}
+               "guesser": _spec(raw, "guesser", guesser_for_people("duet", lang), "guesser")}
         first = raw.get("first", "me")
         if first not in ("me", "partner"):
             raise BadSetup("first: me or partner")
@@ -567,7 +561,7 @@ class CodenamesAdapter:
         if PERSON not in wanted.values():
             raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)")
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", default_guesser(self.game, lang), "guesser")}
+               "guesser": _spec(raw, "guesser", guesser_for_people(self.game, lang), "guesser")}
         seats = {seat: ({"kind": PERSON} if kind == PERSON else dict(bot)) for seat, kind in wanted.items()}
         return record, seats, None
 
@@ -757,12 +751,13 @@ def page_config() -> dict:
     return {
         "games": [{"id": k, "title": a.title} for k, a in ADAPTERS.items()],
         "languages": list(LANGUAGES),
-        "defaults": {lang: {game: {"spymaster": default_spymaster(lang), "guesser": default_guesser(game, lang)}
+        "defaults": {lang: {game: {"spymaster": default_spymaster(lang), "guesser": guesser_for_people(game, lang)}
                             for game in ADAPTERS} for lang in LANGUAGES},
         "missions": [{"id": m["id"], "name": m["name"], "name_ko": m.get("name_ko", m["name"]),
                       "timer_tokens": m["timer_tokens"], "mistakes": m["mistakes"]}
                      for m in missions if m.get("mistakes") is not None],
         "pictures_credit": {"text": cards.get("credit", ""), "license_url": cards.get("license_url", "")},
         "bot_examples": {"spymaster": ["robust:use-m3+glove-50", "expected:use-m3", "margin:use-m3", "random"],
-                         "guesser": ["duet-bayes:use-m3", "nearest:use-m3", "human", "random"]},
+                         "guesser": ["duet-bayes:use-m3+glove-50+minilm", "duet-bayes:use-m3", "nearest:use-m3", "human",
+                                     "random"]},
     }

@@ -52,17 +52,22 @@ def test_table_words_come_from_the_table_and_others_from_the_model(tmp_path):
     assert emb.in_table(["dog", "owl"]).tolist() == [True, False]
 
 
-def test_the_default_spymaster_gives_a_clue_without_torch():
+def test_the_default_pair_plays_a_clue_without_torch():
     code = (
         "import sys\n"
-        "from agents.registry import make_spymaster, default_spymaster\n"
+        "from agents.registry import make_guesser, make_spymaster, default_guesser, default_spymaster\n"
         "from agents.wordlists import board_words\n"
+        "from engine import Clue\n"
         "from engine.duet.record import deal_duet\n"
-        "s = make_spymaster(default_spymaster('en'), 'en')\n"
+        "s, g = make_spymaster(default_spymaster('en'), 'en'), make_guesser(default_guesser('en'), 'en')\n"
         "state = deal_duet(3, board_words('en')).new_state()\n"
-        "s.begin_game(0)\n"
-        "d = s.give_clue(state.observe(state.to_act()[0]))\n"
-        "assert 'minilm' in default_spymaster('en'), default_spymaster('en')\n"
+        "s.begin_game(0); g.begin_game(1)\n"
+        "giver = state.to_act()[0]\n"
+        "d = s.give_clue(state.observe(giver))\n"
+        "state.apply(Clue(giver, d.word, d.number))\n"
+        "guess = g.next_guess(state.observe(state.to_act()[0]))\n"
+        "assert 'minilm' in default_spymaster('en') and 'minilm' in default_guesser('en')\n"
+        "assert guess in state.words, guess\n"
         "print(d.word, 'torch' in sys.modules, 'sentence_transformers' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600,

@@ -107,11 +107,11 @@ def find_winning_seed(tmp_path, start: int = 0, tries: int = 2000) -> int:
 def test_the_bot_guesser_that_reads_a_persons_clues():
     """In English the human-data guesser reads a person's clues (it agrees with people's first
     guesses most: docs/eval_human.md); Korean has no human data and Pictures' cards are descriptions."""
-    from agents.defaults import DEFAULT_GUESSER, guesser_for_people
-    from agents.registry import check_spec
+    from agents.defaults import guesser_for_people
+    from agents.registry import check_spec, default_guesser
 
     assert guesser_for_people("duet", "en") == guesser_for_people("codenames", "en") == "human"
-    assert guesser_for_people("duet", "ko") == DEFAULT_GUESSER
+    assert guesser_for_people("duet", "ko") == default_guesser("ko") == "duet-bayes:use-m3"
     assert guesser_for_people("codenames", "ko") == guesser_for_people("pictures", "en") == "nearest:use-m3"
     for game in ("duet", "codenames", "pictures"):
         for lang in ("en", "ko"):

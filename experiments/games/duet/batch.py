@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from agents.llm.seat import row_fields as llm_row_fields
-from agents.defaults import DEFAULT_GUESSER
-from agents.registry import default_spymaster
+from agents.registry import default_guesser, default_spymaster
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 from experiments.games.duet.dealing import duet_config
 from experiments.games.duet.loop import DuetSeat, play_duet
@@ -29,6 +28,7 @@ from experiments.runs.seeds import deal_seed
 
 
 DEFAULT_SPYMASTER = default_spymaster("en")
+DEFAULT_GUESSER = default_guesser("en")
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class DuetRun:
     games: int
     seed: int = 0
     spymaster: str | None = None   # None: the language's default (agents.registry.default_spymaster)
-    guesser: str = DEFAULT_GUESSER
+    guesser: str | None = None     # None: the language's default (agents.registry.default_guesser)
     spymaster_b: str | None = None  # seat B; defaults to seat A's agents
     guesser_b: str | None = None
     mission: str | None = None
@@ -49,6 +49,8 @@ class DuetRun:
     def __post_init__(self) -> None:
         if self.spymaster is None:
             object.__setattr__(self, "spymaster", default_spymaster(self.lang))
+        if self.guesser is None:
+            object.__setattr__(self, "guesser", default_guesser(self.lang))
 
     def seat_specs(self) -> dict[str, tuple[str, str]]:
         return {"A": (self.spymaster, self.guesser),
