@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import re
 
-from engine.clues.pronunciation import sound_split, unstressed_age
+from engine.clues.pronunciation import sound_split, unstressed_age, unstressed_side
 from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
 from engine.clues.tables import normalize, tables
 from engine.clues.types import FilterUnavailable
@@ -189,9 +189,18 @@ PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under",
             "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri")
 #: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
 PREFIX_MIN_REST = {"bi": 5, "tri": 5}
+#: en-/em- making a verb of a common noun is a derivation however common the verb (RULES 4.3: ENJOY
+#: is en + joy, ENCOURAGE en + courage), where the lemmatiser reads the base only as a noun (zipf at
+#: least this) and the word only as a verb; elsewhere a prefixed word must be rarer than its base.
+EN_VERB_BASE_MIN = 4.0
 #: Latin and Greek combining forms that are English words too: not the left part of a compound
 #: whose right part is only a derivation (CONSUMMATION, PROPOSER, PANTHEISM, MONOPHONIC)
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
+#: Latin prefixes spelled like an English word (RULES 4.4: CATEGORY is not cat + egory): a cut after
+#: one is a compound only where the word keeps a stressed vowel on each side in every pronunciation
+#: (CONTENT, CONTEST, PROTEST, CONSOLE say con-TENT or CON-tent; CONMAN says CON-MAN). Not sub-,
+#: super-, inter-, post-: English prefixes too (SUBCONSCIOUS, SUBURBAN say sub- unstressed).
+LATIN_PREFIX_WORDS = ("con", "com", "pro", "per")
 PARTICLES = ("in", "up", "out")
 #: suffixes spelled like an English word they do not mean (RULES 4.4: a bound affix does not block):
 #: a compound cut whose right part is one of them keeps only its left part, so IMPORTANT holds no
@@ -305,9 +314,18 @@ class EnglishAnalyzer(StoredForeign):
         for pre in PREFIXES:
             rest = w[len(pre):]
             if w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest):
-                if not self.freq or self._f(w) < self._f(rest):
+                if not self.freq or self._f(w) < self._f(rest) or self._en_verb(w, pre, rest):
                     out.add(rest)
+        for lem in self.lemmas(w) - {w}:  # ENJOYED, ENJOYS: of enjoy, so of joy
+            for pre in ("en", "em"):
+                if lem.startswith(pre) and self._common(lem[len(pre):]) and self._en_verb(lem, pre, lem[len(pre):]):
+                    out.add(lem[len(pre):])
         return out
+
+    def _en_verb(self, w: str, pre: str, rest: str) -> bool:
+        """A verb made of a common noun by en-/em- (ENJOY, ENCOURAGE; not EMPLOY, whose ploy is rare)."""
+        return (pre in ("en", "em") and self.pos(rest) == {N} and self.pos(w) == {V}
+                and self.zipf(rest) >= EN_VERB_BASE_MIN)
 
     def derivation_bases(self, w: str, depth: int = 2) -> set[str]:
         """Words `w` is derived from by a suffix or prefix of the tables (see the module doc)."""
@@ -436,7 +454,9 @@ class EnglishAnalyzer(StoredForeign):
             right_ok = (self._common(right) and bool(self.pos(right))) or any(
                 self._common(r) for r in self.lemmas(right) if r != right
             ) or self._derived_head(w, left, right)
-            if right_ok and (not check_sound or sound_split(w, left, right) is not False):
+            if right_ok and (not check_sound or (
+                    sound_split(w, left, right) is not False
+                    and not (left in LATIN_PREFIX_WORDS and unstressed_side(w, left)))):
                 out.append((left, right))
         for stem, lemma in self._inflected_stems(w):  # PARKING is park + ing, not par + king
             kept = {len(l) for l, _ in self.compound_cuts(lemma, check_sound)}

@@ -61,6 +61,28 @@ def _check_language(language: str) -> str:
     return language
 
 
+#: consonants a spelling may write plain, aspirated or tensed (RULES 4.6), and the vowels ㅐ / ㅔ
+_SERIES = ("ㄱㅋㄲ", "ㄷㅌㄸ", "ㅂㅍㅃ", "ㅈㅊㅉ", "ㅅㅆ", "ㅐㅔ")
+_CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_JUNG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+
+
+def _jamo(syllable: str) -> tuple[str, str, int] | None:
+    n = ord(syllable) - 0xAC00
+    if not 0 <= n < 11172:
+        return None
+    return _CHO[n // 588], _JUNG[n % 588 // 28], n % 28
+
+
+def _respelled(a: str, b: str) -> bool:
+    """Whether two Hangul syllables differ only in one initial consonant of a series or ㅐ / ㅔ."""
+    ja, jb = _jamo(a), _jamo(b)
+    if ja is None or jb is None or ja[2] != jb[2]:
+        return False
+    diff = [(x, y) for x, y in zip(ja[:2], jb[:2]) if x != y]
+    return len(diff) == 1 and any(diff[0][0] in s and diff[0][1] in s for s in _SERIES)
+
+
 def _letter_key(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
 
@@ -385,6 +407,19 @@ class ClueFilter:
             return "4.1", m("syllable", clue=raw, visible=v.word), by(v, "syllable", part=c.word, of=v.word)
         return None
 
+    def _respelling(self, raw: str, w: str):
+        """RULES 4.6 for a Korean clue no dictionary knows (else 4.7, invented) that is a visible word
+        spelled with one consonant plain, aspirated or tensed instead (나침판 for 나침반)
+        or ㅐ for ㅔ: the same word in another spelling. Illegal either way; only the rule named changes."""
+        for v in self.visible_infos:
+            if len(v.word) != len(w) or v.word == w:
+                continue
+            diff = [(a, b) for a, b in zip(w, v.word) if a != b]
+            if len(diff) == 1 and _respelled(*diff[0]):
+                return "4.6", self.rules.msg("variant", clue=raw, visible=v.word), {
+                    "visible": v.word, "relation": "variant", "form": raw, "of": v.word}
+        return None
+
     def _split_form(self, raw: str, w: str):
         """A clue refused as not one word (4.7) that is also a visible word written with a space
         or hyphen (snow-man, rain coat), or a form of one: reported as a form of that word."""
@@ -459,6 +494,9 @@ class ClueFilter:
         if hit is None:
             info = self.analyzer.info(w)
             hit = self._board(raw, info) or (None if tied else self.rules.late(raw, w, info))
+        if (hit is not None and hit[0] == "4.7" and self.language == "ko" and info is not None
+                and not info.real and hit[1] == m("invented", clue=raw)):
+            hit = self._respelling(raw, w) or hit
         if hit is not None:
             return ClueVerdict(False, hit[0], hit[1], "illegal", hit[2] if len(hit) > 2 else None)
         verdict = self._number_word(raw, w, info)

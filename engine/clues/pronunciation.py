@@ -72,6 +72,32 @@ def sound_split(word: str, left: str, right: str) -> bool | None:
     return any(_fits(w, l, r, doubled) for w in pw for l in pl for r in pr)
 
 
+def unstressed_side(word: str, left: str) -> bool:
+    """Whether some pronunciation of `word` leaves `left` (its first letters) or the rest without a
+    stressed vowel: con-TENT, CON-tent, pro-TEST, sub-SIDE. A closed compound keeps a stressed vowel in
+    each part (CON-MAN, SUB-WAY: 1 and 2). False when the table lacks either word."""
+    t = table()
+    pw, pl = t.get(word), t.get(left)
+    if not pw or not pl:
+        return False
+    for w in pw:
+        for l in pl:
+            cl = len(_consonants(l))
+            vl = len(l) - cl
+            c = v = i = 0
+            while i < len(w) and (c < cl or v < vl):  # the span of `left`: its consonants and vowels
+                if w[i].isdigit():
+                    v += 1
+                else:
+                    c += 1
+                i += 1
+            if c == cl and v == vl:
+                if not _stressed(w[:i]) or not _stressed(w[i:]):
+                    return True
+                break
+    return False
+
+
 def unstressed_age(word: str) -> bool:
     """Whether `word` ends in the suffix -age said without stress in every pronunciation the table
     holds (PACKAGE, MESSAGE: -ij), not the word age (TEENAGE: teen-AYJ). False when unknown."""

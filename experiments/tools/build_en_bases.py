@@ -24,9 +24,11 @@ before r IH and IY, EH and ER (ENDEAR, RELEARN). -age itself is never judged (TE
 UNDERAGE: the stressed rule of `unstressed_age`).
 
 The same table refuses a compound cut after a Latin prefix that is also an English word
-(`COMBINING_FORMS`: con, pro) when the word does not say that word (CONFIRM is k-AH-n, con is
-k-AA-n): both parts are listed, so FIRM and CONFIRM, VISION and PROVISION no longer block each
-other, while PROACTIVE (p-r-OW) keeps pro + active.
+(`COMBINING_FORMS`: con, pro) when the word does not say that word: both parts are listed.
+Since the fifteenth pass the analyser drops most such cuts itself (`LATIN_PREFIX_WORDS`: a side
+left unstressed, con-FIRM, pro-VISION, CON-tent), so they never reach this tool; it lists the
+rest, where pro is said p-r-AA with both sides stressed (PROSTATE, PROVOCATION, PROPOSITION),
+while PROACTIVE (p-r-OW) keeps pro + active.
 """
 
 from __future__ import annotations

@@ -831,3 +831,52 @@ def test_spelling_variant_wins_over_a_shared_lemma_in_every_process():  # RULES 
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
         assert out == "4.6", seed
+
+
+@pytest.mark.parametrize(
+    "clue, board, legal",
+    [
+        ("CONTENT", ["TENT", "CAMP"], True),      # con-TENT / CON-tent: a Latin prefix, not con + tent
+        ("CONTEST", ["TEST", "LAB"], True),
+        ("PROTEST", ["TEST", "LAB"], True),       # pro-TEST (the verb) leaves pro unstressed
+        ("CONSOLE", ["SOLE", "SHOE"], True),
+        ("TENT", ["CONTENT", "CAMP"], True),      # no part the other way either
+        ("CONMAN", ["MAN", "JAIL"], False),       # CON-MAN: a stressed vowel on each side, a compound
+        ("SUBWAY", ["WAY", "TRAIN"], False),      # sub- is an English prefix too: not judged so
+        ("PROFILE", ["FILE", "FACE"], False),     # PRO-FILE keeps both stresses (cut by letters, as before)
+    ],
+)
+def test_rules_4_4_latin_prefix_that_is_a_word_is_no_compound_part(clue, board, legal):  # RULES 4.4 CAT/CATEGORY
+    """A cut after con-, com-, pro-, per- (spelled like English words) is a compound only where the word
+    keeps a stressed vowel on each side in every pronunciation (fifteenth pass)."""
+    assert en(clue, board).legal is legal
+
+
+@pytest.mark.parametrize(
+    "clue, board, legal",
+    [
+        ("ENJOY", ["JOY", "PARTY"], False),       # en- + a noun makes a verb: take joy in
+        ("ENJOYED", ["JOY", "GIFT"], False),      # its forms too
+        ("ENCOURAGE", ["COURAGE", "LION"], False),
+        ("JOY", ["ENJOY", "FUN"], False),         # 4.4 the other way
+        ("EMPLOY", ["PLOY", "TRICK"], True),      # ploy is rare: no such verb of it
+        ("ENTIRE", ["TIRE", "CAR"], True),        # an adjective, not a verb
+    ],
+)
+def test_rules_4_3_en_verb_of_a_noun_contains_the_noun(clue, board, legal):  # RULES 4.3
+    """ENJOY is commoner than JOY, so the prefix rule (a prefixed word is rarer than its base) did not
+    cut it; en-/em- on a common noun (the lemmatiser's only reading) giving a verb (its only reading)
+    is a derivation whatever the frequencies (fifteenth pass)."""
+    v = en(clue, board)
+    assert v.legal is legal
+    if not legal:
+        assert v.rule in ("4.3", "4.4")
+
+
+def test_rules_4_6_a_respelled_visible_word_is_a_variant_not_invented():  # RULES 4.6 / 4.7
+    """나침판 (no dictionary here knows it) is 나침반 with ㅂ aspirated: the same word spelled otherwise
+    (4.6), not an invented word (4.7). Illegal either way; only the rule named changes."""
+    v = ko("나침판", ["나침반", "지도"])
+    assert verdict(v) == (False, "4.6") and v.blocked_by["relation"] == "variant"
+    assert verdict(ko("나침판", ["지도", "보물"])) == (False, "4.7")   # no visible word to be a spelling of
+    assert verdict(ko("나침뱐", ["나침반", "지도"])) == (False, "4.7")   # ㅑ for ㅏ: no such spelling variant
