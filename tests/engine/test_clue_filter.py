@@ -841,7 +841,7 @@ def test_spelling_variant_wins_over_a_shared_lemma_in_every_process():  # RULES 
         ("PROTEST", ["TEST", "LAB"], True),       # pro-TEST (the verb) leaves pro unstressed
         ("CONSOLE", ["SOLE", "SHOE"], True),
         ("TENT", ["CONTENT", "CAMP"], True),      # no part the other way either
-        ("CONMAN", ["MAN", "JAIL"], False),       # CON-MAN: a stressed vowel on each side, a compound
+        ("CONMAN", ["MAN", "JAIL"], False),       # a compound; not in the pronunciation table: cut as before
         ("SUBWAY", ["WAY", "TRAIN"], False),      # sub- is an English prefix too: not judged so
         ("PROFILE", ["FILE", "FACE"], False),     # PRO-FILE keeps both stresses (cut by letters, as before)
     ],
