@@ -198,7 +198,7 @@ EN_VERB_BASE_MIN = 4.0
 COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 #: Latin prefixes spelled like an English word (RULES 4.4: CATEGORY is not cat + egory): a cut after
 #: one is a compound only where the word keeps a stressed vowel on each side in every pronunciation
-#: (CONTENT, CONTEST, PROTEST, CONSOLE say con-TENT or CON-tent; CONMAN says CON-MAN). Not sub-,
+#: (CONTENT, CONTEST, PROTEST, CONSOLE say con-TENT or CON-tent; SUBWAY says SUB-WAY). Not sub-,
 #: super-, inter-, post-: English prefixes too (SUBCONSCIOUS, SUBURBAN say sub- unstressed).
 LATIN_PREFIX_WORDS = ("con", "com", "pro", "per")
 PARTICLES = ("in", "up", "out")
