@@ -22,6 +22,7 @@ from engine.clues.abbreviations import english_initialism, korean_initialism, li
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
+from engine.clues.transliterate import jamo
 from engine.clues.types import ClueOptions, ClueVerdict
 from engine.clues.wordinfo import WordInfo
 
@@ -63,20 +64,11 @@ def _check_language(language: str) -> str:
 
 #: consonants a spelling may write plain, aspirated or tensed (RULES 4.6), and the vowels ㅐ / ㅔ
 _SERIES = ("ㄱㅋㄲ", "ㄷㅌㄸ", "ㅂㅍㅃ", "ㅈㅊㅉ", "ㅅㅆ", "ㅐㅔ")
-_CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-_JUNG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
-
-
-def _jamo(syllable: str) -> tuple[str, str, int] | None:
-    n = ord(syllable) - 0xAC00
-    if not 0 <= n < 11172:
-        return None
-    return _CHO[n // 588], _JUNG[n % 588 // 28], n % 28
 
 
 def _respelled(a: str, b: str) -> bool:
     """Whether two Hangul syllables differ only in one initial consonant of a series or ㅐ / ㅔ."""
-    ja, jb = _jamo(a), _jamo(b)
+    ja, jb = jamo(a), jamo(b)
     if ja is None or jb is None or ja[2] != jb[2]:
         return False
     diff = [(x, y) for x, y in zip(ja[:2], jb[:2]) if x != y]

@@ -113,17 +113,25 @@ _FINAL = {"ㄲ": "ㄱ", "ㅋ": "ㄱ", "ㅅ": "ㄷ", "ㅆ": "ㄷ", "ㅌ": "ㄷ", 
 _VKEY = {"ㅐ": "ㅔ", "ㅒ": "ㅖ", "ㅙ": "ㅞ", "ㅚ": "ㅞ"}
 
 
+def jamo(syllable: str) -> tuple[str, str, str] | None:
+    """A Hangul syllable's initial consonant, vowel and final consonant ('' for none), or None."""
+    code = ord(syllable) - 0xAC00
+    if not 0 <= code < 11172:
+        return None
+    return _INITIALS[code // 588], _VOWEL_LIST[(code // 28) % 21], _FINALS[code % 28].strip()
+
+
 def key(word: str) -> str:
     """What two spellings of one transliteration share: consonants plain, a final consonant the
     same as a consonant + 으, ㄹㄹ as ㄹ, ㅐ as ㅔ, 오우 as 오, the silent ㅇ dropped (소프 = 솝,
     캐트 = 캣, 스노우 = 스노)."""
     out: list[str] = []
     for ch in word:
-        code = ord(ch) - 0xAC00
-        if not 0 <= code < 11172:
+        parts = jamo(ch)
+        if parts is None:
             out.append(ch)
             continue
-        ini, vow, fin = _INITIALS[code // 588], _VOWEL_LIST[(code // 28) % 21], _FINALS[code % 28].strip()
+        ini, vow, fin = parts
         if ini != "ㅇ":
             c = _PLAIN.get(ini, ini)
             if not (c == "ㄹ" and out and out[-1] == "ㄹ"):
@@ -197,10 +205,10 @@ def _spelled_schwa(word: str):
     if len(word) < 3:
         return
     for i in range(len(word) - 1, 0, -1):
-        code = ord(word[i]) - 0xAC00
-        if not 0 <= code < 11172:
+        parts = jamo(word[i])
+        if parts is None:
             return
-        v = _VOWEL_LIST[(code // 28) % 21]
+        v = parts[1]
         if v == "ㅡ":
             continue
         if v in _SPELLED:
