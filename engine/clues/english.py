@@ -70,7 +70,9 @@ DERIVATIONS = {
 VOWEL_DROPPING = {"ian": 4, "an": 4, "ese": 4, "i": 4, "ism": 4, "ist": 4,
                   "ic": 5, "ical": 5, "al": 5, "ous": 5, "ize": 5, "ise": 5}
 #: the derived word's part of speech, where the lemmatiser knows it (golden ADJ; LISTEN is a verb).
-DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A, N), "ly": (A, "ADV"), "er": (N,), "ers": (N,)}
+#: -al on a noun makes an adjective (NATIONAL, COASTAL; nouns on a verb, ARRIVAL, are `REWRITES`), so a
+#: word the lemmatiser knows only as a noun is no noun + -al (SANDAL is not sand + al, PORTAL not port).
+DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A,), "ly": (A, "ADV"), "er": (N,), "ers": (N,)}
 AGENT = ("er", "ers", "or", "ors")
 _CVC = re.compile(r"^y?[^aeiouy]*[aeiou][^aeiouwxy]$")  # y after the first letter is a vowel (LYRIC)
 
@@ -202,6 +204,11 @@ COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 #: super-, inter-, post-: English prefixes too (SUBCONSCIOUS, SUBURBAN say sub- unstressed).
 LATIN_PREFIX_WORDS = ("con", "com", "pro", "per")
 PARTICLES = ("in", "up", "out")
+#: the negative prefixes of adjectives, each before the letters it is spelled before (RULES 4.3:
+#: IMPATIENT is im + patient, ILLEGAL il + legal, IRREGULAR ir + regular, INCORRECT in + correct):
+#: read only where both the word and its base are adjectives and the word is the rarer (not INCOME,
+#: INSIGHT, IMPORT, IMPRESS, whose bases are no adjectives, nor INTENSE, commoner than tense).
+NEGATIVE_PREFIXES = (("im", "bmp"), ("il", "l"), ("ir", "r"), ("in", "acdefghjknoqstuvwxyz"))
 #: suffixes spelled like an English word they do not mean (RULES 4.4: a bound affix does not block):
 #: a compound cut whose right part is one of them keeps only its left part, so IMPORTANT holds no
 #: ant, DEBATE and CANDIDATE no ate (nor eat), COMFORTABLE no able, CARELESS no less, CHAMPION no
@@ -316,6 +323,11 @@ class EnglishAnalyzer(StoredForeign):
             if w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest):
                 if not self.freq or self._f(w) < self._f(rest) or self._en_verb(w, pre, rest):
                     out.add(rest)
+        for pre, before in NEGATIVE_PREFIXES:
+            rest = w[len(pre):]
+            if (w.startswith(pre) and len(rest) >= 4 and rest[0] in before and A in self.pos(w)
+                    and A in self.pos(rest) and self._common(rest) and (not self.freq or self._f(w) < self._f(rest))):
+                out.add(rest)
         for lem in self.lemmas(w) - {w}:  # ENJOYED, ENJOYS: of enjoy, so of joy
             for pre in ("en", "em"):
                 if lem.startswith(pre) and self._common(lem[len(pre):]) and self._en_verb(lem, pre, lem[len(pre):]):
@@ -567,6 +579,9 @@ class EnglishAnalyzer(StoredForeign):
                 parts[left] = True
         for b in self.derivation_bases(w):
             parts[b] = True
+        for _stem, lemma in self._inflected_stems(w):  # RULES 4.3: a regular inflection holds its lemma's
+            for b in self.derivation_bases(lemma):     # bases (HOSPITALIZED, of hospitalize: hospital)
+                parts[b] = True
         base = w[1:]  # RULES 4.3: the a- of state and place (ASLEEP, AFLOAT, ASHORE, ABOARD, AWAKE)
         if (w.startswith("a") and len(base) >= 4 and self.pos(w) & {A, "ADV"} and self.pos(base) & {N, V}
                 and self._common(base) and (not self.freq or self._f(w) < self._f(base))):

@@ -36,6 +36,7 @@ NOUNS = ("NNG", "NNP")
 #: Parts of speech whose Hanja spell a word (XR: the root of 솔직하다, 率直).
 SPELLED = ("NNG", "NNP", "XR")
 LATIN = re.compile(r"^[A-Za-z][A-Za-z .'&-]*$")
+HANGUL_SYLLABLE = re.compile(r"[\uac00-\ud7a3]")
 
 
 def _tagger():
@@ -128,7 +129,7 @@ class Hanja:
                 single.add(spelled)
         return frozenset(graded or single or pieces)
 
-    def senses(self, word: str) -> frozenset[str]:
+    def senses(self, word: str, graded_too: bool = False) -> frozenset[str]:
         """The meanings of a word said alone, as spellings (차 -> {茶, 車}, 불 -> {불}). A word of two
         syllables or more has all its noun homographs (the same spelling is the same word: 사과문's
         謝過 is a 사과); a one-syllable word only its commonest ones (level A or B, else C) where it
@@ -142,13 +143,30 @@ class Hanja:
                 common.add(spell)
             elif level in GRADED:
                 graded.add(spell)
-        return frozenset(every if len(word) > 1 else common or graded or every)
+        if graded_too:
+            return frozenset(common | graded)
+        return frozenset(every if len(word) > 1 else common or graded or every)  # graded_too: A, B and C
 
     def loans(self, word: str) -> frozenset[str]:
         """The English source words of a word that HanDic reads whole only as a loanword (홀 ->
         {hall, hole}); empty for any other word (비전 is also 祕傳)."""
         whole = [loan for *_, loan in self.nouns(word)]
         return frozenset(whole) if whole and all(whole) else frozenset()
+
+    def _one_hanja_noun(self, word: str, spelled: str) -> bool:
+        """Is `spelled` HanDic's spelling of the common noun `word` whole as one Hanja syllable at an
+        end of a Hangul noun HanDic knows, the syllable not also read there as a suffix (모래城, 羊고기,
+        鐘소리; not 참을性, whose 참을 is a verb's form and 性 the suffix -성)? Such a syllable is a noun
+        of its own beside a native word, so any graded sense of it counts (城 is level C beside the
+        commoner 姓: RULES 4.3/4.4, sixteenth pass)."""
+        hanja = [i for i, c in enumerate(spelled) if not HANGUL_SYLLABLE.match(c)]
+        if len(hanja) != 1 or not any(tag == "NNG" and spell == spelled for _, tag, spell, _, _ in self.nouns(word)):
+            return False
+        rest = word[:hanja[0]] + word[hanja[0] + 1:]
+        if hanja[0] not in (0, len(word) - 1) or not self.nouns(rest):
+            return False  # beside a noun HanDic knows: 참을性's 참을 is a verb's form
+        return not any(tag == "XSN" and spell == spelled[hanja[0]]
+                       for reading in self.readings(word) for _, tag, spell, _, _ in reading)
 
     def is_part(self, part: str, word: str) -> bool | None:
         """Is `part` a part of `word` by meaning? True or False where the Hanja decide, None where
@@ -170,7 +188,10 @@ class Hanja:
             return None
         verdict = False
         for spelled in spellings:
-            if {spelled[i:i + len(part)] for i in at} & senses:
+            here = senses
+            if len(part) == 1 and self._one_hanja_noun(word, spelled):  # 모래城: 성, 羊고기: 양, 鐘소리: 종
+                here = senses | {h for h in self.senses(part, graded_too=True) if not HANGUL_SYLLABLE.match(h)}
+            if {spelled[i:i + len(part)] for i in at} & here:
                 if spelled != word:    # a Hanja match, or a native piece of 山불, 用돈
                     return True
                 verdict = None         # a native syllable in a native word

@@ -880,3 +880,74 @@ def test_rules_4_6_a_respelled_visible_word_is_a_variant_not_invented():  # RULE
     assert verdict(v) == (False, "4.6") and v.blocked_by["relation"] == "variant"
     assert verdict(ko("나침판", ["지도", "보물"])) == (False, "4.7")   # no visible word to be a spelling of
     assert verdict(ko("나침뱐", ["나침반", "지도"])) == (False, "4.7")   # ㅑ for ㅏ: no such spelling variant
+
+
+@pytest.mark.parametrize(
+    "clue, board, legal",
+    [
+        ("SANDAL", ["SAND", "WAVE"], True),       # a noun only: no sand + -al (which makes adjectives of nouns)
+        ("JACKAL", ["JACK", "CARD"], True),
+        ("SHOAL", ["SHOE", "FISH"], True),
+        ("NATIONAL", ["NATION", "FLAG"], False),  # an adjective: nation + -al
+        ("COASTAL", ["COAST", "SEA"], False),
+        ("ARRIVAL", ["ARRIVE", "TRAIN"], False),  # -al on a verb makes a noun (a rewrite of its own)
+    ],
+)
+def test_rules_4_4_noun_al_makes_an_adjective(clue, board, legal):  # RULES 4.4 CAT/CATEGORY, 4.3
+    """-al on a noun makes an adjective, so a word the lemmatiser knows only as a noun is no noun +
+    -al: with SAND visible SANDAL is legal, as CATEGORY is with CAT (sixteenth pass)."""
+    assert en(clue, board).legal is legal
+
+
+@pytest.mark.parametrize(
+    "clue, board, legal",
+    [
+        ("IMPATIENT", ["PATIENT", "DOCTOR"], False),   # im- before p: not patient
+        ("IMPOSSIBLE", ["POSSIBLE", "DREAM"], False),
+        ("ILLEGAL", ["LEGAL", "COURT"], False),        # il- before l
+        ("IRREGULAR", ["REGULAR", "SHAPE"], False),    # ir- before r
+        ("INCORRECT", ["CORRECT", "TEST"], False),     # in- elsewhere
+        ("INVALID", ["VALID", "TICKET"], False),
+        ("PATIENT", ["IMPATIENT", "WAIT"], False),     # 4.4 the other way
+        ("IMPORT", ["PORT", "SHIP"], True),            # port is no adjective
+        ("IMPRESS", ["PRESS", "NEWS"], True),
+        ("INCOME", ["COME", "MONEY"], True),
+        ("INSIGHT", ["SIGHT", "EYE"], True),
+        ("INTENSE", ["TENSE", "VERB"], True),          # commoner than tense
+    ],
+)
+def test_rules_4_3_negative_prefix_of_an_adjective(clue, board, legal):  # RULES 4.3
+    """in-, im-, il-, ir- (each before the letters English spells it before) negate adjectives: an
+    adjective that is one of them and an adjective of its own, rarer than it, contains it (sixteenth pass)."""
+    v = en(clue, board)
+    assert v.legal is legal
+    if not legal:
+        assert v.rule in ("4.3", "4.4")
+
+
+def test_rules_4_3_an_inflection_holds_its_lemmas_derivation_base():  # RULES 4.3 RAIN/RAINY/RAINS
+    """HOSPITALIZED is a form of hospitalize, which is hospital + -ize: it contains HOSPITAL, as its
+    lemma does; ENGINEERING (of engineer, engine + -eer) contains ENGINE (sixteenth pass)."""
+    assert verdict(en("HOSPITALIZED", ["HOSPITAL", "NURSE"])) == (False, "4.3")
+    assert verdict(en("HOSPITALIZE", ["HOSPITAL", "NURSE"])) == (False, "4.3")
+    assert verdict(en("ENGINEERING", ["ENGINE", "APPLE"])) == (False, "4.3")
+    assert en("HOSPITALITY", ["HOSPITAL", "NURSE"]).legal   # no form of hospitalize
+
+
+@pytest.mark.parametrize(
+    "clue, board, rule",
+    [
+        ("양고기", ["양", "목장"], "4.3"),    # 羊고기: the Hanja noun 羊 beside the native 고기
+        ("양털", ["양", "겨울"], "4.3"),
+        ("종소리", ["종", "성당"], "4.3"),    # 鐘소리
+        ("성", ["모래성", "파도"], "4.4"),    # 모래城: 성 (城, a level-C sense beside the commoner 姓) is a word there
+        ("성", ["대한민국", "모래"], None),   # legal: no 성 on the board
+    ],
+)
+def test_rules_4_3_a_hanja_noun_beside_a_native_noun_is_a_part(clue, board, rule):  # RULES 4.3 / 4.4
+    """A word HanDic spells whole as one Hanja syllable at an end of a native noun (모래城, 羊고기, 鐘소리;
+    not 참을性, whose 참을 is a verb's form and 性 a suffix) holds that syllable as a word of its own,
+    in any graded sense (sixteenth pass)."""
+    v = ko(clue, board)
+    assert (v.legal, v.rule) == ((True, None) if rule is None else (False, rule))
+    assert ko("참을성", ["성", "왕관"]).legal
