@@ -89,11 +89,11 @@ def default_panel(lang: str) -> list[str]:
 
 
 def human_backends(human_spec: str = HUMAN_SPEC) -> tuple[str, ...]:
-    """The models the human guesser reads: its spec's, else the module's defaults at this moment."""
-    import agents.human_model as human_model
+    """The models the human guesser reads (its spec's, else the module's defaults at this moment), in
+    name order."""
+    from agents.registry import models_read
 
-    named = parse_spec(human_spec).backends
-    return tuple(canonical_backend(b) for b in (named or human_model.DEFAULT_BACKENDS))
+    return tuple(sorted(models_read(human_spec, "guesser")))
 
 
 def parse_noise(text: str | Iterable[float] | None) -> tuple[float, ...]:
