@@ -141,6 +141,27 @@ def clue_to_json(decision: Any) -> dict:
             "details": jsonable(dict(decision.details))}
 
 
+def _as_float(value: Any) -> float | None:
+    """`value` as a finite float, or None when it is no number or none a float holds: strict JSON reads
+    an integer of hundreds of digits, which `float()` and `math.isfinite` refuse with OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        out = float(value)
+    except OverflowError:
+        return None
+    return out if math.isfinite(out) else None
+
+
+def beliefs_from_json(data: Any) -> list[float]:
+    """A Spy's Word bot's belief history (finite numbers); ProtocolError on anything else."""
+    data = data or []
+    beliefs = [_as_float(b) for b in data] if isinstance(data, list) else [None]
+    if None in beliefs:
+        raise ProtocolError("beliefs are a list of finite numbers")
+    return beliefs
+
+
 def clue_from_json(data: Any):
     """A ClueDecision from an agent's answer; ProtocolError on anything else."""
     from agents.base import ClueDecision
@@ -155,12 +176,12 @@ def clue_from_json(data: Any):
         raise ProtocolError(f"a clue number is an integer, not {number!r:.60}")
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise ProtocolError("clue targets are a list of strings")
-    if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+    if _as_float(score) is None:
         raise ProtocolError(f"a clue score is a number, not {score!r:.60}")
     details = data.get("details") or {}
     if not isinstance(details, dict):
         raise ProtocolError("clue details are an object")
-    return ClueDecision(word, number, tuple(targets), float(score), details)
+    return ClueDecision(word, number, tuple(targets), _as_float(score), details)
 
 
 def word_from_json(value: Any, allow_none: bool, what: str) -> str | None:

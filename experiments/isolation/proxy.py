@@ -37,8 +37,9 @@ from agents.spec import parse_spec
 from experiments.games.moves import AgentError
 from experiments.runs.seeds import SECRET_ENV
 from experiments.isolation import hardening
-from experiments.isolation.protocol import (MAX_LINE, ProtocolError, clue_from_json, decode_line, encode_line, jsonable,
-                       spyword_action_from_json, to_json_dict, word_from_json)
+from experiments.isolation.protocol import (MAX_LINE, ProtocolError, beliefs_from_json, clue_from_json, decode_line,
+                                            encode_line, jsonable, spyword_action_from_json, to_json_dict,
+                                            word_from_json)
 
 DEFAULT_MOVE_TIMEOUT = 60.0
 DEFAULT_STARTUP_TIMEOUT = 600.0  # building an agent loads its models: minutes for the big ones
@@ -573,11 +574,8 @@ class IsolatedSpyWordBot(IsolatedAgent):
         reply = self._call({"op": "act", "obs": to_json_dict(obs), "avoid": list(avoid)}, obs.seat)
         try:
             action = spyword_action_from_json(reply.get("action"), obs.seat, obs.host)
-            beliefs = reply.get("beliefs") or []
-            if not isinstance(beliefs, list) or not all(isinstance(b, (int, float)) and not isinstance(b, bool)
-                                                        for b in beliefs):
-                raise ProtocolError("beliefs are a list of numbers")
+            beliefs = beliefs_from_json(reply.get("beliefs"))
         except ProtocolError as exc:
             raise self._garbage(exc) from None
-        self.belief_history = [float(b) for b in beliefs]
+        self.belief_history = beliefs
         return action

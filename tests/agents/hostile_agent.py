@@ -390,6 +390,28 @@ class InfiniteScoreSpymaster(_Trigger, Spymaster):
                             float("inf") if self.hit(obs) else 0.0, {"spread": float("nan")})
 
 
+class HugeScoreSpymaster(_Trigger, Spymaster):
+    """Plays like SurrogateSpymaster's fair moves; on a hit board writes its own answer on the protocol
+    pipe (with the request's id): a clue scored with a 400-digit integer, which strict JSON reads (it
+    is finite) but no float holds: checking it raised OverflowError in the game process."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self._words(spec)
+
+    def give_clue(self, obs) -> ClueDecision:
+        self.requests += 1
+        if self.hit(obs):
+            line = '{"ok": true, "clue": {"word": "ocean", "number": 1, "targets": [], "score": 1%s}, "id": %d}\n' % (
+                "0" * 400, self.requests)
+            os.write(_protocol_fd(os.O_WRONLY), line.encode())
+            time.sleep(60)
+        board = {w.lower() for w in obs.words}
+        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
+        targets = [obs.words[i] for i in obs.own_targets()][:1]
+        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
+
+
 class RestartProbeGuesser(_Trigger, Guesser):
     """Guesses the first guessable word; as seat B on a hit board, `how`="echo" leaves a second,
     well-formed answer line on its pipe (a stale line, never to be read as a later answer) and

@@ -389,6 +389,30 @@ def test_an_infinite_clue_score_is_garbage_and_every_record_stays_readable(tmp_p
         record_from_json(line)
 
 
+def test_a_clue_score_too_large_for_a_float_is_garbage(tmp_path, monkeypatch):
+    """Audit 9: the agent writes its own answer with a clue scored by a 400-digit integer (strict JSON,
+    and finite): `math.isfinite` of it raised OverflowError in the game process, which stopped the whole
+    run with a traceback instead of forfeiting the agent's game."""
+    hit = duet_first_words(1, 3)[1]
+    plain, isolated = _duet_both(tmp_path, monkeypatch, f"{HOSTILE}:HugeScoreSpymaster?words={hit}", "random",
+                                 move_timeout=10)
+    assert_costs_its_own_games(plain, isolated, {1}, "forfeit: A spymaster: answered garbage (a clue score is a "
+                                                     "number")
+
+
+def test_numbers_too_large_for_a_float_are_garbage():
+    """Audit 9: a clue's score or a Spy's Word bot's belief as an integer of hundreds of digits passed
+    the answer's checks and raised OverflowError (not a forfeit) where it became a float."""
+    from experiments.isolation.protocol import ProtocolError, beliefs_from_json, clue_from_json
+
+    with pytest.raises(ProtocolError):
+        clue_from_json({"word": "ocean", "number": 1, "targets": [], "score": 10**400})
+    with pytest.raises(ProtocolError):
+        beliefs_from_json([0.5, 10**400])
+    assert clue_from_json({"word": "ocean", "number": 1, "score": 3}).score == 3.0
+    assert beliefs_from_json([0.5, 1, 10**300]) == [0.5, 1.0, 1e300] and beliefs_from_json(None) == []
+
+
 def test_decode_line_refuses_what_no_record_can_hold():
     from experiments.isolation.protocol import ProtocolError, decode_line
 
