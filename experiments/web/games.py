@@ -734,7 +734,7 @@ GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 
 
 def adapter_for(game: Any):
-    if game not in ADAPTERS:
+    if not isinstance(game, str) or game not in ADAPTERS:  # a list or object is no key (unhashable)
         raise BadSetup(f"game: one of {', '.join(ADAPTERS)}")
     return ADAPTERS[game]
 

@@ -333,7 +333,7 @@ class Room:
                                 "bad_settings")
             self.players = n
         if "bot" in msg:
-            if msg["bot"] not in self.rooms.bot_kinds:
+            if not isinstance(msg["bot"], str) or msg["bot"] not in self.rooms.bot_kinds:  # a list: unhashable
                 raise RoomError(f"'bot' is one of {', '.join(self.rooms.bot_kinds)}", "bad_settings")
             self.bot = msg["bot"]
         if "lang" in msg:
@@ -997,7 +997,7 @@ class RoomStore:
                 return []
             if kind == "kick":
                 target = msg.get("target")
-                if target == member.id or target not in room.members:
+                if not isinstance(target, str) or target == member.id or target not in room.members:
                     raise RoomError("'target' is another player of the room", "bad_move")
                 room.remove(target)
                 return [(target, "kicked")]
@@ -1024,7 +1024,8 @@ class RoomStore:
             if room.device != SINGLE:
                 raise RoomError("'show' is for a single device (your own screen shows your card)", "bad_move")
             seat = msg.get("seat")
-            if seat not in room.members or room.is_bot(seat) or seat not in room.state.roles:
+            if not isinstance(seat, str) or seat not in room.members or room.is_bot(seat) \
+                    or seat not in room.state.roles:  # a list is no seat (and unhashable)
                 raise RoomError("'seat' is a player at this device", "bad_move")
             room.holder = seat
             room.changed()

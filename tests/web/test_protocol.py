@@ -121,6 +121,14 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server):
         assert status in (400, 413) and words in reply["error"], (body, reply)
 
 
+def test_a_game_named_by_a_list_or_an_object_is_refused(server):
+    """Audit 9: the game's name was looked up in a dict before its type was checked: a list or object
+    (unhashable) answered 500 with a traceback in the log."""
+    for game in ([], {}, ["duet"]):
+        status, reply = server.post("/api/games", {"game": game})
+        assert status == 400 and "game: one of" in reply["error"], (game, status, reply)
+
+
 def test_a_move_for_the_other_seat_in_a_two_person_game(server):
     made = new_duet(server, mode="people")
     link_b = made["links"]["B"]

@@ -361,6 +361,30 @@ def test_a_spy_is_told_only_when_the_host_turns_the_reveal_on(srv):
     run(scenario())
 
 
+def test_seats_and_bots_named_by_a_list_or_an_object_are_refused(srv):
+    """Audit 9: a kick's target, the bot kind and the seat shown on a single device were looked up in a
+    dict before their type was checked: a list (unhashable) raised TypeError, which closed the socket
+    with a traceback in the server's log instead of an error frame."""
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "device": "single"})
+        assert status == 200
+        phone = await Client.open(srv, made["code"], made["token"])
+        for msg in ({"type": "kick", "target": []}, {"type": "kick", "target": {"p1": 1}},
+                    {"type": "settings", "bot": []}, {"type": "settings", "bot": {}}):
+            err = await phone.error(**msg)
+            assert err["code"] in ("bad_move", "bad_settings"), (msg, err)
+        for name in ("Bob", "Cho", "Dan"):
+            await act(phone, type="add_player", name=name)
+        await act(phone, type="start")
+        for seat in ([], {"p1": 1}, ["p1"]):
+            assert (await phone.error(type="show", seat=seat))["code"] == "bad_move", seat
+        r = await act(phone, type="show", seat="p2")   # the socket still serves
+        assert r["holder"] == "p2"
+        await phone.close()
+
+    run(scenario())
+
+
 def test_a_single_device_shows_one_card_at_a_time(srv):
     async def scenario():
         status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "device": "single", "seed": 5})
