@@ -425,3 +425,62 @@ def test_agreed_options_are_checked_and_round_trip():  # RULES 4.7
     for bad in (["telepathy"], "abbreviations", ["rhymes", "rhymes"], [1]):
         with pytest.raises(MalformedRecord, match="clue_options"):
             DuetConfig(clue_options=bad)
+
+
+# Rules audit 9: rulebook details (seed 000) that had no test citing their section -----------------
+@pytest.mark.parametrize("tokens", [0, 12])
+def test_the_box_holds_eleven_timer_tokens(tokens):  # RULES 3.3 (9 in the base game, 10 or 11 easier)
+    with pytest.raises(MalformedRecord, match="3.3"):
+        DuetConfig(timer_tokens=tokens)
+    assert make_state({}, DuetConfig(timer_tokens=11)).tokens_left == 11
+
+
+def test_a_finished_side_leaves_every_clue_to_the_partner_in_relaxed_order_too():  # RULES 3.4, 3.8
+    a_greens = {i: GN for i in range(5)} | {5: GG, 6: GG, 7: GG, 8: GX}
+    s = make_state(a_greens | {9: NG, 10: NG, 11: NG}, DuetConfig(relaxed_order=True))
+    s.apply(Clue("A", "x", 9))
+    for i in range(9):
+        s.apply(Guess("B", f"w{i:02d}"))
+    assert s.side_finished("A") and s.clue_givers() == ("B",)
+    for word in ("w09", "w10", "w11"):  # a third clue in a row is no longer refused: A has none to give
+        s.apply(Clue("B", "y", 1))
+        s.apply(Guess("A", word))
+        s.apply(Stop("A"))
+        assert s.clue_givers() == ("B",)
+        expect_illegal(s, Clue("A", "z", 1), "3.8")
+
+
+def test_the_token_of_a_turn_ended_by_a_finished_side_scores_as_a_stop():  # RULES 3.8, 3.11
+    s = make_state({})
+    key = s.key
+    s.apply(Clue("A", "x", 9))
+    for i in [i for i in range(25) if key.a[i] == "G"]:
+        s.apply(Guess("B", s.words[i]))
+    assert s.phase == "clue" and s.tokens_left == 8 and s.stop_tokens == 1  # the turn ended by itself
+    s.apply(Clue("B", "y", 6))
+    for i in [i for i in range(25) if key.b[i] == "G" and key.a[i] != "G"]:
+        s.apply(Guess("A", s.words[i]))
+    assert s.outcome().phase == "won" and s.tokens_left == 7
+    assert s.score() == 3 * 7 + 2  # two turns, each ended by a token taken after correct guesses
+
+
+def test_a_card_with_a_two_token_stack_may_still_be_green_the_other_way():  # RULES 3.7, 3.10
+    s = make_state({0: GN, 1: GN}, DuetConfig(timer_tokens=6, mistakes=0))  # no bystander-side token
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w00"))  # beige on B's side: two check tokens stacked
+    assert s.tokens_left == 4 and s.marks[0] == {"A"} and "w00" in s.visible_words()
+    s.apply(Clue("A", "y", 2)); s.apply(Guess("B", "w00"))  # green on A's side: covered, the stack on top
+    assert s.green_covered[0] and s.phase == "guess" and "w00" not in s.visible_words()
+    s.apply(Guess("B", "w01")); s.apply(Stop("B"))
+    assert s.tokens_left == 3
+
+
+def test_in_sudden_death_a_card_the_partner_marked_may_still_be_found():  # RULES 3.7, 3.9
+    s = make_state({0: NG, 1: NN, 2: NN}, DuetConfig(timer_tokens=2))
+    s.apply(Clue("A", "x", 1)); s.apply(Guess("B", "w00"))  # beige on A's side
+    s.apply(Clue("B", "x", 1)); s.apply(Guess("A", "w01"))
+    assert s.phase == "sudden_death"
+    expect_illegal(s, Guess("B", "w00"), "3.7")  # B already knows w00 is beige on A's side
+    s.apply(Guess("A", "w00"))  # judged by B's side: green
+    assert s.green_covered[0] and s.phase == "sudden_death"
+    s.apply(Guess("B", "w02"))  # any miss in sudden death, beige included, loses
+    assert s.outcome().loss_reason == "sudden_death_miss"
