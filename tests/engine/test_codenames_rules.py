@@ -308,3 +308,25 @@ def test_the_default_referee_is_the_projects_clue_filter():  # RULES 1.6, 4.3
     expect_illegal(s, Clue("red-spymaster", "raincoat", 2), "4.3")
     s.apply(Clue("red-spymaster", "weather", UNLIMITED))
     assert s.phase == "guess"
+
+
+# Rules audit 9: rulebook details (seed 004) that had no test citing their section -----------------
+def test_unlimited_guessers_are_not_told_how_many():  # RULES 1.7
+    s = make_state()
+    red_clue(s, UNLIMITED, "feather")
+    obs = s.observe("red-guesser")
+    assert obs.current_clue == ("feather", UNLIMITED) and obs.guesses_left is None
+    for w in cards(s, "R")[:5]:                                    # more than any numbered clue's limit allows
+        s.apply(Guess("red-guesser", w))
+    s.apply(Guess("red-guesser", "w17"))                           # a bystander still ends the turn
+    assert s.to_act() == ("blue-spymaster",)
+
+
+def test_the_virtual_opponents_cover_follows_a_turn_ended_by_the_guess_limit():  # RULES 1.8, 1.4
+    s = make_state(variant="two_player")
+    red_clue(s, 1)
+    s.apply(Guess("red-guesser", "w00"))
+    s.apply(Guess("red-guesser", "w01"))                           # number + 1: the turn ends by itself
+    assert s.phase == "cover" and s.to_act() == ("red-spymaster",)
+    s.apply(Cover("red-spymaster", "w09"))
+    assert s.phase == "clue" and s.agents_left("blue") == 7 and s.agents_left("red") == 7
