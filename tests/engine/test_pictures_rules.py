@@ -199,3 +199,38 @@ def test_the_default_referee_judges_pictures_clues_without_a_board():  # RULES 2
     expect_illegal(s, Clue("red-spymaster", "star", 2), "4.6")     # a Korean game: Korean clues
     s.apply(Clue("red-spymaster", "별", 2))
     assert s.phase == "guess"
+
+
+# Rules audit 9: rulebook details (seed 003) that had no test citing their section -----------------
+def test_number_zero_as_in_codenames_at_least_one_guess_then_no_limit_while_correct():  # RULES 2.4, 1.7
+    s = pictures()
+    s.apply(Clue("red-spymaster", "feather", 0))
+    assert s.guesses_left() is None
+    expect_illegal(s, Stop("red-guesser"), "1.4")                  # at least one guess, even on 0
+    for w in cards(s, "R"):                                        # all 8 in one turn: no 0+1 limit
+        s.apply(Guess("red-guesser", w))
+    assert s.outcome().winner == "red" and s.outcome().status == "finished"
+
+
+def test_three_player_variants_in_pictures():  # RULES 2.4, 1.9
+    shared = pictures(variant="three_player")                     # two spymasters, one shared guesser
+    shared.apply(Clue("red-spymaster", "a", 1))
+    shared.apply(Guess("red-guesser", "w15"))                      # a bystander: blue's turn
+    assert shared.to_act() == ("blue-spymaster",)
+    shared.apply(Clue("blue-spymaster", "b", UNLIMITED))
+    for w in cards(shared, "B"):
+        shared.apply(Guess("blue-guesser", w))
+    assert shared.winner == "blue" and shared.outcome().score is None
+    coop = pictures(variant="three_player", three_player_mode="two_guessers")   # the two-player rules
+    coop.apply(Clue("red-spymaster", "all", UNLIMITED))
+    for w in cards(coop, "R"):
+        coop.apply(Guess("red-guesser", w))
+    assert coop.winner == "red" and coop.outcome().score == 7     # Pictures' best: all 7 opponents left
+
+
+def test_the_starting_team_is_the_one_with_eight_and_moves_first():  # RULES 2.1
+    for starts in ("red", "blue"):
+        s = pictures(starts=starts)
+        assert s.agents_left(starts) == 8 and s.agents_left("blue" if starts == "red" else "red") == 7
+        assert s.to_act() == (f"{starts}-spymaster",)
+        expect_illegal(s, Clue(f"{'blue' if starts == 'red' else 'red'}-spymaster", "x", 1), "1.2")
