@@ -647,3 +647,53 @@ def test_a_translation_of_a_pack_word_is_refused_by_default(language, word, tran
     err = expect_illegal(s, {"seat": "p1", "clue": translation}, "5.4")
     assert "translation" in err.message
     act(s, {"seat": "p1", "clue": other})        # the pack's other word is no translation of this one
+
+
+# Rules audit 9: rulebook details (seed 002) that had no test citing their section ---------------------------
+def test_hidden_roles_check_the_win_before_the_private_screen():  # RULES 5.9, 5.11
+    s = eliminate(make("cccs", reveal_eliminated_role=False), "p4")
+    assert s.winner == "citizens" and s.phase == "finished" and s.pending is None
+
+
+@pytest.mark.parametrize("device", ["multi", "single"])
+def test_the_timers_of_each_device(device):  # RULES 5.4, 5.5, 5.6, 5.10, 5.12
+    multi = device == "multi"
+    st = SpyWordSettings(device=device)
+    assert st.timer_seconds("speaker") == (30 if multi else None)       # 5.4: no speaking timer on one phone
+    assert st.timer_seconds("vote") == (30 if multi else None)          # 5.6
+    assert st.timer_seconds("discussion") == 90                         # 5.5: the discussion is timed on both
+    assert st.timer_seconds("ghost_guess") == (45 if multi else None)   # 5.10: 45 s with roles revealed
+    assert SpyWordSettings(device=device, reveal_eliminated_role=False).ghost_guess_seconds == (60 if multi else None)
+    if multi:
+        assert (st.timer_seconds("host_notice"), st.timer_seconds("host_replace")) == (60, 120)   # 5.12
+    s = clues(make(device=device))
+    act(s, Timeout("discussion"))
+    assert s.phase == "vote"
+
+
+def test_end_report_with_counts_only_gives_the_counts_not_the_voters():  # RULES 5.13, 5.8
+    s = eliminate(make(vote_display="counts"), "p3")
+    eliminate(s, "p4")
+    act(s, {"seat": "p4", "ghost_guess": "kiwi"})
+    report = s.end_report()
+    assert s.winner == "citizens" and [v["eliminated"] for v in report["votes"]] == ["p3", "p4"]
+    assert all("votes" not in v for v in report["votes"]) and report["votes"][0]["counts"]["p3"] == 5
+
+
+def test_a_round_after_an_eliminated_first_speaker_starts_with_the_next_remaining():  # RULES 5.4
+    s = eliminate(make(order=[1, 2, 3, 4, 5, 6]), "p1")
+    assert s.round == 2 and s.round_order == ("p2", "p3", "p4", "p5", "p6")
+    eliminate(s, "p2")                                                  # p2 spoke first in round 2
+    assert s.round == 3 and s.round_order[0] == "p3"
+
+
+def test_an_eliminated_players_word_stays_hidden_until_the_end():  # RULES 5.9, 5.13
+    s = eliminate(make(), "p3")                                         # the spy, word "pear"
+    for seat in ("p1", "p2", "p5"):
+        obs = s.observe(seat)
+        assert obs.word == "apple" and obs.report is None
+        assert all(set(e) == {"seat", "round", "by", "role"} for e in obs.eliminated)   # no word shown
+    assert s.observe("p3").word == "pear"                               # its own word, to itself only
+    eliminate(s, "p4")
+    act(s, {"seat": "p4", "ghost_guess": "kiwi"})
+    assert s.observe("p1").report["spy_word"] == "pear"                 # shown at the end
