@@ -153,7 +153,7 @@ class RunDirectory:
             return None
         try:
             old = json.loads(self.meta_path.read_text(encoding="utf-8"))
-        except ValueError:  # not JSON, or not UTF-8
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, nested deeper than json reads
             raise RunFolderError(f"{self.meta_path} is corrupted (not JSON); remove the folder to start over") from None
         if not isinstance(old, dict) or not isinstance(old.get("fingerprint"), str):
             raise RunFolderError(f"{self.meta_path} is not a run description (a JSON object with a "

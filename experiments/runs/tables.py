@@ -45,7 +45,7 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
     if kept.exists():
         try:
             before = json.loads(kept.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested deeper than json reads
             raise ValueError(f"{kept} is unreadable ({type(exc).__name__}); use another --out") from None
         if before != setup:
             raise ValueError(f"{out} holds a {name} of another setup (other pairings, seed, language or "

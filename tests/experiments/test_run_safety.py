@@ -322,6 +322,16 @@ def test_a_line_nested_deeper_than_json_reads_is_one_clear_error(tmp_path, refer
     assert_one_line_error(cli_simulate(folder), "games.jsonl", "line 4", "not JSON")
 
 
+def test_a_run_json_nested_deeper_than_json_reads_is_one_clear_error(tmp_path, reference):
+    """Audit 9: the rows and records refused such a line in one line, run.json raised RecursionError (a
+    traceback)."""
+    folder = copy_of(reference, tmp_path)
+    (folder / "run.json").write_text("[" * 100_000 + "]" * 100_000)
+    before = snapshot(folder)
+    assert_one_line_error(cli_simulate(folder), "run.json", "not JSON")
+    assert snapshot(folder) == before
+
+
 def test_derived_sidecars_that_are_not_objects_are_rebuilt(tmp_path, reference):
     import pandas as pd
 

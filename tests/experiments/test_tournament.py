@@ -87,6 +87,19 @@ def test_a_table_written_before_setups_were_kept_is_protected_too(tmp_path):
     tournament(["random"], ["random"], games=2, seed=1, out=tmp_path, progress=False)   # the same one resumes
 
 
+def test_a_setup_file_nested_deeper_than_json_reads_is_one_line(tmp_path):
+    """Audit 9: a tournament.setup.json of 100,000 nested brackets raised RecursionError (a traceback);
+    it is unreadable like one that is not JSON, and the table stays as it is."""
+    tournament(["random"], ["random"], games=2, seed=1, out=tmp_path, progress=False)
+    (tmp_path / "tournament.setup.json").write_text("[" * 100_000 + "]" * 100_000)
+    before = (tmp_path / "tournament.csv").read_bytes()
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random",
+                                      "--games", "2", "--seed", "1", "--out", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "tournament.setup.json is unreadable" in result.stderr and result.stderr.count("\n") == 1
+    assert (tmp_path / "tournament.csv").read_bytes() == before
+
+
 def test_a_smaller_rerun_reports_its_games_and_rewrites_no_table(tmp_path):  # nothing lost
     tournament(["random"], ["random"], games=4, seed=2, out=tmp_path, progress=False)
     before = {f: (tmp_path / f).read_bytes() for f in ("tournament.csv", "tournament.parquet")}
