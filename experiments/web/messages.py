@@ -19,11 +19,16 @@ def decode_message(message: dict, example: str) -> tuple[dict | None, dict | Non
         return None, {"type": "error", "code": "too_large", "message": f"a message is at most {MAX_MESSAGE} bytes"}
     try:
         msg: Any = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # RecursionError: "[" * 4000 fits in a message
         msg = None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         return None, {"type": "error", "code": "malformed",
                       "message": f'a message is a JSON object with a "type", e.g. {example}'}
+    try:  # JSON may escape a lone surrogate ("\ud800"): kept, it broke the record and every frame after
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return None, {"type": "error", "code": "malformed",
+                      "message": "a message holds text that is not Unicode (a lone surrogate such as \\ud800)"}
     return msg, None
 
 

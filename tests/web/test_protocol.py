@@ -129,6 +129,26 @@ def test_a_game_named_by_a_list_or_an_object_is_refused(server):
         assert status == 400 and "game: one of" in reply["error"], (game, status, reply)
 
 
+def test_messages_nested_too_deeply_or_holding_a_lone_surrogate_are_malformed(server):
+    """Audit 9: '[' * 4000 (it fits in 4 KiB) raised RecursionError in the message decoder, and the
+    socket closed with a traceback; a text escaping a lone surrogate ("\\ud800", which JSON allows and
+    no record file can hold) went on to the moves. Both are malformed now, and the socket still serves."""
+    made = new_duet(server, first="me")
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            await recv_until(ws, lambda m: m["type"] == "state")
+            for raw in ("[" * 4000, '{"type": "hello", "x": ' + "[" * 2000 + "]" * 2000 + "}",
+                        '{"type": "clue", "word": "zebra\\ud800", "number": 1}', '{"type": "\\udc80"}',
+                        '{"type": "clue", "seat": "\\ud800", "word": "zebra", "number": 1}'):
+                await ws.send(raw)
+                msg = await recv_until(ws, lambda m: m["type"] == "error")
+                assert msg["code"] == "malformed", (raw[:60], msg)
+            assert (await view_now(ws))["moves"] == 0
+
+    run(scenario())
+
+
 def test_a_move_for_the_other_seat_in_a_two_person_game(server):
     made = new_duet(server, mode="people")
     link_b = made["links"]["B"]

@@ -216,6 +216,34 @@ def test_hidden_roles_give_the_ghost_60_seconds(srv):
     run(scenario())
 
 
+def test_a_ghost_guess_holding_a_lone_surrogate_is_refused(srv):
+    """Audit 9: the ghost's guess is kept as typed, and JSON may escape a lone surrogate ("\\ud800"):
+    the guess was applied, then writing the record failed (UnicodeEncodeError), the ghost's socket
+    closed with a traceback, every later save failed and the frames holding the guess reached nobody,
+    so the room was stuck for everyone. A message holding such text is malformed; nothing changes."""
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=12, settings={"discussion_seconds": "unlimited"})
+        ghost = next(s for s, r in roles_of(srv, code).items() if r == "ghost")
+        await play(clients, vote_for=lambda seat, choices, g: ghost if ghost in choices else choices[0],
+                   until=lambda r: game(r)["phase"] == "ghost_guess")
+        moves = len(srv.room(code).record.actions)
+        for raw in ('{"type": "guess", "word": "\\ud800"}', "[" * 4000):
+            n = len(clients[ghost].errors)
+            await clients[ghost].ws.send(raw)
+            while len(clients[ghost].errors) == n:
+                await clients[ghost].recv()
+            assert clients[ghost].errors[-1]["code"] == "malformed", clients[ghost].errors[-1]
+        assert len(srv.room(code).record.actions) == moves
+        r = await act(clients[ghost], type="guess", word="zeppelin")   # the socket still serves
+        assert game(r)["phase"] != "ghost_guess"
+        await sync(clients.values())
+        assert all(game(c.last)["ghost_guesses"] for c in clients.values())   # everyone got the frame
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
 def test_host_disconnection_leaving_and_kicking(srv):
     async def scenario():
         code, clients = await open_room(srv, SIX, seed=13)
