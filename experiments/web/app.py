@@ -254,8 +254,8 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
             return _error(413, f"the settings are at most {MAX_BODY} bytes")
         try:
             raw = json.loads(body or b"{}")
-        except ValueError:  # not JSON, not UTF-8, an integer of more digits than Python reads (4300)
-            return _error(400, "the settings are not JSON")
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, an integer of more digits than Python
+            return _error(400, "the settings are not JSON")  # reads (4300), nested deeper than it reads
         try:
             table, tokens = server.store.create(raw)
         except BadSetup as exc:

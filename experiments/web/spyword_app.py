@@ -37,7 +37,7 @@ async def _body(request: Request) -> Any:
         raise RoomError(f"a request is at most {MAX_BODY} bytes", "too_large", 413)
     try:
         return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: "[" * 4000
         raise RoomError("the request is not JSON", "malformed", 400) from None
 
 

@@ -149,6 +149,15 @@ def test_messages_nested_too_deeply_or_holding_a_lone_surrogate_are_malformed(se
     run(scenario())
 
 
+def test_request_bodies_nested_deeper_than_json_reads_are_400(server):
+    """Audit 9: '[' * 4000 fits in a request's size limit and raised RecursionError in the JSON reader:
+    the new game, Spy's Word room, join and profile requests answered 500 with a traceback."""
+    for url, limit in [("/api/games", 16_000), ("/api/spyword/rooms", 4000), ("/api/spyword/profiles", 4000),
+                       ("/api/spyword/rooms/BCDFG/join", 4000)]:
+        status, reply = server.post(url, b"[" * limit)
+        assert status == 400 and "not JSON" in reply["error"], (url, status, reply)
+
+
 def test_a_move_for_the_other_seat_in_a_two_person_game(server):
     made = new_duet(server, mode="people")
     link_b = made["links"]["B"]
