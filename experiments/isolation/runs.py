@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from experiments.isolation import hardening
 from experiments.isolation.proxy import (DEFAULT_MOVE_TIMEOUT, Forfeit, IsolatedAgent, IsolatedGuesser, IsolatedSpymaster,
                     IsolatedSpyWordBot, forfeit_of, reap_strays, start_reaping, start_together, stop_reaping)
 
@@ -73,8 +74,12 @@ def closing(results: Iterable, loaded: Any) -> Iterator:
     """Yield the results, then end the agent processes this process started (forked workers'
     agents end with their workers) and kill what any agent left behind: this process is a child
     subreaper meanwhile, so a worker's agents and whatever they started in sessions of their own
-    come back to it once their parents are gone (`reap_strays`)."""
+    come back to it once their parents are gone (`reap_strays`). It is non-dumpable meanwhile too:
+    with forked workers it starts no agent itself, yet holds the run's deals and its environment the
+    seed secret, and a dumpable process is open to its agents' user (/proc/PID/environ, mem)."""
     reaper = start_reaping()
+    dumpable = hardening.is_dumpable()
+    hardening.protect_game_process()
     try:
         yield from results
     finally:
@@ -82,6 +87,8 @@ def closing(results: Iterable, loaded: Any) -> Iterator:
             agent.close()
         reap_strays()
         stop_reaping(reaper)
+        if dumpable:
+            hardening.set_dumpable(True)
 
 
 def record_forfeit(record: Any, exc: BaseException) -> Forfeit:

@@ -194,9 +194,32 @@ def attack_proc() -> dict:
                 found.append(f"read {n} bytes of sibling agent {pid}'s memory")
             except OSError as exc:
                 notes.append(f"sibling {pid} mem: {type(exc).__name__}")
+    for pid in _ancestors(ppid):  # above a forked worker: the run's main process, which holds the secret
+        try:
+            env = open(f"/proc/{pid}/environ", "rb").read()
+        except OSError as exc:
+            notes.append(f"ancestor {pid} environ: {type(exc).__name__}")
+            continue
+        if (SECRET_ENV + "=").encode() in env:
+            found.append(f"read the seed secret in ancestor {pid}'s environment")
     if os.environ.get(SECRET_ENV):
         found.append("the seed secret is in the agent's environment")
     return {"found": found, "notes": notes}
+
+
+def _ancestors(pid: int, depth: int = 8) -> list[int]:
+    """The parents of `pid` up to init (its /proc/PID/stat is readable even where its memory is not)."""
+    out = []
+    for _ in range(depth):
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                pid = int(f.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            break
+        if pid <= 1:
+            break
+        out.append(pid)
+    return out
 
 
 def controls(obs) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
 from pathlib import Path
 
@@ -253,6 +254,47 @@ def test_isolated_hostile_agents_find_nothing(tmp_path, monkeypatch, game):
         assert isinstance(r["controls"]["own_memory_bytes"], int) and r["controls"]["own_memory_bytes"] > 0
         assert r["controls"]["frame_sees_a_local"]
     assert len(played) == 1 and played[0]["status"] != "forfeit"
+
+
+def test_the_main_process_of_a_run_on_forked_workers_is_closed_to_the_agents(tmp_path):
+    """Audit 9: with --workers 2 the agents' parent is a forked worker (non-dumpable while it has agents),
+    but the run's main process, their grandparent, stayed dumpable: an agent of the same user read its
+    /proc/PID/environ, CNLAB_SEED_SECRET included, and with it could deal every game again."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "reports"
+    env = {**os.environ, SECRET_ENV: "a run secret the agents never see"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from experiments.cli import app; app()", "simulate", "duet", "--games", "2",
+         "--workers", "2", "--isolate", "--move-timeout", "120", "--spymaster", "random",
+         "--guesser", f"{HOSTILE}:HostileGuesser?report={folder}", "--out", str(tmp_path / "run"), "--no-progress"],
+        cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    found = reports(folder)
+    assert found and all(r["isolated"] for r in found)
+    for r in found:
+        assert r["proc"]["found"] == [], r["proc"]
+
+
+def test_the_main_process_is_non_dumpable_while_forked_workers_play(tmp_path, monkeypatch):
+    """Audit 9: the same hole where no subprocess of another user is at hand (the test above finds nothing
+    as root: an agent without capabilities may not read a root process that has them). The main process
+    is non-dumpable whenever a result arrives, and dumpable again after the run."""
+    import experiments.runs as runs_package
+
+    seen, original = [], runs_package.game_results
+
+    def watched(*args, **kwargs):
+        for result in original(*args, **kwargs):
+            seen.append(hardening.is_dumpable())
+            yield result
+
+    monkeypatch.setattr(runs_package, "game_results", watched)
+    simulate(DuetRun(games=2, seed=4, spymaster="random", guesser="random"), out=tmp_path, workers=2,
+             progress=False, isolate=True, move_timeout=30)
+    assert seen == [False, False]
+    assert hardening.is_dumpable() in (True, None)
 
 
 FAILING = [
