@@ -42,6 +42,7 @@ from experiments.isolation.protocol import (MAX_LINE, ProtocolError, beliefs_fro
                                             word_from_json)
 
 DEFAULT_MOVE_TIMEOUT = 60.0
+MAX_WHY = 500  # characters of a forfeit's reason kept: an answer (a board-sized guess) may be megabytes
 DEFAULT_STARTUP_TIMEOUT = 600.0  # building an agent loads its models: minutes for the big ones
 MAX_OUTPUT = 16 * 1024 * 1024  # bytes an agent may print while it starts or answers one request
 STRAY_TIMEOUT = 5.0  # seconds to kill and reap what agents left behind
@@ -58,6 +59,8 @@ class Forfeit(AgentError):
     """An isolated agent lost its game: too slow, dead, raised, garbage, or an illegal move."""
 
     def __init__(self, seat: str | None, role: str, spec: str, why: str):
+        if len(why) > MAX_WHY:  # the reason goes into the row and the record: not an agent's megabytes
+            why = f"{why[:MAX_WHY]}... ({len(why) - MAX_WHY:,} more characters)"
         self.seat, self.role, self.spec, self.why = seat or "?", role, spec, why
         super().__init__(self.reason)
 

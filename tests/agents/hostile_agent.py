@@ -327,13 +327,14 @@ class GarbageGuesser(Guesser):
 
 
 class CheatingGuesser(Guesser):
-    """Guesses a word that is not on the board: an illegal move."""
+    """Guesses a word that is not on the board: an illegal move (`size=N`: a word of N letters)."""
 
     def __init__(self, spec, language="en"):
         super().__init__()
+        self.size = int(spec.params.get("size", 0))
 
     def next_guess(self, obs):
-        return "definitely-not-a-board-word"
+        return "x" * self.size if self.size else "definitely-not-a-board-word"
 
 
 

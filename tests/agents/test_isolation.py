@@ -319,6 +319,17 @@ def test_a_failing_agent_forfeits_with_the_reason(tmp_path, spymaster, guesser, 
     record_from_json(json.dumps(rec)).replay()  # the moves before the forfeit were legal
 
 
+def test_an_illegal_answer_of_megabytes_leaves_a_short_reason(tmp_path):
+    """The engine's refusal quotes the move; a 3 MB guess (under the line limit) must not fill the row and record."""
+    simulate(DuetRun(games=1, seed=1, spymaster="random", guesser=f"{HOSTILE}:CheatingGuesser?size=3000000"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    (row,) = rows(tmp_path)
+    assert row["loss_reason"].startswith("forfeit: B guesser: illegal move: ") and row["status"] == "forfeit"
+    assert len(row["loss_reason"]) < 700 and "more characters)" in row["loss_reason"]
+    (rec,) = records(tmp_path)
+    assert rec["forfeit"]["reason"] == row["loss_reason"]
+
+
 def test_a_slow_agent_forfeits_on_time(tmp_path):
     started = time.monotonic()
     simulate(DuetRun(games=1, seed=1, spymaster="random", guesser=f"{HOSTILE}:SleepyGuesser?sleep=60"),
