@@ -128,6 +128,11 @@ def _agent_spec(spec: AgentSpec) -> AgentSpec:
     return AgentSpec(f"{spec.name}:{spec.backends[0]}", spec.backends[1:], spec.params)
 
 
+def agent_backends(spec: str | AgentSpec) -> tuple[str, ...]:
+    """The backends a spec names, in order (for an import path, those after the class)."""
+    return _agent_spec(parse_spec(spec) if isinstance(spec, str) else spec).backends
+
+
 def models_read(spec: str | AgentSpec, role: str) -> frozenset[str]:
     """The models an agent reads clues with (its class's `models_read`), without building it."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec

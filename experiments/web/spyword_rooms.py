@@ -678,9 +678,9 @@ class RoomStore:
 
     @staticmethod
     def backend_of(spec: str) -> str:
-        from agents.spec import parse_spec
+        from agents.registry import agent_backends
 
-        return (parse_spec(spec).backends or ("use-m3",))[0]
+        return (agent_backends(spec) or ("use-m3",))[0]  # a bot by import path: the backend after its class
 
     def badge(self, pid: str | None) -> dict | None:
         """Level and title under a player's name (read once per profile until its next game)."""
@@ -910,7 +910,9 @@ class RoomStore:
                 except Exception as exc:
                     async with room.lock:
                         room.thinking = None
-                        room.error = f"the bot on seat {seat} failed: {type(exc).__name__}: {exc}"
+                        # the whole room reads it: the exception's text (the server's log has it) may
+                        # quote the bot's secret word
+                        room.error = f"the bot on seat {seat} failed ({type(exc).__name__})"
                         log.exception("bot failed in %s", room.code)
                         room.changed()
                         room.save()
@@ -932,7 +934,8 @@ class RoomStore:
                         if isinstance(action, GiveClue) and len(tried) < BOT_RETRIES:
                             tried.append(action.text)  # refused by the checker: another clue
                         else:
-                            room.error = f"the bot on seat {seat} made an illegal move: {exc}"
+                            # the rule only: the refusal quotes the clue, which holds the bot's word
+                            room.error = f"the bot on seat {seat} made an illegal move (RULES {exc.rule})"
                             room.changed()
                             room.save()
                 await self.broadcast(room)

@@ -590,3 +590,17 @@ def spyword_run_singling_out(game: int, games: int = 3) -> tuple[int, str]:
         if first.count(first[game]) == 1 and first[game] != "p2":
             return seed, first[game]
     raise AssertionError("no run of 100 seeds singles the game out")
+
+
+def _random_spyword_bot():
+    from agents.spyword.bots import RandomSpyWordBot
+
+    return RandomSpyWordBot
+
+
+class OwnWordBot(_random_spyword_bot()):
+    """Gives its own secret word inside every clue (hotWORD), so the checker refuses each until the room
+    gives up on the bot."""
+
+    def give_clue(self, obs, avoid=()):
+        return f"hot{obs.word}" if obs.word else super().give_clue(obs, avoid)

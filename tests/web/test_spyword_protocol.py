@@ -521,3 +521,27 @@ def test_a_restarted_server_resumes_the_game(tmp_path):
         run(after())
     finally:
         again.stop()
+
+
+def test_a_bot_stopped_for_illegal_clues_names_no_word(tmp_path):
+    """A bot whose clues the checker keeps refusing stops the game; the reason the whole room sees
+    names the rule, never the refusal's text, which quotes the bot's secret word (RULES 5.4)."""
+    bots = {"easy": "tests.agents.hostile_agent:OwnWordBot+fake?vocab=400"}
+    server = SpyServer(tmp_path, packs=PACKS, bot_kinds=bots).start()
+    try:
+        async def scenario():
+            code, clients = await open_room(server, ["Ann"], players=4, seed=9)
+            room = server.room(code)
+            ann = clients["p1"]
+            bot_words = {s: room.state.word_of(s) for s in room.state.roles if s.startswith("b")}
+            await play(clients, vote_for=lambda *a: None, until=lambda r: bool(r.get("error")))  # up to the bots
+            frame = await ann.wait(lambda r: bool(r.get("error")), timeout=60)
+            assert "bot" in frame["error"] and "RULES 5.4" in frame["error"], frame["error"]
+            for seat, word in bot_words.items():  # even the word a person shares tells them the bot's side
+                assert not word or word not in frame["error"], (seat, word, frame["error"])
+            assert (await ann.error(type="clue", text="meadow"))["code"] == "game_stopped"
+            await ann.close()
+
+        run(scenario())
+    finally:
+        server.stop()
