@@ -4,7 +4,6 @@ bot's generator, and a bot's intended targets that are still face down (its key 
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import websockets
