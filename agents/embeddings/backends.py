@@ -486,3 +486,44 @@ class KiwiEmbeddings(Embeddings):
             out[i] = [sim(ma, mb) for mb in b]
         np.clip(out, -1.0, 1.0, out=out)
         return out
+
+
+class SyllableEmbeddings(Embeddings):
+    """Korean words by their form: the cosine of their sets of syllables (개구리 and 구리 0.82,
+    병원 and 병실 0.5, 바다 and 하늘 0). Not a model of meaning but of a reader that notices shared
+    syllables, as use-m3 and e5-small largely read a lone Korean word (docs/agents.md): a spymaster
+    on models of meaning alone cannot foresee them. Pairwise only (`has_vectors` False), through a
+    sparse product."""
+
+    languages = ("ko",)
+    has_vectors = False
+    open_vocabulary = True
+
+    def __init__(self, name: str = "syllables"):
+        self.name, self.dim, self.version = name, 0, "1"
+
+    def _encode(self, words: list[str]) -> np.ndarray:  # pragma: no cover - has_vectors is False
+        raise NotImplementedError("syllables exposes pairwise similarity only")
+
+    def similarity(self, a_words, b_words) -> np.ndarray:
+        from scipy.sparse import csr_matrix
+
+        a, b = as_word_list(a_words), as_word_list(b_words)
+        index: dict[str, int] = {}
+
+        def sets(words):
+            rows, cols = [], []
+            for i, w in enumerate(words):
+                for c in set(w.strip()):
+                    rows.append(i)
+                    cols.append(index.setdefault(c, len(index)))
+            return rows, cols
+
+        ra, ca = sets(a)
+        rb, cb = sets(b)
+        ma = csr_matrix((np.ones(len(ra), np.float32), (ra, ca)), shape=(len(a), max(len(index), 1)))
+        mb = csr_matrix((np.ones(len(rb), np.float32), (rb, cb)), shape=(len(b), max(len(index), 1)))
+        na = np.sqrt(np.maximum(np.asarray(ma.sum(axis=1)).ravel(), 1))
+        nb = np.sqrt(np.maximum(np.asarray(mb.sum(axis=1)).ravel(), 1))
+        out = (ma @ mb.T).toarray().astype(np.float32)
+        return out / na[:, None] / nb[None, :]

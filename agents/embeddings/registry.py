@@ -48,7 +48,7 @@ def canonical_backend(name: str) -> str:
 #: The languages of the built-in backends, known without loading them (a path or a backend registered
 #: later is judged when it loads).
 LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
-             "e5-small": ("en", "ko"), "kiwi": ("ko",)}
+             "e5-small": ("en", "ko"), "kiwi": ("ko",), "syllables": ("ko",)}
 
 
 def check_language(names: Iterable[str], language: str) -> None:
@@ -137,6 +137,7 @@ def _builtin() -> None:
     register_backend("mpnet", lambda: b.load_mpnet())
     register_backend("e5-small", lambda: b.load_e5_small())
     register_backend("kiwi", lambda: b.KiwiEmbeddings())
+    register_backend("syllables", lambda: b.SyllableEmbeddings())
     register_backend("fake", default_fake)
 
 

@@ -290,3 +290,61 @@ def test_an_unlisted_board_is_standardised_from_its_own_cosines():
     assert standard.rows is None
     for b, m in enumerate(sims.raw):
         assert np.allclose(standard.raw[b], standardise(m, *sp.pool.column_stats[b], 0.5), atol=1e-5)
+
+
+# ----- Korean: the reader of syllables (`form`) ------------------------------------------------------
+KO_BOARD = ["바다", "강물", "파도", "연필", "책", "소방관"] + [
+    "사자", "호랑이", "기린", "코끼리", "원숭이", "거북", "낙타", "치즈", "우유", "빵", "라면", "김치",
+    "시계", "거울", "의자", "우산", "장갑", "양말", "안경"]
+KO_HAND = {"바다": vec(a0=1, a10=.2), "강물": vec(a0=1, a11=.2), "파도": vec(a0=1, a12=.25),
+           "연필": vec(a2=1, a14=.2), "책": vec(a2=1, a15=.2), "소방관": vec(a1=1, a13=.2),
+           "소금": vec(a0=.6, a20=.8),   # near the sea cards only, but it shares 소 with the assassin 소방관
+           "모래": vec(a0=.5, a21=.8)}   # a little less near them, and shares no syllable with any card
+KO_WORDS = ["소금", "모래", "학교", "구름", "노래", "나무"]
+
+
+def korean_robust(spec: str) -> RobustSpymaster:
+    from agents.embeddings import get_backend
+
+    embs = {"fk1": FakeEmbeddings(dim=DIM, vectors=KO_HAND, seed=7), "syllables": get_backend("syllables")}
+    return RobustSpymaster(parse_spec(spec), "ko", vocabulary=KO_WORDS,
+                           frequencies=np.linspace(1e-3, 1e-5, len(KO_WORDS)), embeddings=embs)
+
+
+def test_the_syllable_reader_compares_sets_of_syllables():
+    from agents.embeddings import get_backend
+
+    s = get_backend("syllables")
+    got = s.similarity(["개구리", "병원", "나무", "바다"], ["구리", "병실", "하늘", "바다"])
+    assert np.allclose(got, [[2 / np.sqrt(6), 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]], atol=1e-6)
+    assert s.covers(["소금", ""]).tolist() == [True, False] and s.languages == ("ko",)
+    with pytest.raises(NotImplementedError):
+        s.vectors(["소금"])
+
+
+def test_a_korean_robust_spymaster_reads_syllables_too_unless_form_is_0():
+    pytest.importorskip("kiwipiepy")
+    assert korean_robust("robust:fk1").backend_names == ("fk1", "syllables")
+    assert korean_robust("robust:fk1?form=0").backend_names == ("fk1",)
+    assert korean_robust("robust:fk1+syllables").backend_names == ("fk1", "syllables")  # not twice
+    assert robust("robust:fk1").backend_names == ("fk1",)                      # English: meaning only
+    assert korean_robust("robust:fk1").consensus_weights() is None            # form 1: the plain mean
+    assert np.allclose(korean_robust("robust:fk1?form=0.5").consensus_weights(), [2 / 3, 1 / 3])
+    with pytest.raises(ValueError, match="form"):
+        korean_robust("robust:fk1?form=-1")
+
+
+def test_a_korean_clue_sharing_a_syllable_with_the_assassin_is_refused():
+    """소금 is the best clue for the sea cards by meaning, but a reader of syllables goes from it to
+    the assassin 소방관 (RULES 4.4 lets a shared syllable pass, so the clue is legal)."""
+    pytest.importorskip("kiwipiepy")
+    from engine.clues import check_clue
+    from engine.duet import DuetState
+    from tests.agents.test_spymasters import key_for_board
+
+    assert check_clue("소금", 1, board=KO_BOARD, language="ko").legal
+    obs = DuetState(KO_BOARD, key_for_board()).observe("A")
+    meaning_only = korean_robust("robust:fk1?form=0&ztemp=0.4&row=0").give_clue(obs)
+    with_form = korean_robust("robust:fk1?ztemp=0.4&row=0").give_clue(obs)
+    assert meaning_only.word == "소금"
+    assert with_form.word == "모래" and set(with_form.targets) <= {"바다", "강물", "파도"}
