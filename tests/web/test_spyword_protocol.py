@@ -406,7 +406,8 @@ def test_seats_and_bots_named_by_a_list_or_an_object_are_refused(srv):
         await act(phone, type="start")
         for seat in ([], {"p1": 1}, ["p1"]):
             assert (await phone.error(type="show", seat=seat))["code"] == "bad_move", seat
-        r = await act(phone, type="show", seat="p2")   # the socket still serves
+        await phone.send(type="show", seat="p2")   # the socket still serves: wait for the frame of the
+        r = await phone.wait(lambda room: room["holder"] is not None)   # move, not a frame sent before it
         assert r["holder"] == "p2"
         await phone.close()
 
