@@ -377,63 +377,56 @@ class _Trigger:
         self.requests += 1
 
 
-class SurrogateSpymaster(_Trigger, Spymaster):
-    """Plays like HostileSpymaster; on a hit board writes its own answer on the protocol pipe (with
-    the request's id): an error whose text holds a lone surrogate, as JSON allows it ("\\ud800"),
-    which the forfeit's reason would carry into a record no file can hold. Never answers itself."""
+class _PipeSpymaster(_Trigger, Spymaster):
+    """Fair one-card clues; on a hit board it writes `answer(request id)` on the protocol pipe itself
+    and never answers (the subclasses' answers are what no well-behaved agent sends)."""
 
     def __init__(self, spec, language="en"):
         super().__init__()
         self._words(spec)
+
+    def answer(self, request: int) -> str | None:
+        return None
+
+    def fair_clue(self, obs, score: float = 0.0, details=None) -> ClueDecision:
+        board = {w.lower() for w in obs.words}
+        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
+        targets = [obs.words[i] for i in obs.own_targets()][:1]
+        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets), score,
+                            details or {})
 
     def give_clue(self, obs) -> ClueDecision:
         self.requests += 1
-        if self.hit(obs):
-            line = '{"ok": false, "error": "ValueError: \\ud800", "id": %d}\n' % self.requests
+        line = self.answer(self.requests) if self.hit(obs) else None
+        if line is not None:
             os.write(_protocol_fd(os.O_WRONLY), line.encode())
             time.sleep(60)
-        board = {w.lower() for w in obs.words}
-        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
-        targets = [obs.words[i] for i in obs.own_targets()][:1]
-        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
+        return self.fair_clue(obs)
 
 
-class InfiniteScoreSpymaster(_Trigger, Spymaster):
-    """Plays like SurrogateSpymaster's fair moves; on a hit board its clue's score is infinite, which
-    JSON writes as Infinity: the game's record (its intents) would be no JSON any reader takes."""
+class SurrogateSpymaster(_PipeSpymaster):
+    """On a hit board: an error whose text holds a lone surrogate, as JSON allows it ("\\ud800"), which
+    the forfeit's reason would carry into a record no file can hold."""
 
-    def __init__(self, spec, language="en"):
-        super().__init__()
-        self._words(spec)
-
-    def give_clue(self, obs) -> ClueDecision:
-        board = {w.lower() for w in obs.words}
-        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
-        targets = [obs.words[i] for i in obs.own_targets()][:1]
-        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets),
-                            float("inf") if self.hit(obs) else 0.0, {"spread": float("nan")})
+    def answer(self, request: int) -> str:
+        return '{"ok": false, "error": "ValueError: \\ud800", "id": %d}\n' % request
 
 
-class HugeScoreSpymaster(_Trigger, Spymaster):
-    """Plays like SurrogateSpymaster's fair moves; on a hit board writes its own answer on the protocol
-    pipe (with the request's id): a clue scored with a 400-digit integer, which strict JSON reads (it
-    is finite) but no float holds: checking it raised OverflowError in the game process."""
-
-    def __init__(self, spec, language="en"):
-        super().__init__()
-        self._words(spec)
+class InfiniteScoreSpymaster(_PipeSpymaster):
+    """On a hit board its clue's score is infinite, which JSON writes as Infinity: the game's record
+    (its intents) would be no JSON any reader takes."""
 
     def give_clue(self, obs) -> ClueDecision:
-        self.requests += 1
-        if self.hit(obs):
-            line = '{"ok": true, "clue": {"word": "ocean", "number": 1, "targets": [], "score": 1%s}, "id": %d}\n' % (
-                "0" * 400, self.requests)
-            os.write(_protocol_fd(os.O_WRONLY), line.encode())
-            time.sleep(60)
-        board = {w.lower() for w in obs.words}
-        words = [w for w in ("ocean", "music", "planet", "garden", "castle", "engine", "forest") if w not in board]
-        targets = [obs.words[i] for i in obs.own_targets()][:1]
-        return ClueDecision(words[int(self.rng.integers(len(words)))], len(targets), tuple(targets))
+        return self.fair_clue(obs, float("inf") if self.hit(obs) else 0.0, {"spread": float("nan")})
+
+
+class HugeScoreSpymaster(_PipeSpymaster):
+    """On a hit board: a clue scored with a 400-digit integer, which strict JSON reads (it is finite)
+    but no float holds: checking it raised OverflowError in the game process."""
+
+    def answer(self, request: int) -> str:
+        return '{"ok": true, "clue": {"word": "ocean", "number": 1, "targets": [], "score": 1%s}, "id": %d}\n' % (
+            "0" * 400, request)
 
 
 class RestartProbeGuesser(_Trigger, Guesser):
