@@ -35,7 +35,7 @@ class PoolSpymaster(Spymaster):
         check_params(spec, self.defaults, f"{self.name} spymaster", self.limits)
         self.params = {**self.defaults, **spec.params}
         self.language = language
-        self.backend_names = tuple(spec.backends) or (DEFAULT_BACKEND,)
+        self.backend_names = self.models(spec)
         embeddings = embeddings or {}
         self.backends = [embeddings[n] if n in embeddings else get_backend(n) for n in self.backend_names]
         self._vocabulary = list(vocabulary) if vocabulary is not None else None
@@ -44,6 +44,10 @@ class PoolSpymaster(Spymaster):
 
     def p(self, key: str) -> Any:
         return self.params[key]
+
+    def models(self, spec: AgentSpec) -> tuple[str, ...]:
+        """The backends this spymaster reads, once its parameters and language are set: the spec's."""
+        return tuple(spec.backends) or (DEFAULT_BACKEND,)
 
     def prepare(self) -> None:
         from agents.wordlists import board_words

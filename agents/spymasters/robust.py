@@ -43,21 +43,13 @@ import numpy as np
 from agents.clue_problem import StandardSims, best_of, passing, prefilter, row_max
 from agents.foreign_model import features, rev_matrix, utility, weights_for
 from agents.partner_model import human_agreement
-from agents.embeddings import DEFAULT_BACKEND
-from agents.spec import AgentSpec, above, at_least, between, whole
+from agents.spec import above, at_least, between, whole
 
 from .expected import ExpectedValueSpymaster
 
 
 #: The form reader added on Korean boards (`form`; agents.embeddings.backends.SyllableEmbeddings).
 SYLLABLES = "syllables"
-
-
-def _positive(value) -> bool:
-    try:
-        return float(value) > 0
-    except (TypeError, ValueError):
-        return True   # refused with the other parameters, by check_params
 
 
 class RobustSpymaster(ExpectedValueSpymaster):
@@ -73,12 +65,8 @@ class RobustSpymaster(ExpectedValueSpymaster):
     limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
               "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0)}
 
-    def __init__(self, spec: AgentSpec | None = None, language: str = "en", **kwargs):
-        spec = spec or AgentSpec(self.name)
-        if language == "ko" and SYLLABLES not in spec.backends and _positive(spec.params.get("form", 1.0)):
-            # a Korean reader also sees the syllables a clue shares with a card (`form`)
-            spec = AgentSpec(spec.name, (*(spec.backends or (DEFAULT_BACKEND,)), SYLLABLES), spec.params)
-        super().__init__(spec, language, **kwargs)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         t = float(self.p("temp"))
         zt = t if t > 0 else float(self.p("ztemp"))
         n = len(self.backend_names)
@@ -91,6 +79,14 @@ class RobustSpymaster(ExpectedValueSpymaster):
             self.temperatures = [zt] + [float(self.p("selftemp"))] * n
         else:
             self.temperatures = [zt] * n
+
+    def models(self, spec) -> tuple[str, ...]:
+        """The spec's backends; on Korean boards also the reader of the syllables a clue shares with a
+        card (`form`)."""
+        names = super().models(spec)
+        if self.language == "ko" and float(self.p("form")) > 0 and SYLLABLES not in names:
+            names += (SYLLABLES,)
+        return names
 
     def hypothesis_prior(self, n: int) -> np.ndarray:
         if self.p("combine") not in ("consensus", "foreign") or n == 1:
