@@ -8,6 +8,9 @@ import json
 from typing import Any
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message from a page; larger ones are refused
+#: open sockets of one seat (its tabs and devices): each frame goes to every one of them, so a link
+#: holder opening thousands would make every move of the game cost thousands of sends
+MAX_SEAT_SOCKETS = 8
 
 
 def decode_message(message: dict, example: str) -> tuple[dict | None, dict | None]:

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.messages import decode_message, refuse, send
+from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
@@ -148,7 +148,9 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
         await send(ws, {"type": "gone", "reason": "kicked" if kicked else "left"})
         await ws.close(code=4410)
         return
-    await store.connected(room, member, ws)
+    if not await store.connected(room, member, ws):
+        await refuse(ws, "too_many_sockets", f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", 4429)
+        return
     try:
         while True:
             message = await ws.receive()

@@ -44,7 +44,7 @@ from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
 from experiments.web.games import bot_seed, draw_seed, keep_ready
-from experiments.web.messages import send
+from experiments.web.messages import MAX_SEAT_SOCKETS, send
 from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
 
 log = logging.getLogger("cnlab.web.spyword")
@@ -1045,9 +1045,12 @@ class RoomStore:
         new = [x for x in room.state.departed if x not in before]
         return [(x, "kicked" if isinstance(action, Kick) else "left") for x in new if not room.is_bot(x)]
 
-    async def connected(self, room: Room, member: Member, ws) -> None:
-        """A socket of `member` opened: a disconnected seat reconnects (RULES 5.12)."""
+    async def connected(self, room: Room, member: Member, ws) -> bool:
+        """A socket of `member` opened: a disconnected seat reconnects (RULES 5.12). False (nothing
+        changed) when the seat already has MAX_SEAT_SOCKETS open."""
         async with room.lock:
+            if len(room.sockets.get(member.id, ())) >= MAX_SEAT_SOCKETS:
+                return False
             room.sockets.setdefault(member.id, set()).add(ws)
             s = room.state
             if room.device == MULTI and room.in_game() and member.id in s.disconnected:
@@ -1056,6 +1059,7 @@ class RoomStore:
                 room.changed()
         await self.broadcast(room)
         self.kick_bots(room)
+        return True
 
     async def disconnected(self, room: Room, member: Member, ws) -> None:
         """A socket closed: the last one of a seat in a game on many devices is a Disconnect."""

@@ -149,6 +149,43 @@ def test_messages_nested_too_deeply_or_holding_a_lone_surrogate_are_malformed(se
     run(scenario())
 
 
+def test_a_seat_holds_at_most_a_few_sockets_and_a_closed_one_frees_its_place(server):
+    """Every frame of a game goes to each socket of each seat: a link holder opening thousands of them
+    would make every move cost thousands of sends. One more than MAX_SEAT_SOCKETS is refused (4429);
+    the seat's open pages keep being served, and closing one lets a new one in."""
+    from experiments.web.messages import MAX_SEAT_SOCKETS
+
+    made = new_duet(server, first="me")
+    url = f"{server.ws_base}/ws/{made['id']}?token={made['token']}"
+
+    async def scenario():
+        pages = [await websockets.connect(url) for _ in range(MAX_SEAT_SOCKETS)]
+        for ws in pages:
+            await recv_until(ws, lambda m: m["type"] == "state")
+        async with websockets.connect(url) as extra:
+            msg = await recv(extra)
+            assert msg["type"] == "error" and msg["code"] == "too_many_sockets", msg
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await recv(extra)
+            assert closed.value.rcvd.code == 4429
+        assert (await view_now(pages[0]))["id"] == made["id"]     # the open pages are still served
+        await pages.pop().close()
+        for _ in range(100):   # the server lets the closed socket go as soon as it reads the close
+            async with websockets.connect(url) as again:
+                first = await recv(again)
+                if first["type"] == "state":
+                    assert first["view"]["id"] == made["id"]
+                    break
+                assert first["code"] == "too_many_sockets"
+            await asyncio.sleep(0.05)
+        else:
+            pytest.fail("a closed page never freed its place")
+        for ws in pages:
+            await ws.close()
+
+    run(scenario())
+
+
 def test_request_bodies_nested_deeper_than_json_reads_are_400(server):
     """Audit 9: '[' * 4000 fits in a request's size limit and raised RecursionError in the JSON reader:
     the new game, Spy's Word room, join and profile requests answered 500 with a traceback."""

@@ -11,6 +11,7 @@ translation check has something to catch).
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -385,6 +386,37 @@ def test_a_spy_is_told_only_when_the_host_turns_the_reveal_on(srv):
                     assert game(c.last)["role"] is None and "spy" not in json.dumps(c.last).lower()
             for c in clients.values():
                 await c.close()
+
+    run(scenario())
+
+
+def test_a_seat_holds_at_most_a_few_sockets(srv):
+    """As in the Duet server: one socket more than MAX_SEAT_SOCKETS for a seat is refused (4429) and
+    changes nothing; closing one lets a new one in."""
+    from experiments.web.messages import MAX_SEAT_SOCKETS
+
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=21)
+        room = srv.room(code)
+        host = clients["p1"]
+        extra = [await Client.open(srv, code, host.token) for _ in range(MAX_SEAT_SOCKETS - 1)]
+        assert len(room.sockets["p1"]) == MAX_SEAT_SOCKETS
+        async with websockets.connect(f"{srv.ws_base}/ws/spyword/{code}?token={host.token}") as ws:
+            msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["code"] == "too_many_sockets", msg
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 4429
+        assert len(room.sockets["p1"]) == MAX_SEAT_SOCKETS
+        await extra.pop().close()
+        for _ in range(100):   # the server lets the closed socket go as soon as it reads the close
+            if len(room.sockets["p1"]) < MAX_SEAT_SOCKETS:
+                break
+            await asyncio.sleep(0.05)
+        extra.append(await Client.open(srv, code, host.token))
+        assert extra[-1].last is not None and len(room.sockets["p1"]) == MAX_SEAT_SOCKETS
+        for c in [*clients.values(), *extra]:
+            await c.close()
 
     run(scenario())
 
