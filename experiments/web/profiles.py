@@ -38,6 +38,9 @@ from typing import Any, Iterable
 ROLES = ("citizen", "spy", "ghost")
 DB_NAME = "profiles.sqlite3"
 MAX_NAME = 24
+#: profiles one database holds: anyone may make one with a POST, so without a bound a script could
+#: fill the disk; beyond it a new profile is refused (503) and every existing one works as before
+MAX_PROFILES = 100_000
 SCHEMA_VERSION = "1"
 
 XP_PLAYED, XP_WIN, XP_SPIES_SIDE, XP_GHOST_ALONE, XP_SURVIVED, XP_VOTE_RIGHT = 10, 20, 10, 20, 5, 3
@@ -184,6 +187,10 @@ class ProfileError(ValueError):
     pass
 
 
+class ProfilesFull(ProfileError):
+    """The database holds MAX_PROFILES profiles already."""
+
+
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE profiles (
@@ -284,6 +291,8 @@ class ProfileStore:
             raise ProfileError(str(exc)) from None
         key = secrets.token_urlsafe(18)
         with self.lock, self.db:
+            if self.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] >= MAX_PROFILES:
+                raise ProfilesFull(f"this server holds {MAX_PROFILES:,} profiles already; play without one")
             while True:
                 pid = secrets.token_hex(5)
                 if not self.db.execute("SELECT 1 FROM profiles WHERE id = ?", (pid,)).fetchone():

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from experiments.web.clock import Clock, LoopClock
 from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
-                                      XP_WIN, ProfileError, level_threshold)
+                                      XP_WIN, ProfileError, ProfilesFull, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -114,6 +114,8 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
             pid, key = store.profiles.create(raw.get("name"))
         except RoomError as exc:
             return _error(exc.status, exc.message, exc.code)
+        except ProfilesFull as exc:
+            return _error(503, str(exc), "full")
         except ProfileError as exc:
             return _error(400, str(exc), "bad_name")
         return {"id": pid, "key": key, "profile": store.profiles.profile(pid)}

@@ -179,6 +179,27 @@ def test_scripted_games_match_the_table_and_survive_a_restart(tmp_path):
         srv.stop()
 
 
+def test_profiles_are_capped_and_the_existing_ones_keep_working(tmp_path, monkeypatch):
+    """Anyone may POST a profile: MAX_PROFILES bounds the database (a script could fill the disk).
+    One more is refused with 503 and adds no row; the existing profiles still open rooms."""
+    import experiments.web.profiles as profiles
+
+    monkeypatch.setattr(profiles, "MAX_PROFILES", 3)
+    srv = SpyServer(tmp_path).start()
+    try:
+        made = [srv.profile(n) for n in ("Ann", "Bob", "Cho")]
+        status, body = srv.post("/api/spyword/profiles", {"name": "Dan"})
+        assert status == 503 and body["code"] == "full" and "3 profiles" in body["error"], body
+        db = sqlite3.connect(tmp_path / profiles.DB_NAME)
+        assert db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] == 3
+        db.close()
+        status, room = srv.post("/api/spyword/rooms", {"name": "Ann", "profile": {"id": made[0]["id"],
+                                                                                 "key": made[0]["key"]}})
+        assert status == 200, room
+    finally:
+        srv.stop()
+
+
 # ----- names and the database file --------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["\u3164", "\u2800\u2800", "\u115f", "\u1160", "\uffa0", " \u3164 \u2800 ",
                                   "\u0301", "\ufe0f\u3164"])
