@@ -46,7 +46,8 @@ Spec parameters:
 * `model=fitted` (default) or `model=nearest` (the mean raw cosine of the backends: plain
   nearest-neighbour guessing, which needs no fitted weights and works with any backend, `fake` too);
 * `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5` (above);
-* `weights=PATH`: another model JSON (its clue memory, if any, beside it);
+* `weights=PATH`: another model JSON (its clue memory, if any, beside it, in the same folder); a
+  malformed one is one ValueError naming the file (`check_model`, `ClueMemory.load`);
 * `memory=1` (default) or `memory=0`: use the clue memory where it covers the board (above).
 
 No backend loads at construction (the model JSON and the small clue memory do): backends (and
@@ -57,6 +58,9 @@ forking its workers.
 from __future__ import annotations
 
 import json
+import math
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -88,6 +92,9 @@ LIMITS = {"threshold": between(0, 1), "risk": at_least(0), "spare": whole(0), "s
           "sd_confidence": between(0, 1), "model": one_of("fitted", "nearest"),
           "hub": one_of(0, 1)}
 MEMORY_SHRINK = 1.0  # a card's own vector counts as this many clues in its prototype
+MAX_MAGNITUDE = 1e6  # a model file's weights and scales are at most this big (the fitted ones are below 2)
+MIN_SCALE = 1e-9     # ... and a scale at least this small (the fit's floor): the utility stays finite
+REFIT = "python -m experiments.tools.fit_human_model --data DIR"
 
 
 def model_key(backends: Sequence[str]) -> str:
@@ -491,6 +498,7 @@ class ClueMemory:
         self.words = list(words)
         self.index = {w: i for i, w in enumerate(self.words)}
         self.vectors = {b: np.asarray(v, dtype=np.float32) for b, v in vectors.items()}
+        self.source: Path | None = None   # the file it was loaded from (load)
         for b, v in self.vectors.items():
             if v.shape[0] != len(self.words):
                 raise ValueError(f"clue memory: {b} has {v.shape[0]} rows for {len(self.words)} words")
@@ -498,7 +506,16 @@ class ClueMemory:
     def covers(self, cards: Sequence[str], backends: Sequence[str]) -> bool:
         return all(b in self.vectors for b in backends) and all(w in self.index for w in cards)
 
+    def check_size(self, backend: str, size: int) -> None:
+        """The backend's vectors have `size` dimensions (known only once it loads): so must the memory's."""
+        have = self.vectors[backend].shape[1]
+        if have != size:
+            raise ValueError(f"{self.source or 'the clue memory'} is not a clue memory for {backend} (its vectors "
+                             f"have {have} dimensions, the backend's {size}); refit the human model ({REFIT})")
+
     def columns(self, backend: str, cvec: np.ndarray | None, cards: Sequence[str]) -> np.ndarray:
+        if cvec is not None:
+            self.check_size(backend, len(cvec))
         return centred_cosines(cvec, self.vectors[backend][[self.index[w] for w in cards]])
 
     def save(self, path: str | Path) -> None:
@@ -506,33 +523,135 @@ class ClueMemory:
 
     @classmethod
     def load(cls, path: str | Path) -> "ClueMemory":
+        """The memory `save` wrote: an .npz of `words` (distinct card words) and per backend b a
+        `v:b` array of finite floats, one row per word. Anything else is one ValueError naming the
+        file (never a pickle: allow_pickle=False)."""
+        path = Path(path).expanduser()
         try:
-            with np.load(Path(path).expanduser(), allow_pickle=False) as z:
-                return cls([str(w) for w in z["words"]], {k[2:]: z[k] for k in z.files if k.startswith("v:")})
-        except (OSError, KeyError, ValueError) as exc:
-            raise ValueError(f"{path} is not a clue memory ({exc}); refit the human model "
-                             f"(python -m experiments.tools.fit_human_model --data DIR)") from None
+            z = np.load(path, allow_pickle=False)
+            if not isinstance(z, np.lib.npyio.NpzFile):
+                raise ValueError("a single array, not an .npz archive")
+            with z:
+                if "words" not in z.files:
+                    raise ValueError("no words array")
+                words = z["words"]
+                if words.ndim != 1 or words.dtype.kind != "U" or len(set(words.tolist())) != len(words):
+                    raise ValueError("words must be one row of distinct strings")
+                vectors = {k[2:]: z[k] for k in z.files if k.startswith("v:")}
+            for b, v in vectors.items():
+                if v.ndim != 2 or v.dtype.kind != "f" or v.shape != (len(words), v.shape[1]) or not v.shape[1]:
+                    raise ValueError(f"v:{b} must be a ({len(words)}, dimension) float array, not {v.dtype} "
+                                     f"{v.shape}")
+                if not np.isfinite(v).all():
+                    raise ValueError(f"v:{b} holds NaN or infinite values")
+        except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile, zlib.error) as exc:
+            raise ValueError(f"{path} is not a clue memory ({exc}); refit the human model ({REFIT})") from None
+        memory = cls(words.tolist(), vectors)
+        memory.source = path
+        return memory
 
 
 def memory_path(model_path: str | Path, data: Mapping) -> Path | None:
-    """The clue memory beside a model JSON (None: the model has none)."""
+    """The clue memory beside a model JSON (None: the model has none). Its `memory_file` must lead
+    to a file in the model's folder (or below it): one that leads out of it (`../x`, an absolute
+    path, a link to elsewhere) is refused with a ValueError."""
     name = data.get("memory_file")
-    return Path(model_path).expanduser().parent / name if name else None
+    if not name:
+        return None
+    folder = Path(model_path).expanduser().parent
+    path = folder / name
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a link loop; a NUL byte
+        inside = False
+    if not inside:
+        raise ValueError(f"{model_path}: memory_file {name!r} is not in the model's folder {folder}; refit the "
+                         f"human model ({REFIT})")
+    return path
+
+
+def check_model(data, where: str | Path) -> dict:
+    """`data` (a model JSON's content, from `where`) if it is a human-guesser model of format
+    MODEL_FORMAT, else one ValueError naming `where` and what is wrong. Per entry of `models`:
+    `backends` and `features` (known for those backends) non-empty lists of distinct names,
+    `weights` and `scale` one finite number per feature (|x| <= MAX_MAGNITUDE, scale >= MIN_SCALE),
+    `hub` a boolean, and `memory` (optional) `backends` among the entry's with `weights` and `scale`
+    of one more number each. `memory_file` (optional) is a file name (memory_path checks where it
+    leads). Other keys (figures, notes) are not read."""
+    def fail(what: str | None = None):
+        raise ValueError(f"{where} is not a human-guesser model of format {MODEL_FORMAT}"
+                         f"{': ' + what if what else ''}; refit it ({REFIT})")
+
+    def names(value, what: str) -> list:
+        if (not isinstance(value, list) or not value
+                or not all(isinstance(v, str) and v and v.isprintable() for v in value)):
+            fail(f"{what} must be a non-empty list of names")
+        if len(set(value)) != len(value):
+            fail(f"{what} names one twice")
+        return value
+
+    def numbers(value, n: int, what: str, least: float) -> None:
+        if not isinstance(value, list) or len(value) != n:
+            fail(f"{what} must be a list of {n} numbers")
+        for v in value:
+            try:
+                x = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else math.nan
+            except OverflowError:
+                x = math.inf
+            if not least <= x <= MAX_MAGNITUDE:
+                shown = type(v).__name__ if math.isnan(x) and not isinstance(v, float) else f"{x:g}"
+                fail(f"{what} must hold numbers from {least:g} to {MAX_MAGNITUDE:g}, not {shown}")
+
+    if not isinstance(data, dict):
+        fail("its top level is not an object")
+    if data.get("format") != MODEL_FORMAT:
+        fail()
+    models = data.get("models")
+    if not isinstance(models, dict) or not models:
+        fail("models must be a non-empty object")
+    memory_file = data.get("memory_file")
+    if memory_file is not None and not (isinstance(memory_file, str) and "\0" not in memory_file):
+        fail("memory_file must be a file name")
+    for key, entry in models.items():
+        at = f"models[{key!r}]"
+        if not isinstance(entry, dict):
+            fail(f"{at} must be an object")
+        backends = names(entry.get("backends"), f"{at}.backends")
+        features = names(entry.get("features"), f"{at}.features")
+        unknown = set(features) - set(feature_names(backends))
+        if unknown:
+            fail(f"{at}.features: unknown feature(s) {', '.join(sorted(unknown))} for backends {model_key(backends)}")
+        numbers(entry.get("weights"), len(features), f"{at}.weights", -MAX_MAGNITUDE)
+        numbers(entry.get("scale"), len(features), f"{at}.scale", MIN_SCALE)
+        if not isinstance(entry.get("hub", False), bool):
+            fail(f"{at}.hub must be true or false")
+        memory = entry.get("memory")
+        if memory is not None:
+            if not isinstance(memory, dict):
+                fail(f"{at}.memory must be an object")
+            mem = names(memory.get("backends"), f"{at}.memory.backends")
+            if not set(mem) <= set(backends):
+                fail(f"{at}.memory.backends must be among the entry's backends {model_key(backends)}")
+            numbers(memory.get("weights"), 1 + len(mem), f"{at}.memory.weights", -MAX_MAGNITUDE)
+            numbers(memory.get("scale"), 1 + len(mem), f"{at}.memory.scale", MIN_SCALE)
+    return data
 
 
 def load_model(path: str | Path = MODEL_PATH) -> dict:
+    """The model JSON at `path`, checked (`check_model`): a file that is missing, unreadable, not
+    JSON or not such a model is one ValueError naming it."""
     p = Path(path).expanduser()
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise FileNotFoundError(f"no human-guesser model at {p}; fit one with "
-                                f"`python -m experiments.tools.fit_human_model --data DIR`") from None
+        raise ValueError(f"no human-guesser model at {p}; fit one with `{REFIT}`") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read the human-guesser model {p}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise ValueError(f"{p} is not a human-guesser model JSON (nested too deeply)") from None
     except ValueError as exc:
         raise ValueError(f"{p} is not a human-guesser model JSON ({exc})") from None
-    if data.get("format") != MODEL_FORMAT or not isinstance(data.get("models"), dict):
-        raise ValueError(f"{p} is not a human-guesser model of format {MODEL_FORMAT}; refit it "
-                         f"(python -m experiments.tools.fit_human_model --data DIR)")
-    return data
+    return check_model(data, p)
 
 
 def softmax(u: np.ndarray) -> np.ndarray:
@@ -575,17 +694,16 @@ class HumanLikeGuesser(Guesser):
             raise ValueError(f"human guesser: memory={use_memory!r}; use memory=1 or memory=0")
         if self.mode == "fitted":
             model_file = spec.params.get("weights", MODEL_PATH)
-            data = model if model is not None else load_model(model_file)
-            entry = self._entry(data, backends)
+            source = model_file if model is None else "the given model"
+            data = load_model(model_file) if model is None else check_model(model, source)
+            entry = self._entry(data, backends, source)
             backends = tuple(entry["backends"])
             features = list(entry["features"])
             self.weights = np.asarray(entry["weights"], dtype=np.float64)
             self.scale = np.asarray(entry["scale"], dtype=np.float64)
-            if len(self.weights) != len(features) or len(self.scale) != len(features):
-                raise ValueError("human guesser: the model's weights do not match its features; refit it "
-                                 "(python -m experiments.tools.fit_human_model --data DIR)")
             if use_memory and entry.get("memory"):
-                self.memory = memory if memory is not None else self._load_memory(model_file, data)
+                self.memory = memory if memory is not None else self._load_memory(model_file, data,
+                                                                                  entry["memory"]["backends"])
                 if self.memory is not None:
                     self._mem_entry = (tuple(entry["memory"]["backends"]),
                                        np.asarray(entry["memory"]["weights"], dtype=np.float64),
@@ -604,18 +722,27 @@ class HumanLikeGuesser(Guesser):
         self._memo: dict[tuple, np.ndarray] = {}
 
     @staticmethod
-    def _load_memory(model_file, data: Mapping) -> "ClueMemory | None":
+    def _load_memory(model_file, data: Mapping, backends: Sequence[str]) -> "ClueMemory | None":
         path = memory_path(model_file, data)
-        return ClueMemory.load(path) if path is not None else None
+        if path is None:
+            return None
+        memory = ClueMemory.load(path)
+        missing = [b for b in backends if b not in memory.vectors]
+        if missing:
+            raise ValueError(f"{path} is not a clue memory for {model_file} (no vectors for {', '.join(missing)}, "
+                             f"which its model reads); refit the human model ({REFIT})")
+        return memory
 
     @staticmethod
-    def _entry(data: Mapping, backends: Sequence[str]) -> Mapping:
+    def _entry(data: Mapping, backends: Sequence[str], source: str | Path = "the model") -> Mapping:
+        """The model's entry for `backends` (in any order); `data` is checked (check_model)."""
         models = data["models"]
         for entry in models.values():
             if set(entry["backends"]) == set(backends) and len(entry["backends"]) == len(backends):
                 return entry
-        raise ValueError(f"human guesser: no fitted model for backends {'+'.join(backends)}; fitted: "
-                         f"{', '.join(models)} (or use model=nearest, or refit with "
+        fitted = ", ".join(model_key(e["backends"]) for e in models.values())
+        raise ValueError(f"human guesser: {source} has no fitted model for backends {'+'.join(backends)}; fitted: "
+                         f"{fitted} (or use model=nearest, or refit with "
                          f"python -m experiments.tools.fit_human_model --backends {'+'.join(backends)})")
 
     # -- set-up ------------------------------------------------------------------
@@ -628,7 +755,12 @@ class HumanLikeGuesser(Guesser):
 
         embs = self.builder.embeddings()
         prime_backends(embs, self.language)
-        self.builder.prepare(board_words(self.language))
+        words = board_words(self.language)
+        self.builder.prepare(words)
+        for name in self._mem_entry[0] if self._mem_entry is not None else ():  # refuse a memory of another size now
+            vec = next((v for v in self.builder.vectors(name, words) if v is not None), None)
+            if vec is not None:
+                self.memory.check_size(name, len(vec))
 
     def begin_game(self, seed) -> None:
         super().begin_game(seed)

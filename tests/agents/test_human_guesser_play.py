@@ -1,5 +1,6 @@
 """The human-data guesser as a Duet partner: full games through the simulator and the tournament,
-determinism, the rules (RULES 3.4, 3.7, 3.9) and its stopping and key-structure behaviour.
+determinism, the rules (RULES 3.4, 3.7, 3.9) and its stopping and key-structure behaviour, and
+malformed model files (`weights=PATH`): one ValueError naming the file, one line and exit 2 on the CLI.
 
 Fast: the `fake` backend and a hand-made model JSON (`weights=PATH`); one slow test plays the
 shipped default model with the real backends."""
@@ -11,12 +12,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from agents.embeddings import FakeEmbeddings
 from agents.human_model import MODEL_FORMAT, FeatureBuilder, HumanLikeGuesser
 from agents.registry import make_guesser
 from agents.spec import parse_spec
 from engine.duet import DuetObservation, Event
+from experiments.cli import app
+from experiments.evaluation.cultural_codes import GUESS_TASK, TARGET_TASK
 from experiments.games.duet.batch import DuetRun, simulate
 from experiments.evaluation.tournament import tournament
 
@@ -139,6 +143,170 @@ def test_bad_parameters_are_refused():
         HumanLikeGuesser(parse_spec("human:fake?threshold=2"), model=fake_model())
     with pytest.raises(ValueError, match="unknown feature"):
         HumanLikeGuesser(parse_spec("human:fake"), model=fake_model(["fake:nosuch"], [1.0]))
+
+
+# -- operator-supplied model files (weights=PATH): anything malformed is one ValueError naming the file --
+MODEL_NAME, MEMORY_NAME = "human_fake.json", "human_fake.memory.npz"
+MEMORY_WORDS = ["ocean", "wave", "pencil"]
+
+
+def model_with_memory(**entry) -> dict:
+    """A well-formed model of one feature with a clue memory (MEMORY_NAME beside it); `entry` changes its entry."""
+    return {"format": MODEL_FORMAT, "memory_file": MEMORY_NAME,
+            "models": {"fake": {"backends": ["fake"], "hub": False, "features": ["fake:z"], "weights": [1.0],
+                                "scale": [1.0], "memory": {"backends": ["fake"], "weights": [1.0, 1.0],
+                                                           "scale": [1.0, 1.0]}, **entry}}}
+
+
+def memory_arrays(**arrays) -> dict:
+    """The arrays of a well-formed clue memory of MEMORY_WORDS (`arrays` replaces some; None drops one)."""
+    good = {"words": np.array(MEMORY_WORDS), "v:fake": FakeEmbeddings().vectors(MEMORY_WORDS)}
+    return {k: v for k, v in {**good, **arrays}.items() if v is not None}
+
+
+def write_model(folder: Path, model=None, text: str | None = None, memory=None) -> Path:
+    """MODEL_NAME in `folder` (`model` as JSON, or `text`), and the memory beside it (arrays or bytes)."""
+    path = folder / MODEL_NAME
+    path.write_text(text if text is not None else json.dumps(model if model is not None else model_with_memory()))
+    if memory is None:
+        memory = memory_arrays()
+    if isinstance(memory, bytes):
+        (folder / MEMORY_NAME).write_bytes(memory)
+    else:
+        np.savez(folder / MEMORY_NAME, **memory)
+    return path
+
+
+def _corrupt_npz(folder: Path) -> bytes:
+    np.savez_compressed(folder / "good.npz", **memory_arrays())
+    data = bytearray((folder / "good.npz").read_bytes())
+    data[200:400] = bytes(b ^ 0x5A for b in data[200:400])   # inside the first member's compressed data
+    return bytes(data)
+
+
+def _outside(folder: Path, name: str) -> str:
+    np.savez(folder.parent / name, **memory_arrays())      # a real clue memory, but out of the model's folder
+    return name
+
+
+def _npy(folder: Path) -> bytes:
+    np.save(folder / "one.npy", memory_arrays()["v:fake"])
+    return (folder / "one.npy").read_bytes()
+
+
+# (case, files to write: folder -> write_model's keyword arguments, the malformed file's name)
+MALFORMED = [
+    ("nested too deeply", lambda d: {"text": "[" * 100_000 + "]" * 100_000}, MODEL_NAME),
+    ("a list, not an object", lambda d: {"model": [model_with_memory()]}, MODEL_NAME),
+    ("null", lambda d: {"text": "null"}, MODEL_NAME),
+    ("models a list", lambda d: {"model": {**model_with_memory(), "models": [1]}}, MODEL_NAME),
+    ("an entry a number", lambda d: {"model": {**model_with_memory(), "models": {"fake": 5}}}, MODEL_NAME),
+    ("backends missing", lambda d: {"model": {"format": MODEL_FORMAT, "models": {"fake": {"features": []}}}},
+     MODEL_NAME),
+    ("backends a number", lambda d: {"model": model_with_memory(backends=5)}, MODEL_NAME),
+    ("backends of objects", lambda d: {"model": model_with_memory(backends=[{"a": 1}])}, MODEL_NAME),
+    ("features a string", lambda d: {"model": model_with_memory(features="fake:z")}, MODEL_NAME),
+    ("features of objects", lambda d: {"model": model_with_memory(features=[{"a": 1}])}, MODEL_NAME),
+    ("a feature twice", lambda d: {"model": model_with_memory(features=["fake:z", "fake:z"], weights=[1, 1],
+                                                              scale=[1, 1])}, MODEL_NAME),
+    ("weights a string", lambda d: {"model": model_with_memory(weights="1.0")}, MODEL_NAME),
+    ("weights of strings", lambda d: {"model": model_with_memory(weights=["1.0"])}, MODEL_NAME),
+    ("weights nested", lambda d: {"model": model_with_memory(weights=[[1.0]])}, MODEL_NAME),
+    ("weights too short", lambda d: {"model": model_with_memory(weights=[])}, MODEL_NAME),
+    ("weights booleans", lambda d: {"model": model_with_memory(weights=[True])}, MODEL_NAME),
+    ("weights NaN", lambda d: {"model": model_with_memory(weights=[float("nan")])}, MODEL_NAME),
+    ("weights 1e999", lambda d: {"text": json.dumps(model_with_memory()).replace('"weights": [1.0]',
+                                                                                 '"weights": [1e999]')}, MODEL_NAME),
+    ("weights huge", lambda d: {"model": model_with_memory(weights=[1e308])}, MODEL_NAME),
+    ("weights an int too big for a float", lambda d: {"model": model_with_memory(weights=[10 ** 400])}, MODEL_NAME),
+    ("scale zero", lambda d: {"model": model_with_memory(scale=[0.0])}, MODEL_NAME),
+    ("scale negative", lambda d: {"model": model_with_memory(scale=[-1.0])}, MODEL_NAME),
+    ("hub a string", lambda d: {"model": model_with_memory(hub="no")}, MODEL_NAME),
+    ("memory a number", lambda d: {"model": model_with_memory(memory=5)}, MODEL_NAME),
+    ("memory backends not the entry's", lambda d: {"model": model_with_memory(
+        memory={"backends": ["use-m3"], "weights": [1, 1], "scale": [1, 1]})}, MODEL_NAME),
+    ("memory weights too short", lambda d: {"model": model_with_memory(
+        memory={"backends": ["fake"], "weights": [1], "scale": [1, 1]})}, MODEL_NAME),
+    ("memory scale NaN", lambda d: {"model": model_with_memory(
+        memory={"backends": ["fake"], "weights": [1, 1], "scale": [1, float("nan")]})}, MODEL_NAME),
+    ("memory_file a list", lambda d: {"model": {**model_with_memory(), "memory_file": [MEMORY_NAME]}}, MODEL_NAME),
+    ("memory_file leads up and out", lambda d: {"model": {**model_with_memory(),
+                                                          "memory_file": "../" + _outside(d, "up.npz")}}, MODEL_NAME),
+    ("memory_file an absolute path", lambda d: {"model": {**model_with_memory(),
+                                                          "memory_file": str(d.parent / _outside(d, "abs.npz"))}},
+     MODEL_NAME),
+    ("memory_file /etc/passwd", lambda d: {"model": {**model_with_memory(),
+                                                     "memory_file": "../" * 30 + "etc/passwd"}}, MODEL_NAME),
+    ("memory an empty file", lambda d: {"memory": b""}, MEMORY_NAME),
+    ("memory a text file", lambda d: {"memory": b"not an npz\n"}, MEMORY_NAME),
+    ("memory one .npy array", lambda d: {"memory": _npy(d)}, MEMORY_NAME),
+    ("memory a corrupt member", lambda d: {"memory": _corrupt_npz(d)}, MEMORY_NAME),
+    ("memory object arrays", lambda d: {"memory": memory_arrays(words=np.array(MEMORY_WORDS, dtype=object))},
+     MEMORY_NAME),
+    ("memory words numbers", lambda d: {"memory": memory_arrays(words=np.arange(3))}, MEMORY_NAME),
+    ("memory words twice", lambda d: {"memory": memory_arrays(words=np.array(["ocean"] * 3))}, MEMORY_NAME),
+    ("memory vectors a scalar", lambda d: {"memory": memory_arrays(**{"v:fake": np.float32(1)})}, MEMORY_NAME),
+    ("memory vectors NaN", lambda d: {"memory": memory_arrays(**{"v:fake": np.full((3, 32), np.nan, np.float32)})},
+     MEMORY_NAME),
+    ("memory vectors complex", lambda d: {"memory": memory_arrays(
+        **{"v:fake": FakeEmbeddings().vectors(MEMORY_WORDS).astype(np.complex64)})}, MEMORY_NAME),
+    ("memory without the backend's vectors", lambda d: {"memory": memory_arrays(**{"v:fake": None})}, MEMORY_NAME),
+    ("memory vectors of another size", lambda d: {"memory": memory_arrays(**{"v:fake": np.ones((3, 5), np.float32)})},
+     MEMORY_NAME),
+]
+
+
+@pytest.mark.parametrize("files, bad", [(f, b) for _, f, b in MALFORMED], ids=[c for c, _, _ in MALFORMED])
+def test_a_malformed_model_file_is_one_value_error_naming_it(tmp_path, files, bad):
+    folder = tmp_path / "model"
+    folder.mkdir()
+    path = write_model(folder, **files(folder))
+    with pytest.raises(ValueError) as info:  # building it, or preparing it (where the backends' sizes are known)
+        HumanLikeGuesser(parse_spec(f"human:fake?weights={path}"), reference=REFERENCE).prepare()
+    message = str(info.value)
+    assert str(folder / bad) in message and "\n" not in message, message
+
+
+def test_a_model_path_that_is_no_file_is_one_value_error_naming_it(tmp_path):
+    for path in (tmp_path / "missing.json", tmp_path):
+        with pytest.raises(ValueError, match=str(path)):
+            HumanLikeGuesser(parse_spec(f"human:fake?weights={path}"))
+
+
+def test_the_well_formed_model_with_its_memory_loads_and_reads_the_memory(tmp_path):
+    path = write_model(tmp_path)   # the base of the malformed files above is itself fine
+    g = HumanLikeGuesser(parse_spec(f"human:fake?weights={path}"), reference=REFERENCE)
+    g.prepare()
+    assert g.reads_memory(MEMORY_WORDS) and len(g.probabilities("water", MEMORY_WORDS)) == 3
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "duet", "--games", "1", "--spymaster", "random", "--guesser", "{spec}", "--out", "{out}"],
+    ["tournament", "--spymasters", "random", "--guessers", "{spec}", "--games", "1", "--out", "{out}"],
+    ["crossplay", "--spymasters", "random", "--panel", "fake", "--no-leave-one-out", "--noise", "none",
+     "--human-spec", "{spec}", "--games", "1", "--out", "{out}"],
+    ["eval-human", "--data", "{data}", "--guesser", "{spec}"],
+], ids=["simulate", "tournament", "crossplay", "eval-human"])
+@pytest.mark.parametrize("files, bad", [
+    ({"text": "[" * 100_000 + "]" * 100_000}, MODEL_NAME),                           # a RecursionError before
+    ({"model": [1]}, MODEL_NAME),                                                     # an AttributeError before
+    ({"memory": memory_arrays(**{"v:fake": np.ones((3, 5), np.float32)})}, MEMORY_NAME),  # a size the backend lacks
+], ids=["deep", "list", "memory-size"])
+def test_the_cli_refuses_a_malformed_model_file_in_one_line(tmp_path, command, files, bad):
+    folder = tmp_path / "model"
+    folder.mkdir()
+    path = write_model(folder, **files)
+    data = tmp_path / "data"   # a one-row Cultural Codes folder whose cards are all in the clue memory
+    for task, text in ((GUESS_TASK, "remaining: ['ocean', 'wave', 'pencil'], hint: water"),
+                       (TARGET_TASK, "black: ['pencil'], tan: ['ocean'], targets: ['wave']")):
+        (data / task).mkdir(parents=True)
+        (data / task / "val.csv").write_text(f',base_text,output\n0,"{text}",ocean\n', encoding="utf-8")
+    args = [a.format(spec=f"human:fake?weights={path}", out=tmp_path / "out", data=data) for a in command]
+    result = CliRunner().invoke(app, [*args, *(["--no-progress"] if command[0] != "eval-human" else [])])
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and str(folder / bad) in lines[0], result.stderr
+    assert "Traceback" not in result.output
 
 
 def test_nothing_loads_at_construction(monkeypatch):
