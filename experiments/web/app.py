@@ -27,7 +27,7 @@ from engine import IllegalAction
 from engine.actions import Clue
 
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, judge_clue, page_config
-from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, send
+from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, refuse_extra_socket, send
 from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -185,7 +185,7 @@ class GameServer:
             await refuse(ws, "bad_token", "this link does not hold a seat of the game (check the join link)", 4403)
             return
         if len(table.sockets.get(seat, ())) >= MAX_SEAT_SOCKETS:
-            await refuse(ws, "too_many_sockets", f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", 4429)
+            await refuse_extra_socket(ws)
             return
         table.sockets.setdefault(seat, set()).add(ws)
         try:

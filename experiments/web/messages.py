@@ -50,3 +50,8 @@ async def refuse(ws, code: str, message: str, close_code: int) -> None:
     """An error frame, then the socket closed with `close_code` (an unknown game, a bad link)."""
     await send(ws, {"type": "error", "code": code, "message": message})
     await ws.close(code=close_code)
+
+
+async def refuse_extra_socket(ws) -> None:
+    """A socket of a seat that has MAX_SEAT_SOCKETS open already: an error frame, closed with 4429."""
+    await refuse(ws, "too_many_sockets", f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", 4429)

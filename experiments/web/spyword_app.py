@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, send
+from experiments.web.messages import decode_message, refuse, refuse_extra_socket, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, ProfilesFull, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
@@ -151,7 +151,7 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
         await ws.close(code=4410)
         return
     if not await store.connected(room, member, ws):
-        await refuse(ws, "too_many_sockets", f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", 4429)
+        await refuse_extra_socket(ws)
         return
     try:
         while True:
