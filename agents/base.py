@@ -66,6 +66,12 @@ class Agent(abc.ABC):
 
         return frozenset(canonical_backend(b) for b in (spec.backends or cls.default_backends))
 
+    @classmethod
+    def check_setup(cls, spec, language: str) -> None:
+        """Check what `spec` (an AgentSpec) names beyond its parameters, such as a model file, without
+        loading any model: a ValueError before a run writes anything (`agents.registry.check_spec`).
+        Nothing by default."""
+
     def begin_game(self, seed: Any) -> None:
         """Called once before each game with `experiments.runs.seeds.agent_seed(game, seat, role)`: a
         128-bit keyed hash that is deterministic but leads back to no deal (docs/isolation.md)."""

@@ -673,6 +673,11 @@ class HumanLikeGuesser(Guesser):
 
         return frozenset(canonical_backend(b) for b in (spec.backends or DEFAULT_BACKENDS))   # as __init__
 
+    @classmethod
+    def check_setup(cls, spec, language: str) -> None:
+        """Its model file, clue memory and fitted entry: building it loads no backend, only those."""
+        cls(spec, language)
+
     def __init__(self, spec: AgentSpec, language: str = "en", *, embeddings: Mapping[str, object] | None = None,
                  model: Mapping | None = None, reference: Sequence[str] | None = None,
                  memory: "ClueMemory | None" = None):

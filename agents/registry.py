@@ -181,4 +181,9 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
         check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
     if language is not None and not is_import_path(parsed.name):
         check_language(parsed.backends, language)
+    if not is_import_path(parsed.name) and hasattr(cls, "check_setup"):
+        try:
+            cls.check_setup(parsed, language or "en")
+        except ValueError as exc:
+            raise ValueError(f"{role} {spec!r}: {exc}") from None
     return parsed

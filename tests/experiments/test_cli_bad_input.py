@@ -292,6 +292,30 @@ def test_a_backend_that_cannot_read_the_boards_language_is_refused_before_play(t
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("args", [
+    ["simulate", "duet", "--games", "1", "--spymaster", "random", "--guesser", "GUESSER", "--out", "runs/x"],
+    ["simulate", "codenames", "--games", "1", "--spymaster", "random", "--guesser", "GUESSER", "--out", "runs/x"],
+    ["tournament", "--games", "1", "--spymasters", "random", "--guessers", "random,GUESSER", "--out", "runs/x"],
+    ["crossplay", "--games", "1", "--spymasters", "random", "--panel", "fake", "--no-leave-one-out", "--noise", "none",
+     "--human-spec", "GUESSER", "--out", "runs/x"],
+], ids=["simulate-duet", "simulate-codenames", "tournament", "crossplay"])
+def test_an_agent_whose_model_file_cannot_serve_is_refused_before_the_folder_is_made(tmp_path, args):
+    """A spec whose parameters are fine but whose model file has no fit for it (`human:fake`) was refused
+    only once the agent was built, after the run had claimed its folder: a rerun with a mended spec on
+    the same --out was then refused as another experiment's. Now nothing is written, and it runs."""
+    bad = [a.replace("GUESSER", "human:fake") for a in args] + ["--no-progress"]
+    one_line_exit_2(bad, "no fitted model for backends fake", cwd=tmp_path)
+    assert not any(tmp_path.iterdir())
+    mended = [a.replace("GUESSER", "human:fake?model=nearest") for a in args] + ["--no-progress"]
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        result = CliRunner().invoke(app, mended)
+    finally:
+        os.chdir(old)
+    assert result.exit_code == 0, (result.output, result.exception)
+
+
 # the output, not the input: a full disk is one line; a reader that has gone ends the command quietly
 def _cnlab() -> str:
     import sys

@@ -113,6 +113,13 @@ def test_ranking_by_leave_one_out_mean_win_rate():
     assert means.set_index("algorithm")["all_win_rate"].to_dict() == pytest.approx({"strong": 1.4 / 3, "weak": 0.5})
 
 
+def planned_default_human(monkeypatch, backends) -> None:
+    """The plain `human` spec reading `backends` (the fake ones have no fitted model: planning, which
+    checks each spec, is what these tests are about, not the model file)."""
+    monkeypatch.setattr(human_model, "DEFAULT_BACKENDS", backends)
+    monkeypatch.setattr(human_model.HumanLikeGuesser, "check_setup", classmethod(lambda cls, spec, language: None))
+
+
 def test_human_pairing_excludes_the_human_guessers_models(monkeypatch):
     pairings = cp.plan(["margin?vocab=300"], games=2, panel=PANEL, noise="none",
                        human_spec="human:fake-a+fake-b?model=nearest")
@@ -120,20 +127,20 @@ def test_human_pairing_excludes_the_human_guessers_models(monkeypatch):
     assert [p.run.spymaster for p in human] == ["margin:fake-c?vocab=300"]
     assert human[0].run.guesser == "human:fake-a+fake-b?model=nearest"
     # the plain `human` spec: the models it reads come from agents.human_model at the time of the run
-    monkeypatch.setattr(human_model, "DEFAULT_BACKENDS", ("fake-b",))
+    planned_default_human(monkeypatch, ("fake-b",))
     [human] = [p for p in cp.plan(["expected"], 2, panel=PANEL, noise="none", human=True) if p.partner.kind == "human"]
     assert human.run.spymaster == "expected:fake-a+fake-c" and human.run.guesser == "human"
     # it reads every panel model: the spymaster gets the whole panel
-    monkeypatch.setattr(human_model, "DEFAULT_BACKENDS", tuple(PANEL))
+    planned_default_human(monkeypatch, tuple(PANEL))
     [human] = [p for p in cp.plan(["expected"], 2, panel=PANEL, noise="none", human=True) if p.partner.kind == "human"]
     assert human.run.spymaster == "expected:fake-a+fake-b+fake-c"
 
 
 def test_default_human_joins_only_where_it_can_read_the_boards(monkeypatch):
-    monkeypatch.setattr(human_model, "DEFAULT_BACKENDS", ("fake-a",))
+    planned_default_human(monkeypatch, ("fake-a",))
     assert [p.partner.kind for p in cp.plan(["random"], 2, panel=PANEL, noise="none")][-1] == "human"
     assert "human" not in [p.partner.kind for p in cp.plan(["random"], 2, panel=PANEL, noise="none", human=False)]
-    monkeypatch.setattr(human_model, "DEFAULT_BACKENDS", ("use-m3", "glove-50"))  # glove-50: English only
+    planned_default_human(monkeypatch, ("use-m3", "glove-50"))  # glove-50: English only
     assert "human" not in [p.partner.kind for p in cp.plan(["random"], 2, lang="ko", panel=["fake-a", "fake-b"])]
     with pytest.raises(ValueError, match="human guesser cannot play"):
         cp.plan(["random"], 2, lang="ko", panel=["fake-a", "fake-b"], human=True)
