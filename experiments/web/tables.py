@@ -203,6 +203,9 @@ class Table:
 #: Games in play (not over) a server keeps at once, as Spy's Word caps its rooms: each new game is a
 #: file and a table in memory, and anyone who reaches the page can create one.
 MAX_PLAYING = 500
+#: finished games the listing shows, the newest first: every game stays on disk and at its address,
+#: but a listing of all of them would grow with every game ever played
+MAX_LISTED_FINISHED = 200
 
 
 class TableStore:
@@ -261,4 +264,10 @@ class TableStore:
         return table, tokens
 
     def listing(self) -> list[dict]:
-        return sorted((t.summary() for t in self.tables.values()), key=lambda s: -s["updated"])
+        """Every game in play and the MAX_LISTED_FINISHED newest finished ones, the newest first."""
+        shown, finished = [], 0
+        for s in sorted((t.summary() for t in self.tables.values()), key=lambda s: -s["updated"]):
+            finished += s["over"]
+            if not s["over"] or finished <= MAX_LISTED_FINISHED:
+                shown.append(s)
+        return shown

@@ -409,6 +409,23 @@ def test_games_in_play_are_capped_and_a_finished_one_frees_a_place(tmp_path, mon
     store.create(settings)
 
 
+def test_the_listing_shows_every_game_in_play_and_only_the_newest_finished(tmp_path, monkeypatch):
+    """Every game stays on disk and at its address, but the listing (the games page) would grow with
+    every game ever played: it shows the games in play and the MAX_LISTED_FINISHED newest finished."""
+    from experiments.web import tables
+
+    monkeypatch.setattr(tables, "MAX_LISTED_FINISHED", 2)
+    store = tables.TableStore(tmp_path)
+    made = [store.create({"game": "duet", "lang": "en", "mode": "people"})[0] for _ in range(6)]
+    for i, t in enumerate(made):
+        t.updated = 1000.0 + i          # made[5] is the newest
+    playing = {made[0], made[3]}        # the oldest is still in play
+    monkeypatch.setattr(type(made[0]), "over", property(lambda t: t not in playing))
+    listed = [s["id"] for s in store.listing()]
+    assert listed == [made[5].id, made[4].id, made[3].id, made[0].id], listed
+    assert all(store.get(t.id) is t for t in made)          # the unlisted ones are still served
+
+
 def test_a_full_server_answers_503(server, monkeypatch):
     from experiments.web import tables
 
