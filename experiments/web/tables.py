@@ -266,8 +266,9 @@ class TableStore:
     def listing(self) -> list[dict]:
         """Every game in play and the MAX_LISTED_FINISHED newest finished ones, the newest first."""
         shown, finished = [], 0
-        for s in sorted((t.summary() for t in self.tables.values()), key=lambda s: -s["updated"]):
-            finished += s["over"]
-            if not s["over"] or finished <= MAX_LISTED_FINISHED:
-                shown.append(s)
+        for t in sorted(self.tables.values(), key=lambda t: -t.updated):   # a summary only for a listed game
+            over = t.over
+            finished += over
+            if not over or finished <= MAX_LISTED_FINISHED:
+                shown.append(t.summary())
         return shown
