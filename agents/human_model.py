@@ -27,8 +27,8 @@ The weights live in `data/models/human_guesser.json` (a few numbers per backend 
 normalised sum of the unit vectors of the clues people gave or followed for that card, plus the
 card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is stored
 (`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
-`c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b (a
-second conditional logit over the first one's utility `u`, fitted leaving each row's own game out
+`c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b, as
+a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first one's utility `u`, fitted leaving each row's own game out
 of the prototypes). On any other board (a card no person has clued) the model is the plain one,
 unchanged. `memory=0` switches it off.
 
@@ -73,7 +73,7 @@ from .spec import AgentSpec, at_least, between, check_params, one_of, whole
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
 MODEL_PATH = data_path("models", "human_guesser.json")
-MODEL_FORMAT = 2
+MODEL_FORMAT = 3  # 3: the memory stage reads z-scores (standard_cosines), 2 read centred cosines
 #: every per-backend feature the builder knows, and the global ones
 FEATURES = ("sim", "z", "gap", "rr", "top", "hub", "rev", "nbw", "nbc")
 GLOBAL = ("zipf", "lex", "comp", "compound")
@@ -475,12 +475,17 @@ class FeatureBuilder:
         return np.column_stack([cols[k] for k in self._names])
 
 
-def centred_cosines(cvec: np.ndarray | None, protos: np.ndarray) -> np.ndarray:
-    """The clue's cosine to each prototype row, less their mean (zeros for a clue with no vector)."""
+def standard_cosines(cvec: np.ndarray | None, protos: np.ndarray) -> np.ndarray:
+    """The clue's cosine to each prototype row as z-scores among the rows (zeros for a clue with no
+    vector, or cosines all alike). In each clue's own units, as the first stage's `z`: a clue whose
+    prototypes spread wide says no more than one whose prototypes sit close (nested CV 0.694 / 0.758
+    against 0.685 / 0.751 for the cosines less their mean, format 2)."""
     if cvec is None or not len(protos):
         return np.zeros(len(protos))
     c = (protos @ cvec).astype(np.float64)
-    return c - c.mean()
+    c -= c.mean()
+    sd = c.std()
+    return c / sd if sd > 1e-9 else np.zeros(len(c))
 
 
 def prototypes(sums: np.ndarray, own: np.ndarray, shrink: float = MEMORY_SHRINK) -> np.ndarray:
@@ -516,7 +521,7 @@ class ClueMemory:
     def columns(self, backend: str, cvec: np.ndarray | None, cards: Sequence[str]) -> np.ndarray:
         if cvec is not None:
             self.check_size(backend, len(cvec))
-        return centred_cosines(cvec, self.vectors[backend][[self.index[w] for w in cards]])
+        return standard_cosines(cvec, self.vectors[backend][[self.index[w] for w in cards]])
 
     def save(self, path: str | Path) -> None:
         np.savez_compressed(path, words=np.array(self.words), **{f"v:{b}": v for b, v in self.vectors.items()})

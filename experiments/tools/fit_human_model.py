@@ -40,7 +40,7 @@ import typer
 
 from agents.embeddings.registry import backend_key
 from agents.human_model import (
-    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, centred_cosines,
+    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, standard_cosines,
     feature_names, model_key, prototypes,
 )
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
@@ -136,7 +136,7 @@ class MemoryData:
             total = self.sums[b][allowed].sum(axis=0)
             for r, idx in enumerate(self.rows_idx):
                 T = total[idx] - (self.sums[b][groups[r], idx] if allowed[groups[r]] else 0.0)
-                out[r][:, k] = centred_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]))
+                out[r][:, k] = standard_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]))
         return out
 
 

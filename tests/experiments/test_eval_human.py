@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from agents.base import Guesser
 from agents.human_model import (
-    DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, HumanLikeGuesser, centred_cosines,
+    DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, HumanLikeGuesser, standard_cosines,
     feature_names, lexical_overlap, memory_path, prototypes,
 )
 from agents.spec import parse_spec
@@ -272,9 +272,10 @@ def test_human_guesser_needs_a_model_for_its_backends():
         HumanLikeGuesser(parse_spec("human:fake"))  # the shipped JSON has no `fake` model
 
 
-def test_a_model_of_another_format_asks_for_a_refit(tmp_path):
+@pytest.mark.parametrize("version", [1, 2])   # 2: its memory stage read centred cosines, not z-scores
+def test_a_model_of_another_format_asks_for_a_refit(tmp_path, version):
     old = tmp_path / "old.json"
-    old.write_text(json.dumps({**_fake_model(), "format": 1}))
+    old.write_text(json.dumps({**_fake_model(), "format": version}))
     with pytest.raises(ValueError, match="refit"):
         HumanLikeGuesser(parse_spec(f"human:fake?weights={old}"))
 
@@ -429,8 +430,13 @@ def test_clue_memory_round_trips_and_holds_no_clue(tmp_path):
         ClueMemory.load(tmp_path / "missing.npz")
     assert memory_path(tmp_path / "h.json", {"memory_file": "h.memory.npz"}) == tmp_path / "h.memory.npz"
     assert memory_path(tmp_path / "h.json", {}) is None
-    c = centred_cosines(np.array([1.0, 0.0]), np.array([[1.0, 0.0], [0.0, 1.0]]))
-    assert c.tolist() == [0.5, -0.5] and centred_cosines(None, np.eye(2)).tolist() == [0.0, 0.0]
+    # the memory reads z-scores among the row's cards: the same ranking, in the clue's own units
+    c = standard_cosines(np.array([1.0, 0.0]), np.array([[1.0, 0.0], [0.0, 1.0]]))
+    assert c.tolist() == [1.0, -1.0] and standard_cosines(None, np.eye(2)).tolist() == [0.0, 0.0]
+    near = standard_cosines(np.array([1.0, 0.0]), np.array([[1.0, 0.0], [0.99, 0.141], [0.98, 0.199]]))
+    far = standard_cosines(np.array([1.0, 0.0]), np.array([[1.0, 0.0], [0.0, 1.0], [-0.5, 0.866]]))
+    assert near[0] > 0 > near[2] and far[0] > 0 > far[2] and abs(near[0] - far[0]) < 0.2
+    assert standard_cosines(np.array([1.0, 0.0]), np.array([[0.0, 1.0], [0.0, -1.0]])).tolist() == [0.0, 0.0]
 
 
 def test_a_rows_clue_memory_never_holds_its_own_game(tmp_path):
