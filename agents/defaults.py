@@ -9,9 +9,10 @@ boards use e5-small instead, with `expected`'s game-state values, the surer cons
 partner (`learn` 1: 98.5% with 0.25). Robust's English settings buy
 nothing in Korean, where cross-model play is near zero either way, and cost self-play: 94.75%
 with `selftemp` 0.4 against 100% (400 deals); earlier, 94.3% with `ztemp` 0.6 and 92.5% with the
-bolder game-state values, against 97.5%. The pair reads no syllables (`form` 0): the reader of shared
-syllables that lifts Korean leave-one-out from 2.7% to 6.7% (`robust`'s class default) takes its
-self-play from 99.5% to 95.25% (97% with `form` 0.25).
+bolder game-state values, against 97.5%. The pair reads no syllables (`form` 0, `robust`'s default
+too): the reader of shared syllables lifts Korean leave-one-out from 2.7% to 6.7% by clues chosen for
+the letters they share with their targets (RULES 4.1), and takes the pair's self-play from 99.5% to
+95.25%.
 
 In English the pair believes its partner's guesses a little more than `robust`'s class default
 (`learn` 0.5 against 0.25): with a partner on use-m3 its self-play would otherwise sit at 97% (97.25,

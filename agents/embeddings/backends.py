@@ -492,8 +492,9 @@ class SyllableEmbeddings(Embeddings):
     """Korean words by their form: the cosine of their sets of syllables (개구리 and 구리 0.82,
     병원 and 병실 0.5, 바다 and 하늘 0). Not a model of meaning but of a reader that notices shared
     syllables, as use-m3 and e5-small largely read a lone Korean word (docs/agents.md): a spymaster
-    on models of meaning alone cannot foresee them. Pairwise only (`has_vectors` False), through a
-    sparse product."""
+    on models of meaning alone cannot foresee them. A spymaster that plans with it chooses clues for
+    their letters (RULES 4.1), so `robust` reads it only when asked (`form` > 0). Pairwise only
+    (`has_vectors` False), through a sparse product."""
 
     languages = ("ko",)
     has_vectors = False

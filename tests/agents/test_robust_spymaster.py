@@ -322,14 +322,17 @@ def test_the_syllable_reader_compares_sets_of_syllables():
         s.vectors(["소금"])
 
 
-def test_a_korean_robust_spymaster_reads_syllables_too_unless_form_is_0():
+def test_a_korean_robust_spymaster_reads_syllables_only_when_asked():
+    """RULES 4.1: clues by meaning. The reader of shared syllables steers clues to the letters they share
+    with their targets, so it is an opt-in (`form` > 0), never the default."""
     pytest.importorskip("kiwipiepy")
-    assert korean_robust("robust:fk1").backend_names == ("fk1", "syllables")
-    assert korean_robust("robust:fk1?form=0").backend_names == ("fk1",)
-    assert korean_robust("robust:fk1+syllables").backend_names == ("fk1", "syllables")  # not twice
-    assert robust("robust:fk1").backend_names == ("fk1",)                      # English: meaning only
-    assert korean_robust("robust:fk1").consensus_weights() is None            # form 1: the plain mean
+    assert korean_robust("robust:fk1").backend_names == ("fk1",)
+    assert korean_robust("robust:fk1?form=1").backend_names == ("fk1", "syllables")
+    assert korean_robust("robust:fk1+syllables?form=1").backend_names == ("fk1", "syllables")  # not twice
+    assert robust("robust:fk1?form=1").backend_names == ("fk1",)               # English: meaning only
+    assert korean_robust("robust:fk1?form=1").consensus_weights() is None     # form 1: the plain mean
     assert np.allclose(korean_robust("robust:fk1?form=0.5").consensus_weights(), [2 / 3, 1 / 3])
+    assert korean_robust("robust:fk1+syllables").consensus_weights() is None  # named, it counts as a model
     with pytest.raises(ValueError, match="form"):
         korean_robust("robust:fk1?form=-1")
 
@@ -344,7 +347,7 @@ def test_a_korean_clue_sharing_a_syllable_with_the_assassin_is_refused():
 
     assert check_clue("소금", 1, board=KO_BOARD, language="ko").legal
     obs = DuetState(KO_BOARD, key_for_board()).observe("A")
-    meaning_only = korean_robust("robust:fk1?form=0&ztemp=0.4&row=0").give_clue(obs)
-    with_form = korean_robust("robust:fk1?ztemp=0.4&row=0").give_clue(obs)
+    meaning_only = korean_robust("robust:fk1?ztemp=0.4&row=0").give_clue(obs)
+    with_form = korean_robust("robust:fk1?form=1&ztemp=0.4&row=0").give_clue(obs)
     assert meaning_only.word == "소금"
     assert with_form.word == "모래" and set(with_form.targets) <= {"바다", "강물", "파도"}
