@@ -28,9 +28,9 @@ normalised sum of the unit vectors of the clues people gave or followed for that
 card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is stored
 (`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
 `c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b, as
-a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first one's utility `u`, fitted leaving each row's own game out
-of the prototypes). On any other board (a card no person has clued) the model is the plain one,
-unchanged. `memory=0` switches it off.
+a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first
+one's utility `u`, fitted leaving each row's own game out of the prototypes). On any other board
+(a card no person has clued) the model is the plain one, unchanged. `memory=0` switches it off.
 
 Playing Duet (`next_guess`), the guesser reads each clue with that model over the cards it may
 still touch (RULES 3.7) and combines it with the key structure (RULES 3.2,
