@@ -167,6 +167,17 @@ def make_guesser(spec: str | AgentSpec, language: str = "en") -> Guesser:
     return make_agent("guesser", spec, language)
 
 
+def played_params(spec: str, role: str) -> dict | None:
+    """The parameters an agent of `spec` plays with: its class's defaults overlaid with the spec's own
+    (a run folder keeps them, so a default changed since is noticed on resume). None for a class
+    named by import path or one without a `defaults` dict: its settings are its own."""
+    parsed = parse_spec(spec)
+    if is_import_path(parsed.name):
+        return None
+    defaults = getattr(agent_class(parsed, role), "defaults", None)
+    return {**defaults, **parsed.params} if isinstance(defaults, dict) else None
+
+
 def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     """Validate a spec without loading any model: for clear errors before a run starts. A
     third-party class is imported (to check it exists and has the role's base) but not built.

@@ -11,6 +11,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable
 
+from .stats import agent_settings, changed_settings
+
 
 class RunFolderError(ValueError):
     """A results folder that cannot be used as it is: one line naming the file (the CLI's `error: ...`)."""
@@ -160,6 +162,10 @@ class RunDirectory:
                                  "fingerprint); remove the folder to start over")
         if old["fingerprint"] != self.run.fingerprint():
             raise RunFolderError(f"{self.path} holds a different run ({old.get('run')}); use another --out")
+        changed = changed_settings(old.get("agents"), agent_settings(self.run))
+        if changed:
+            raise RunFolderError(f"{self.path} was played with other agent defaults ({'; '.join(changed)}); "
+                                 "use another --out, or resume it with the code it was played with")
         games = old["run"].get("games") if isinstance(old.get("run"), dict) else None
         return games if isinstance(games, int) and not isinstance(games, bool) else 0
 
@@ -167,8 +173,8 @@ class RunDirectory:
         """run.json: written for a new folder, and when a run is extended; never shrunk."""
         if old_games is not None and old_games >= self.run.games:
             return
-        _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": asdict(self.run)},
-                                                 indent=1))
+        _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": asdict(self.run),
+                                                  "agents": agent_settings(self.run)}, indent=1))
 
     # ----- repair ------------------------------------------------------------------------------------
     def _repair(self) -> dict[int, dict]:

@@ -22,6 +22,36 @@ def run_fingerprint(run: Any, **extra: str) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
+#: a run's fields that name agents, and their roles
+AGENT_FIELDS = {"spymaster": "spymaster", "guesser": "guesser", "spymaster_b": "spymaster",
+                "guesser_b": "guesser", "bot": "spyword"}
+
+
+def agent_settings(run: Any) -> dict[str, dict]:
+    """Per agent field of `run`, the parameters its agent plays with (`agents.registry.played_params`),
+    as JSON reads them back. The fingerprint holds the specs only: these let a resume notice that a
+    class default changed since the folder was started (its games would mix two settings)."""
+    from agents.registry import played_params
+
+    out = {}
+    for field, role in AGENT_FIELDS.items():
+        spec = getattr(run, field, None)
+        params = played_params(spec, role) if isinstance(spec, str) else None
+        if params is not None:
+            out[field] = json.loads(json.dumps(params, sort_keys=True))
+    return out
+
+
+def changed_settings(old: Any, new: dict[str, dict]) -> list[str]:
+    """The parameters that `old` (a run.json's `agents`) and `new` both name with different values;
+    a parameter added or dropped since says nothing (a new one defaults to the old behaviour)."""
+    if not isinstance(old, dict):
+        return []
+    return [f"{field} {key} {old[field][key]!r} -> {new[field][key]!r}"
+            for field in sorted(old.keys() & new.keys()) if isinstance(old[field], dict)
+            for key in sorted(old[field].keys() & new[field].keys()) if old[field][key] != new[field][key]]
+
+
 def check_games_and_language(games: int, lang: str, seed: int = 0) -> None:
     """The arguments every run shares, each refused with the option it came from."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

@@ -434,6 +434,37 @@ def test_claim_record_path_picks_the_next_free_name(tmp_path):
     assert [p.read_text() for p in (first, second, third)] == ["one\n", "two\n", "three\n"]
 
 
+def test_a_class_default_changed_since_the_folder_began_is_refused(tmp_path, reference, monkeypatch):
+    """The fingerprint names the specs, not what their classes default to: a run resumed after a default
+    changed (here the random guesser's `stop`) would hold games of two settings. run.json keeps the
+    parameters each agent played with; the resume is refused naming the parameter, and nothing is written."""
+    from agents.guessers.guessers import RandomGuesser
+
+    folder = copy_of(reference, tmp_path)
+    meta = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    assert meta["agents"] == {"spymaster": {}, "guesser": {"stop": 0.0}}
+    before = snapshot(folder)
+    monkeypatch.setattr(RandomGuesser, "defaults", {"stop": 0.5})
+    assert_one_line_error(cli_simulate(folder, games=14), "other agent defaults (guesser stop 0.0 -> 0.5)")
+    with pytest.raises(ValueError, match="other agent defaults"):
+        simulate(DuetRun(games=14, seed=5, **RANDOM), out=folder, progress=False)
+    assert snapshot(folder) == before
+    # a parameter added since, with a default of its own, changes no game: the run resumes
+    monkeypatch.setattr(RandomGuesser, "defaults", {"stop": 0.0, "added": 1.0})
+    simulate(DuetRun(games=14, seed=5, **RANDOM), out=folder, progress=False)
+    assert indices(folder / "games.jsonl") == list(range(14))
+
+
+def test_a_folder_from_before_run_json_kept_the_agents_resumes(tmp_path, reference):
+    folder = copy_of(reference, tmp_path)
+    meta = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    del meta["agents"]
+    (folder / "run.json").write_text(json.dumps(meta), encoding="utf-8")
+    simulate(DuetRun(games=13, seed=5, **RANDOM), out=folder, progress=False)
+    assert indices(folder / "games.jsonl") == list(range(13))
+    assert "agents" in json.loads((folder / "run.json").read_text(encoding="utf-8"))   # kept from now on
+
+
 def test_an_edited_missions_file_is_another_run(tmp_path):  # RULES 3.10: what the mission says decides its games
     from engine.paths import data_path
     from experiments.runs.stats import run_fingerprint
