@@ -728,7 +728,7 @@ class HumanLikeGuesser(Guesser):
             self.builder = FeatureBuilder(backends, language, embeddings=embeddings, features=features,
                                           reference=reference)
         except ValueError as exc:
-            raise ValueError(f"{exc}; refit the model (python -m experiments.tools.fit_human_model --data DIR)") from None
+            raise ValueError(f"{exc}; refit the model ({REFIT})") from None
         self._memo: dict[tuple, np.ndarray] = {}
 
     @staticmethod
