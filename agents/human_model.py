@@ -29,7 +29,8 @@ card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is sto
 (`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
 `c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b, as
 a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first
-one's utility `u`, fitted leaving each row's own game out of the prototypes). `memory=0` switches it off.
+one's utility `u`, fitted leaving each row's own game out of the prototypes). `memory=0` switches
+it off.
 
 **Plain stage.** On any other board (a card no person has clued: every board of the toolkit's own
 lists) the model is its plain stage, fitted apart, which reads use-m3 bare (`whale`, not `the
@@ -114,7 +115,7 @@ def feature_names(backends: Sequence[str], per: Sequence[str] = FEATURES, glob: 
 
 
 def plain_readings(backends: Sequence[str]) -> dict[str, str]:
-    """The readings of `PLAIN_READINGS` among `backends` ({} when the plain stage reads as the first)."""
+    """The readings of `PLAIN_READINGS` among `backends` ({}: the plain stage reads as the first)."""
     return {b: r for b, r in PLAIN_READINGS.items() if b in backends}
 
 

@@ -419,11 +419,11 @@ def test_the_clue_memory_reads_a_card_as_people_clued_it():
         HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
 
 
-def _plain_model(sign=-1.0):
+def _plain_model():
     """The memory model plus a plain stage of its own (here: the first stage's weight reversed)."""
     model = _memory_model()
     model["models"]["fake"]["plain"] = {"reading": {"fake": "bare"}, "hub": False, "features": ["fake:z"],
-                                        "weights": [sign], "scale": [0.5]}
+                                        "weights": [-1.0], "scale": [0.5]}
     return model
 
 
