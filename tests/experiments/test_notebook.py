@@ -5,6 +5,7 @@ runner the README names (`python -m experiments.tools.run_notebook`); their figu
 import base64
 
 import nbformat
+import pandas as pd
 
 from engine.paths import DATA_DIR
 from experiments.games.duet.batch import DuetRun, simulate
@@ -105,7 +106,10 @@ def test_partner_robustness_notebook_executes(tmp_path, monkeypatch):
     outputs = outputs_of(executed)
     text = "\n".join(o.get("text", "") for o in outputs)
     assert "crossplay: 2 algorithms x 6 partners, 3-3 games per pairing" in text
-    assert "best algorithm (leave-one-out mean win rate):" in text
+    table = pd.read_parquet(tmp_path / "cross" / "crossplay.parquet")
+    best = table.iloc[0]
+    assert (f"best algorithm (leave-one-out mean win rate, 95% CI over the deals): {best.algorithm} "
+            f"{best.loo_win_rate:.3f} [{best.loo_ci95_low:.3f}, {best.loo_ci95_high:.3f}]") in text
     assert len(images(outputs)) >= 3  # means, per partner, heatmap
     for name in ("notebook_means.png", "notebook_per_partner.png", "notebook_heatmap.png"):
         assert (tmp_path / "cross" / name).read_bytes().startswith(PNG)
