@@ -12,6 +12,7 @@ from agents.embeddings import FakeEmbeddings, MissingBackendError, register_back
 from agents.embeddings import registry as embedding_registry
 from agents.spec import parse_spec
 from experiments.evaluation import crossplay as cp
+from experiments.runs.stats import wilson_interval
 from experiments.cli import app
 
 PANEL = ["fake-a", "fake-b", "fake-c"]
@@ -127,8 +128,6 @@ def test_the_leave_one_out_interval_is_over_deals():
     one partner's games, not of twice as many independent ones."""
     a, b = np.array([1.0, 1.0, 0.0, 0.0]), np.array([1.0, 0.0, 1.0, 0.0])
     assert cp.paired_interval([a, b]) == pytest.approx((0.1, 0.9), abs=1e-3)   # deal means 1, .5, .5, 0
-    from experiments.runs.stats import wilson_interval
-
     c = np.array([1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0])
     same = cp.paired_interval([c, c])
     pooled = wilson_interval(2 * int(c.sum()), 2 * len(c))      # 8 of 24, as if 24 independent games
