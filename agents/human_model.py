@@ -119,14 +119,6 @@ def plain_readings(backends: Sequence[str]) -> dict[str, str]:
     return {b: r for b, r in PLAIN_READINGS.items() if b in backends}
 
 
-def read_as(emb, reading: str):
-    """`emb` reading words as `reading` says: "bare", the word alone (a backend without an article
-    form, `bare()`, already reads it so)."""
-    if reading != "bare":
-        raise ValueError(f"human guesser: unknown reading {reading!r}; known: {', '.join(READINGS)}")
-    return emb.bare() if hasattr(emb, "bare") else emb
-
-
 def _zipf(word: str, language: str) -> float:
     try:
         from wordfreq import zipf_frequency
@@ -179,7 +171,7 @@ class FeatureBuilder:
 
     `features`: the feature names to build (default: all of `feature_names(backends)`, less the
     hubness ones when `hub=False`). `reference`: the reference word list (default: the language's
-    clue vocabulary; tests pass a short one). `readings`: backend -> how it reads words (`read_as`),
+    clue vocabulary; tests pass a short one). `readings`: backend -> how it reads words (one of `READINGS`),
     where not as the backend itself does."""
 
     def __init__(self, backends: Sequence[str], language: str = "en", hub: bool = True,
@@ -248,8 +240,8 @@ class FeatureBuilder:
                 raise ValueError(f"backend {name!r} does not cover language {self.language!r} (it covers {', '.join(langs)})")
             if not getattr(emb, "has_vectors", True):
                 raise ValueError(f"backend {name!r} exposes no vectors; the human guesser needs vector backends")
-            if name in self.readings:
-                emb = read_as(emb, self.readings[name])
+            if name in self.readings:   # "bare", the one reading: a backend without `bare()` reads so already
+                emb = emb.bare() if hasattr(emb, "bare") else emb
             self._emb[name] = emb
         return self._emb[name]
 

@@ -94,9 +94,10 @@ class RunDirectory:
             raise RunFolderError(f"cannot create the results folder {self.path}: {exc.strerror or exc}") from None
         self._lock()
         try:
-            old_games = self._check_meta()
+            agents = agent_settings(self.run)   # what its agents play with: checked, then kept
+            old_games = self._check_meta(agents)
             rows = self._repair()
-            self._write_meta(old_games)
+            self._write_meta(old_games, agents)
             self._records_file = open(self.records_path, "a", encoding="utf-8")
             self._rows_file = open(self.rows_path, "a", encoding="utf-8")
         except OSError as exc:
@@ -144,8 +145,9 @@ class RunDirectory:
         self._lock_fd = fd
         _HELD_LOCKS.add(fd)
 
-    def _check_meta(self) -> int | None:
-        """The games count run.json records (None for a new folder); refuses another run's folder."""
+    def _check_meta(self, agents: dict[str, dict]) -> int | None:
+        """The games count run.json records (None for a new folder); refuses another run's folder, or
+        one whose agents played with other settings than `agents`."""
         if not self.meta_path.exists():
             for path in (self.rows_path, self.records_path):
                 if path.exists() and path.stat().st_size:
@@ -162,19 +164,19 @@ class RunDirectory:
                                  "fingerprint); remove the folder to start over")
         if old["fingerprint"] != self.run.fingerprint():
             raise RunFolderError(f"{self.path} holds a different run ({old.get('run')}); use another --out")
-        changed = changed_settings(old.get("agents"), agent_settings(self.run))
+        changed = changed_settings(old.get("agents"), agents)
         if changed:
             raise RunFolderError(f"{self.path} was played with other agent defaults ({'; '.join(changed)}); "
                                  "use another --out, or resume it with the code it was played with")
         games = old["run"].get("games") if isinstance(old.get("run"), dict) else None
         return games if isinstance(games, int) and not isinstance(games, bool) else 0
 
-    def _write_meta(self, old_games: int | None) -> None:
+    def _write_meta(self, old_games: int | None, agents: dict[str, dict]) -> None:
         """run.json: written for a new folder, and when a run is extended; never shrunk."""
         if old_games is not None and old_games >= self.run.games:
             return
         _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": asdict(self.run),
-                                                  "agents": agent_settings(self.run)}, indent=1))
+                                                  "agents": agents}, indent=1))
 
     # ----- repair ------------------------------------------------------------------------------------
     def _repair(self) -> dict[int, dict]:
