@@ -22,23 +22,18 @@ def run_fingerprint(run: Any, **extra: str) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 
 
-#: a run's fields that name agents, and their roles
-AGENT_FIELDS = {"spymaster": "spymaster", "guesser": "guesser", "spymaster_b": "spymaster",
-                "guesser_b": "guesser", "bot": "spyword"}
-
-
 def agent_settings(run: Any) -> dict[str, dict]:
-    """Per agent field of `run`, the parameters its agent plays with (`agents.registry.played_params`),
-    as JSON reads them back. The fingerprint holds the specs only: these let a resume notice that a
-    class default changed since the folder was started (its games would mix two settings)."""
+    """Per agent of `run` (its `agent_specs()`: a name -> (spec, role)), the parameters that agent
+    plays with (`agents.registry.played_params`), as JSON reads them back. The fingerprint holds the
+    specs only: these let a resume notice that a class default changed since the folder was started
+    (its games would mix two settings)."""
     from agents.registry import played_params
 
     out = {}
-    for field, role in AGENT_FIELDS.items():
-        spec = getattr(run, field, None)
+    for name, (spec, role) in run.agent_specs().items():
         params = played_params(spec, role) if isinstance(spec, str) else None
         if params is not None:
-            out[field] = json.loads(json.dumps(params, sort_keys=True))
+            out[name] = json.loads(json.dumps(params, sort_keys=True))
     return out
 
 

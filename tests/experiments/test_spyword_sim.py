@@ -96,6 +96,26 @@ def test_weakened_side_and_summary(tmp_path, capsys):
             simulate_spyword(**args)
 
 
+def test_the_weakened_seats_settings_are_kept_and_checked_on_resume(tmp_path, monkeypatch):
+    """A weakened run's other bot (`spyword-random` on the bot's backend) plays with its class's
+    defaults too: run.json keeps them beside the bot's, and a resume after one changed is refused
+    (its games would mix two settings), while the plain run, which never plays it, resumes."""
+    from agents.spyword.bots import RandomSpyWordBot
+
+    monkeypatch.setattr(RandomSpyWordBot, "defaults", {**RandomSpyWordBot.defaults, "stop": 0.0})
+    simulate_spyword(2, 6, 0, "en", BOT, "citizens", tmp_path / "w", progress=False)
+    simulate_spyword(2, 6, 0, "en", BOT, None, tmp_path / "plain", progress=False)
+    agents = json.loads((tmp_path / "w" / "run.json").read_text())["agents"]
+    assert set(agents) == {"bot", "weak"} and agents["weak"] == {"vocab": 300, "stop": 0.0}
+    assert set(json.loads((tmp_path / "plain" / "run.json").read_text())["agents"]) == {"bot"}
+    before = (tmp_path / "w" / "games.jsonl").read_bytes()
+    monkeypatch.setattr(RandomSpyWordBot, "defaults", {**RandomSpyWordBot.defaults, "stop": 0.5})
+    with pytest.raises(ValueError, match=r"other agent defaults \(weak stop 0.0 -> 0.5\)"):
+        simulate_spyword(3, 6, 0, "en", BOT, "citizens", tmp_path / "w", progress=False)
+    assert (tmp_path / "w" / "games.jsonl").read_bytes() == before
+    assert simulate_spyword(3, 6, 0, "en", BOT, None, tmp_path / "plain", progress=False)["games"] == 3
+
+
 def test_cnlab_simulate_spyword_bad_arguments_exit_2(tmp_path):
     result = CliRunner().invoke(app, ["simulate", "spyword", "--players", "3", "--games", "2",
                                       "--bot", "spyword-random", "--out", str(tmp_path / "x"), "--no-progress"])

@@ -44,6 +44,10 @@ class CodenamesRun:
     def fingerprint(self) -> str:
         return run_fingerprint(self, game="codenames")
 
+    def agent_specs(self) -> dict[str, tuple[str, str]]:
+        """Each agent field's spec and role: run.json keeps what they play with."""
+        return {"spymaster": (self.spymaster, "spymaster"), "guesser": (self.guesser, "guesser")}
+
     def validate(self) -> None:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec

@@ -56,6 +56,11 @@ class DuetRun:
         return {"A": (self.spymaster, self.guesser),
                 "B": (self.spymaster_b or self.spymaster, self.guesser_b or self.guesser)}
 
+    def agent_specs(self) -> dict[str, tuple[str, str]]:
+        """Each agent field's spec and role: run.json keeps what they play with."""
+        fields = {"spymaster": "spymaster", "guesser": "guesser", "spymaster_b": "spymaster", "guesser_b": "guesser"}
+        return {f: (getattr(self, f), role) for f, role in fields.items() if getattr(self, f) is not None}
+
     def game_config(self) -> DuetConfig:
         return duet_config(self.mission, self.missions_file, self.tokens, self.lang)
 

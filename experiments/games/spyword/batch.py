@@ -50,6 +50,11 @@ class SpyWordRun:
     def fingerprint(self) -> str:
         return run_fingerprint(self)
 
+    def agent_specs(self) -> dict[str, tuple[str, str]]:
+        """The bot and, in a weakened run, the weakened seats' bot (`weak`), each with its role:
+        run.json keeps what they play with."""
+        return {"bot": (self.bot, "spyword"), **({"weak": (self.weak_spec(), "spyword")} if self.weaken else {})}
+
     def reads_embeddings(self) -> bool:
         """Whether `bot` plays from an embedding model. A language-model seat (`llm-spyword:local`,
         `llm-spyword:openai?...`) does not: its backend names a chat model. A third-party class is
