@@ -16,7 +16,10 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   the partner's guesses weigh them, so a partner on one of my models is soon
   recognised (self-play stays ~98%) while a foreign one is met with the consensus; the guesses'
   likelihood is tempered (`learn` 0.25: with a partner on none of my models, a few guesses that
-  happen to fit one of them should not hand it the game; +0.9 points on the panel). `min` (worst
+  happen to fit one of them should not hand it the game; +0.9 points on the panel); the consensus
+  is surer of a clue word my backends read alike (over the board list, each one's similarities to
+  it correlate with the others') and less sure of one they part on (`agree`, `agreement_scale`: a
+  partner temperature per clue, +2 points on the panel). `min` (worst
   case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
   reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
   better calibrated (held-out log-likelihood -2.3 against -3.1), no more wins on the panel;
@@ -63,9 +66,10 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "pace": 1.4, "sudden": 0.3,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
-                "quality": 3.0, "learn": 0.25, "form": 0.0}
+                "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5}
     limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
-              "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0)}
+              "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0),
+              "agree": at_least(0)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -102,7 +106,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
         if all(m is not None for m in self.pool.board_matrix):   # the board list's views, shared too
             row = float(self.p("row"))
             if self.p("combine") in ("consensus", "foreign") and len(self.backends) > 1:
-                consensus_matrix(self.pool, row, self.consensus_weights())
+                consensus_matrix(self.pool, row, self.consensus_weights(), float(self.p("agree")))
             else:
                 for b in range(len(self.backends)):
                     self.pool.standard_matrix(b, row)
@@ -142,12 +146,12 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def choose(self, problem, pool, sims, ok):
         mode = self.p("combine")
         cache = sims.__dict__.setdefault("_robust_views", {})   # the pool's boards are shared
-        key = (mode, float(self.p("row")), float(self.p("quality")))
+        key = (mode, float(self.p("row")), float(self.p("quality")), float(self.p("agree")))
         views = cache.get(key)
         if views is None:
             views = StandardSims(sims, pool, float(self.p("row")))
             if mode == "foreign" or (mode == "consensus" and len(views.raw) > 1):
-                views = Hypotheses(views, self.consensus_weights())
+                views = Hypotheses(views, self.consensus_weights(), float(self.p("agree")))
             cache[key] = views
         if mode == "foreign":
             safe = ok & assassin_clear(own_views(views), problem, int(self.p("veto")))
@@ -240,16 +244,20 @@ def own_views(views) -> list[np.ndarray]:
 class Hypotheses:
     """Views of how the partner may read clues: first the consensus of my backends (the mean of
     their z-scores, weighted by `consensus_weights` when given: each model's idiosyncrasies
-    average out, what is left is what a mind outside the ensemble also tends to see), then each
-    backend alone (a partner on that very model).
+    average out, what is left is what a mind outside the ensemble also tends to see; each clue's
+    column sharpened or flattened by `agreement_scale`), then each backend alone (a partner on that
+    very model).
     The partner's guesses weigh them (Bayesian model averaging, `ExpectedValueSpymaster`)."""
 
-    def __init__(self, standard: StandardSims, weights: np.ndarray | None = None):
+    def __init__(self, standard: StandardSims, weights: np.ndarray | None = None, agree: float = 0.0):
         self.board = standard.board
         if standard.rows is not None:     # a listed board: rows of the list's consensus
-            consensus = consensus_matrix(standard.pool, standard.row, weights)[standard.rows]
+            consensus = consensus_matrix(standard.pool, standard.row, weights, agree)[standard.rows]
         else:
             consensus = combined(standard.raw, weights)
+            scale = agreement_scale(standard.pool, standard.row, agree)
+            if scale is not None:
+                consensus = consensus * scale[None, :]
         self.raw = [consensus] + list(standard.raw)
         self.scale = [1.0] * len(self.raw)
 
@@ -261,12 +269,57 @@ def combined(views: list[np.ndarray], weights: np.ndarray | None) -> np.ndarray:
     return sum(float(w) * z for w, z in zip(weights, views)).astype(np.float32)
 
 
-def consensus_matrix(pool, row: float, weights: np.ndarray | None) -> np.ndarray:
-    """`combined` over the whole board list (every backend's `standard_matrix`), once per pool,
-    read-only: a board's consensus is its rows (the same numbers, element by element)."""
-    key = ("consensus", float(row), None if weights is None else np.asarray(weights).tobytes())
-    return pool.shared(key, lambda: combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))],
-                                             weights))
+def consensus_matrix(pool, row: float, weights: np.ndarray | None, agree: float = 0.0) -> np.ndarray:
+    """`combined` over the whole board list (every backend's `standard_matrix`), each column times its
+    `agreement_scale`, once per pool, read-only: a board's consensus is its rows (the same numbers,
+    element by element)."""
+    key = ("consensus", float(row), None if weights is None else np.asarray(weights).tobytes(), float(agree))
+
+    def build() -> np.ndarray:
+        consensus = combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))], weights)
+        scale = agreement_scale(pool, row, agree)
+        return consensus if scale is None else consensus * scale[None, :]
+
+    return pool.shared(key, build)
+
+
+def agreement(pool, row: float) -> np.ndarray | None:
+    """Per candidate clue, how alike my backends read it: over the board list, the correlation of each
+    backend's standardised similarities to it with the mean of the other backends', averaged over
+    the backends. None without the board list's views of at least two backends."""
+    n = len(pool.backends)
+    if n < 2 or any(m is None for m in pool.board_matrix):
+        return None
+
+    def build() -> np.ndarray:
+        views = [pool.standard_matrix(b, row) for b in range(n)]
+        total = sum(views)
+        out = np.zeros(views[0].shape[1])
+        for z in views:
+            x = z - z.mean(axis=0)
+            y = (total - z) / (n - 1)
+            y = y - y.mean(axis=0)
+            out += (x * y).sum(axis=0) / np.sqrt((x * x).sum(axis=0) * (y * y).sum(axis=0) + 1e-12)
+        return out / n
+
+    return pool.shared(("agreement", float(row)), build)
+
+
+def agreement_scale(pool, row: float, agree: float) -> np.ndarray | None:
+    """The factor on each candidate's column of the consensus: its `agreement` relative to the mean
+    candidate's, clipped to 0.2-2, to the power `agree` (None for 0, or without the views).
+
+    Why: where my models read a clue word alike, a mind outside them likely reads it so too, and
+    where they part, it may go anywhere. A larger factor is a sharper consensus softmax, a smaller one
+    a flatter: the partner's temperature per clue, where `ztemp` is one for all (+2 points of
+    leave-one-out on seeds 0-4, docs/agents.md)."""
+    if agree <= 0:
+        return None
+    a = agreement(pool, row)
+    if a is None:
+        return None
+    key = ("agreement_scale", float(row), float(agree))
+    return pool.shared(key, lambda: (np.clip(np.maximum(a, 1e-3) / a.mean(), 0.2, 2.0) ** agree).astype(np.float32))
 
 
 def consensus_weights(backends, language: str, power: float) -> np.ndarray | None:

@@ -8,7 +8,8 @@ import pytest
 from agents.clue_problem import StandardSims, duet_problem, standardise
 from agents.embeddings import FakeEmbeddings
 from agents.spec import parse_spec
-from agents.spymasters.robust import Hypotheses, RobustSpymaster, combined, consensus_matrix
+from agents.spymasters.robust import (Hypotheses, RobustSpymaster, agreement, agreement_scale, combined,
+                                      consensus_matrix)
 from engine.actions import Clue, Guess, Stop
 from tests.agents.test_spymasters import BOARD, DIM, HAND, VOCAB, state, vec
 
@@ -290,6 +291,32 @@ def test_an_unlisted_board_is_standardised_from_its_own_cosines():
     assert standard.rows is None
     for b, m in enumerate(sims.raw):
         assert np.allclose(standard.raw[b], standardise(m, *sp.pool.column_stats[b], 0.5), atol=1e-5)
+
+
+def test_the_consensus_is_surer_of_the_clues_my_models_read_alike():
+    """`agree`: the two fake models read every word alike but sea (fk2 puts it near fire too) and, far
+    more, tide (a sea word in fk1, a school word in fk2). Their agreement over the board list says so, and the
+    consensus is sharpened where they agree and flattened where they part, on a listed board and on
+    an unlisted one alike."""
+    sp = robust("robust:fk1+fk2")
+    sp.prepare()
+    pool = sp.pool
+    alike = [pool.index[w] for w in ("school", "zebra", "violin")]
+    a = agreement(pool, 0.5)      # near 1, not 1: sea and tide are listed words too, which fk2 moves
+    assert a[alike].min() > 0.95 and a[pool.index["tide"]] < 0.2 < a[pool.index["sea"]] < 0.9
+    scale = agreement_scale(pool, 0.5, 0.5)
+    assert agreement_scale(pool, 0.5, 0.0) is None
+    assert scale[pool.index["tide"]] < scale[pool.index["sea"]] < 1.0 < scale[alike[0]]
+    assert np.allclose(scale, np.clip(np.maximum(a, 1e-3) / a.mean(), 0.2, 2.0) ** 0.5)
+    plain, surer = consensus_matrix(pool, 0.5, None, 0.0), consensus_matrix(pool, 0.5, None, 0.5)
+    assert np.allclose(surer, plain * scale[None, :])
+    board = duet_problem(state().observe("A"), "en").board          # card00...: an unlisted board
+    standard = StandardSims(pool.board_sims(board), pool, 0.5)
+    assert np.allclose(Hypotheses(standard, None, 0.5).raw[0], combined(standard.raw, None) * scale[None, :])
+    assert np.allclose(Hypotheses(standard, None, 0.0).raw[0], combined(standard.raw, None))
+    one = robust("robust:fk1")
+    one.prepare()
+    assert agreement(one.pool, 0.5) is None                         # one model: nothing to agree
 
 
 # ----- Korean: the reader of syllables (`form`) ------------------------------------------------------

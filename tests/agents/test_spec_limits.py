@@ -38,6 +38,7 @@ BAD = [
     ("spymaster", "expected:fake?adapt=yes", "adapt=yes must be one of auto, 0, 1"),
     ("spymaster", "expected:fake?score_weight=inf", "score_weight=inf"),
     ("spymaster", "robust:fake?veto=1.5", "veto=1.5 must be a whole number >= 0"),
+    ("spymaster", "robust:fake?agree=-0.5", "agree=-0.5 must be a finite number >= 0"),
     ("spymaster", "robust:fake?prior=1.2", "prior=1.2 must be a number between 0 and 1"),
     ("spymaster", "robust:fake?row=nan", "row=nan"),
     ("spymaster", "robust:fake?ztemp=0", "ztemp=0 must be a finite number > 0"),
