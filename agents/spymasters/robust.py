@@ -19,7 +19,7 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   happen to fit one of them should not hand it the game; +0.9 points on the panel); the consensus
   is surer of a clue word my backends read alike (over the board list, each one's similarities to
   it correlate with the others') and less sure of one they part on (`agree`, `agreement_scale`: a
-  partner temperature per clue, +2 points on the panel). `min` (worst
+  partner temperature per clue, +1.7 points on the panel). `min` (worst
   case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
   reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
   better calibrated (held-out log-likelihood -2.3 against -3.1), no more wins on the panel;
@@ -311,8 +311,8 @@ def agreement_scale(pool, row: float, agree: float) -> np.ndarray | None:
 
     Why: where my models read a clue word alike, a mind outside them likely reads it so too, and
     where they part, it may go anywhere. A larger factor is a sharper consensus softmax, a smaller one
-    a flatter: the partner's temperature per clue, where `ztemp` is one for all (+2 points of
-    leave-one-out on seeds 0-4, docs/agents.md)."""
+    a flatter: the partner's temperature per clue, where `ztemp` is one for all (+1.7 points of
+    leave-one-out over fifteen seeds, docs/agents.md)."""
     if agree <= 0:
         return None
     a = agreement(pool, row)
