@@ -318,8 +318,8 @@ def agreement_scale(pool, row: float, agree: float) -> np.ndarray | None:
     a = agreement(pool, row)
     if a is None:
         return None
-    key = ("agreement_scale", float(row), float(agree))
-    return pool.shared(key, lambda: (np.clip(np.maximum(a, 1e-3) / a.mean(), 0.2, 2.0) ** agree).astype(np.float32))
+    return pool.shared(("agreement_scale", float(row), float(agree)),
+                       lambda: (np.clip(np.maximum(a, 1e-3) / a.mean(), 0.2, 2.0) ** agree).astype(np.float32))
 
 
 def consensus_weights(backends, language: str, power: float) -> np.ndarray | None:

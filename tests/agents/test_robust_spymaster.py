@@ -294,10 +294,10 @@ def test_an_unlisted_board_is_standardised_from_its_own_cosines():
 
 
 def test_the_consensus_is_surer_of_the_clues_my_models_read_alike():
-    """`agree`: the two fake models read every word alike but sea (fk2 puts it near fire too) and, far
-    more, tide (a sea word in fk1, a school word in fk2). Their agreement over the board list says so, and the
-    consensus is sharpened where they agree and flattened where they part, on a listed board and on
-    an unlisted one alike."""
+    """`agree`: the two fake models read every word alike but sea (fk2 puts it near fire too) and,
+    far more, tide (a sea word in fk1, a school word in fk2). Their agreement over the board list
+    says so, and the consensus is sharpened where they agree and flattened where they part, on a
+    listed board and on an unlisted one alike."""
     sp = robust("robust:fk1+fk2")
     sp.prepare()
     pool = sp.pool
@@ -312,7 +312,8 @@ def test_the_consensus_is_surer_of_the_clues_my_models_read_alike():
     assert np.allclose(surer, plain * scale[None, :])
     board = duet_problem(state().observe("A"), "en").board          # card00...: an unlisted board
     standard = StandardSims(pool.board_sims(board), pool, 0.5)
-    assert np.allclose(Hypotheses(standard, None, 0.5).raw[0], combined(standard.raw, None) * scale[None, :])
+    surer_views = Hypotheses(standard, None, 0.5).raw[0]
+    assert np.allclose(surer_views, combined(standard.raw, None) * scale[None, :])
     assert np.allclose(Hypotheses(standard, None, 0.0).raw[0], combined(standard.raw, None))
     one = robust("robust:fk1")
     one.prepare()
