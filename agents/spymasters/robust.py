@@ -254,10 +254,7 @@ class Hypotheses:
         if standard.rows is not None:     # a listed board: rows of the list's consensus
             consensus = consensus_matrix(standard.pool, standard.row, weights, agree)[standard.rows]
         else:
-            consensus = combined(standard.raw, weights)
-            scale = agreement_scale(standard.pool, standard.row, agree)
-            if scale is not None:
-                consensus = consensus * scale[None, :]
+            consensus = agreed(combined(standard.raw, weights), standard.pool, standard.row, agree)
         self.raw = [consensus] + list(standard.raw)
         self.scale = [1.0] * len(self.raw)
 
@@ -276,11 +273,16 @@ def consensus_matrix(pool, row: float, weights: np.ndarray | None, agree: float 
     key = ("consensus", float(row), None if weights is None else np.asarray(weights).tobytes(), float(agree))
 
     def build() -> np.ndarray:
-        consensus = combined([pool.standard_matrix(b, row) for b in range(len(pool.backends))], weights)
-        scale = agreement_scale(pool, row, agree)
-        return consensus if scale is None else consensus * scale[None, :]
+        views = [pool.standard_matrix(b, row) for b in range(len(pool.backends))]
+        return agreed(combined(views, weights), pool, row, agree)
 
     return pool.shared(key, build)
+
+
+def agreed(consensus: np.ndarray, pool, row: float, agree: float) -> np.ndarray:
+    """`consensus` with each clue's column times its `agreement_scale` (as it is for `agree` 0)."""
+    scale = agreement_scale(pool, row, agree)
+    return consensus if scale is None else consensus * scale[None, :]
 
 
 def agreement(pool, row: float) -> np.ndarray | None:

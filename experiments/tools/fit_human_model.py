@@ -318,11 +318,16 @@ def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, 
     return {**metrics(data, [mem_X[r] for r in rows], lambda r: mem_w[r]), "cv_plain": plain}
 
 
+def candidates(data: ChoiceData, backends: Sequence[str], hubs=(False, True), grid=LAM_GRID) -> list[Candidate]:
+    """Every (hubness, lam) option the fits choose among."""
+    return [Candidate(data, backends, h, lam) for h in hubs for lam in grid]
+
+
 def _stage(data: ChoiceData, backends: Sequence[str], hubs, grid, nested: bool, log=None,
            memory: "MemoryData | None" = None) -> tuple[dict, Candidate, np.ndarray, dict]:
     """One first stage: its held-out figures (nested or plain CV), the candidate chosen on all rows,
     its weights (in scaled units) and its in-sample figures."""
-    cands = [Candidate(data, backends, h, lam) for h in hubs for lam in grid]
+    cands = candidates(data, backends, hubs, grid)
     cv = nested_cv(data, cands, log=log, memory=memory, backends=backends) if nested else None
     final = choose(data, cands, np.arange(len(data.X)), FOLDS)
     if cv is None:
@@ -386,12 +391,11 @@ def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], 
     """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv`
     prints): with the clue memory, and (`cv_plain`) the plain stage alone."""
     cd = load_choice_data(data_dir, split, backends)
-    cands = [Candidate(cd, backends, h, lam) for h in (False, True) for lam in LAM_GRID]
-    out = nested_cv(cd, cands, folds=folds, log=log, memory=MemoryData(cd, backends), backends=backends)
+    out = nested_cv(cd, candidates(cd, backends), folds=folds, log=log, memory=MemoryData(cd, backends),
+                    backends=backends)
     plain = plain_data(cd, backends)
     if plain is not None:
-        out["cv_plain"] = nested_cv(plain, [Candidate(plain, backends, h, lam) for h in (False, True)
-                                            for lam in LAM_GRID], folds=folds)
+        out["cv_plain"] = nested_cv(plain, candidates(plain, backends), folds=folds)
     out.update(n_guess=len(cd.guess), n_target=len(cd.target), n_games=int(cd.groups.max() + 1))
     return out
 
