@@ -490,19 +490,35 @@ def prefilter(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: S
     return best_of(keep, gap, cap)
 
 
-def passing(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray,
-            floors: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
-    """`prefilter` without the cap: the passing candidates' indices and their margins over the floor."""
+def passing(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: Sequence[float],
+            nearest_from: int | None = None):
+    """`prefilter` without the cap: the passing candidates' indices and their margins over the floor.
+
+    With `nearest_from`, also, over every candidate, whether under each view from that one on the
+    touchable card nearest to it is no assassin (an assassin veto on the nearest card, from the same
+    maxima: no pass over the rows of its own): (keep, gap, clear)."""
     gap = None
+    clear = np.ones(len(ok), dtype=bool)
+    avoid = problem.avoid > 0
     tidx = np.flatnonzero(problem.targets)
-    aidx = np.flatnonzero(problem.avoid > 0)
-    for raw, floor, scale in zip(sims.raw, floors, sims.scale):
+    if nearest_from is None:
+        parts = (np.flatnonzero(avoid),)
+    else:           # the avoided cards in two parts: max over both is the same number
+        parts = (np.flatnonzero(avoid & ~problem.assassin), np.flatnonzero(avoid & problem.assassin))
+    for v, (raw, floor, scale) in enumerate(zip(sims.raw, floors, sims.scale)):
         best = row_max(raw, tidx)
-        worst = row_max(raw, aidx) if len(aidx) else np.full_like(best, -np.inf)
+        maxima = [row_max(raw, rows) if len(rows) else None for rows in parts]
+        known = [m for m in maxima if m is not None]
+        worst = (known[0] if len(known) == 1 else np.maximum(*known)) if known else np.full_like(best, -np.inf)
         g = (best - worst - floor) / scale
         gap = g if gap is None else np.minimum(gap, g)
+        if nearest_from is not None and v >= nearest_from and maxima[1] is not None:
+            near = best if maxima[0] is None else np.maximum(best, maxima[0])
+            clear &= near > maxima[1]
     keep = np.flatnonzero(ok & (gap >= 0))
-    return keep, gap[keep]
+    if nearest_from is None:
+        return keep, gap[keep]
+    return keep, gap[keep], clear
 
 
 def row_max(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray:

@@ -178,6 +178,13 @@ _COUNTS = {m: [c["G"], c["X"], c["N"]] for m, c in _STRUCTURE.items()}
 _RESULT_COLUMN = {"green": 0, "assassin": 1, "bystander": 2}
 
 
+@lru_cache(maxsize=64)
+def _side_codes(side: str) -> np.ndarray:
+    """Each card's row of `_COUNTS` (G, X, N) for a key side's letters."""
+    order = {m: i for i, m in enumerate(_COUNTS)}
+    return np.array([order[m] for m in side])
+
+
 def duet_partner_prior(obs) -> np.ndarray:
     """(cards, 3) probabilities that each card is G / X / N on the partner's side.
 
@@ -195,11 +202,11 @@ def duet_partner_prior(obs) -> np.ndarray:
     for i, t in known.items():
         counts = remaining[obs.own_key[i]]
         counts[t] = max(counts[t] - 1, 0)
-    rows = {}
-    for m, counts in remaining.items():
+    rows = []
+    for counts in remaining.values():
         tot = sum(counts)
-        rows[m] = [c / tot for c in counts] if tot > 0 else [0.0, 0.0, 1.0]
-    out = np.array([rows[m] for m in obs.own_key], dtype=float)
+        rows.append([c / tot for c in counts] if tot > 0 else [0.0, 0.0, 1.0])
+    out = np.array(rows, dtype=float)[_side_codes("".join(obs.own_key))]
     for i, t in known.items():
         out[i] = 0.0
         out[i, t] = 1.0

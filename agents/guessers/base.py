@@ -111,11 +111,12 @@ def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[
     return mu, sd
 
 
-def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray) -> np.ndarray:
+def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray,
+               sd_mean: float | None = None, mu_mean: float | None = None) -> np.ndarray:
     """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with the
     card's `card_stats`. A card that sits near everything (a hub in this model) then needs a clue
-    that singles it out."""
-    return (row - mu) / sd * sd.mean() + mu.mean()
+    that singles it out. (`sd_mean`, `mu_mean`: the stats' means, when the caller keeps them.)"""
+    return (row - mu) / sd * (sd.mean() if sd_mean is None else sd_mean) + (mu.mean() if mu_mean is None else mu_mean)
 
 
 class SimilarityGuesser(Guesser):
@@ -218,16 +219,29 @@ class SimilarityGuesser(Guesser):
             rows = []
             hub = float(self.p("hub"))
             for b, emb in enumerate(self.backends):
-                if not emb.covers([clue])[0]:
+                vector = self._clue_vector(b, clue)
+                if vector is None:
                     rows.append(None)
                 elif emb.has_vectors:
                     vectors, stats = self._board(b, words)
-                    row = vectors @ emb.vectors([clue])[0]
+                    row = vectors @ vector
                     rows.append((1.0 - hub) * row + hub * card_units(row, *stats) if hub > 0 else row)
                 else:
                     rows.append(emb.similarity(list(words), [clue])[:, 0])
             self._cache[key] = rows
         return rows
+
+    def _clue_vector(self, b: int, clue: str) -> np.ndarray | bool | None:
+        """Backend b's unit vector of the clue (True for a backend without vectors, None when it does
+        not know the word), kept across games: the same clue words come back game after game."""
+        memo = self.__dict__.setdefault("_clue_vectors", {})
+        key = (b, clue)
+        if key not in memo:
+            emb = self.backends[b]
+            if len(memo) >= 100_000:      # a long-lived guesser (the web server) keeps a bounded memo
+                memo.clear()
+            memo[key] = None if not emb.covers([clue])[0] else emb.vectors([clue])[0] if emb.has_vectors else True
+        return memo[key]
 
     def model_weights(self, view: "GuessView") -> np.ndarray:
         """`combine=bayes`: which of my backends reads clues like this spymaster? Each backend's
@@ -252,14 +266,15 @@ class SimilarityGuesser(Guesser):
                 continue
             live = view.touchable.copy()
             live[[c for c, _ in guesses]] = True
-            for b, row in enumerate(self._rows(words, clue)):
-                if row is None:
-                    continue
-                z = np.where(live, row / self._temps[b], -np.inf)
-                p = np.exp(z - z.max())
-                p = p / p.sum()
-                for c, good in guesses:
-                    loglik[b] += np.log(max(p[c] if good else 1.0 - p[c], 1e-9))
+            known = [(b, row) for b, row in enumerate(self._rows(words, clue)) if row is not None]
+            if not known:
+                continue
+            bs = [b for b, _ in known]       # every backend at once: the same numbers, row by row
+            z = np.where(live, np.array([row / self._temps[b] for b, row in known]), -np.inf)
+            p = np.exp(z - z.max(axis=1, keepdims=True))
+            p = p / p.sum(axis=1, keepdims=True)
+            for c, good in guesses:
+                loglik[bs] += np.log(np.maximum(p[:, c] if good else 1.0 - p[:, c], 1e-9))
         loglik *= float(self.p("learn"))
         w = np.exp(loglik - loglik.max())
         return w / w.sum()
@@ -271,7 +286,10 @@ class SimilarityGuesser(Guesser):
         kept = self._cache.get(key)
         if kept is None:
             emb = self.backends[b]
-            stats = card_stats(emb, words, self.language) if float(self.p("hub")) > 0 else None
+            stats = None
+            if float(self.p("hub")) > 0:       # with their means, which every clue's row uses
+                mu, sd = card_stats(emb, words, self.language)
+                stats = mu, sd, sd.mean(), mu.mean()
             kept = self._cache[key] = board_vectors(emb, list(words)), stats
         return kept
 

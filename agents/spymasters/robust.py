@@ -161,16 +161,27 @@ class RobustSpymaster(ExpectedValueSpymaster):
     def columns(self, problem, sims, ok) -> np.ndarray:
         """`expected`'s candidates, less those near the assassin under any model (`assassin_clear`;
         when none is clear, all). The veto is judged on the prefilter's survivors only (the same
-        choice as judging every candidate first, at a fraction of the cost)."""
+        choice as judging every candidate first, at a fraction of the cost); on the nearest card
+        (`veto` 1) from the prefilter's own maxima."""
         veto = int(self.p("veto"))
         if self.p("combine") == "foreign" or veto <= 0 or not problem.assassin.any():
             return super().columns(problem, sims, ok)       # foreign: vetoed in choose
-        keep, gap = passing(sims, problem, ok, self.floors())
-        memo = sims.__dict__.setdefault("_assassin_counts", {})
-        safe = assassin_clear(own_views(sims), problem, veto, keep, memo)
+        own = own_views(sims)
+        if veto == 1:
+            keep, gap, clear = passing(sims, problem, ok, self.floors(), nearest_from=len(sims.raw) - len(own))
+
+            def clear_at(cols=None):
+                return clear if cols is None else clear[cols]
+        else:
+            keep, gap = passing(sims, problem, ok, self.floors())
+            memo = sims.__dict__.setdefault("_assassin_counts", {})
+
+            def clear_at(cols=None):
+                return assassin_clear(own, problem, veto, cols, memo)
+        safe = clear_at(keep)
         if safe.any():
             return best_of(keep[safe], gap[safe], int(self.p("cap")))
-        everywhere = ok & assassin_clear(own_views(sims), problem, veto, memo=memo)
+        everywhere = ok & clear_at()
         if everywhere.any():                # clear clues exist, none passes the prefilter: all of them
             return np.flatnonzero(everywhere)
         return best_of(keep, gap, int(self.p("cap"))) if len(keep) else np.flatnonzero(ok)

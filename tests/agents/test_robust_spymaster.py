@@ -178,6 +178,39 @@ def test_the_assassin_veto_kept_with_the_board_agrees_with_a_fresh_count():
     assert len(memo) == 2          # one count per view, reused on every later turn
 
 
+def test_the_nearest_card_veto_from_the_prefilters_maxima_is_the_counted_veto():
+    """`passing(..., nearest_from=k)` judges `veto` 1 from the maxima the prefilter takes anyway (the
+    avoided cards split into bystanders and assassins): the same candidates as `assassin_clear`'s
+    count of cards above the nearest assassin, under every view from k on, and the same prefilter."""
+    from types import SimpleNamespace
+
+    from agents.clue_problem import passing
+    from agents.spymasters.robust import assassin_clear
+
+    rng = np.random.default_rng(7)
+    for trial in range(20):
+        views = [rng.normal(size=(25, 400)).astype(np.float32) for _ in range(3)]
+        if trial % 2:             # ties: a bystander exactly as near as the assassin is not nearer
+            views[1][4] = views[1][3]
+        guessable = rng.random(25) < 0.8
+        roles = rng.choice(3, 25, p=[0.4, 0.45, 0.15])        # target, bystander, assassin
+        assassin = guessable & (roles == 2)
+        if trial == 0:
+            assassin[:] = False                                 # no assassin left: every clue clear
+        targets = guessable & (roles == 0)
+        targets[0] = guessable[0] = True
+        assassin[0] = False
+        avoid = np.where(assassin, 4.0, np.where(guessable & ~targets, 1.0, 0.0))
+        problem = SimpleNamespace(targets=targets, avoid=avoid, assassin=assassin, guessable=guessable)
+        sims = SimpleNamespace(raw=views, scale=[1.0] * 3)
+        ok = rng.random(400) < 0.9
+        floors = [-0.5, -0.8, -0.8]
+        keep, gap = passing(sims, problem, ok, floors)
+        keep2, gap2, clear = passing(sims, problem, ok, floors, nearest_from=1)
+        assert np.array_equal(keep, keep2) and np.array_equal(gap, gap2)
+        assert np.array_equal(clear, assassin_clear(views[1:], problem, 1)), trial
+
+
 def test_the_fast_helpers_match_numpy():
     from agents.partner_model import top_rows
     from agents.spymasters.expected import cumulative
