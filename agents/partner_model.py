@@ -105,12 +105,13 @@ def turn_outcomes(views: Sequence[np.ndarray], targets: np.ndarray, bystanders: 
     reach = np.ones((nmax + 1, len(views), v), np.float32)
     miss = np.zeros((nmax + 1, len(views), v), np.float32)
     dead = np.zeros((nmax + 1, len(views), v), np.float32)
-    for m in range(nmax):
-        denom = g + b_n + b_a
+    for m in range(nmax):        # each product and quotient written in place: the same numbers
+        denom = g + b_n
+        denom += b_a
         denom[denom <= 0] = 1.0
-        miss[m] = reach[m] * b_n / denom
-        dead[m] = reach[m] * b_a / denom
-        reach[m + 1] = reach[m] * g / denom
+        for part, into in ((b_n, miss[m]), (b_a, dead[m]), (g, reach[m + 1])):
+            np.multiply(reach[m], part, out=into)
+            into /= denom
         g = np.maximum(g - wt_sorted[m], 0.0)
     return TurnOutcomes(*(a.transpose(1, 0, 2) for a in (reach, miss, dead)))   # models first
 

@@ -85,12 +85,17 @@ class ExpectedValueSpymaster(PoolSpymaster):
             value = values.mean(axis=0)
         else:
             value = np.tensordot(weights[live], values, axes=1)
-        p_dead = cumulative(out.dead[:, :nmax]).max(axis=0)   # P(assassin) for a clue of n = 1..nmax
-        value = value - float(self.p("risk")) * p_dead - float(self.p("rare")) * pool.rarity[cols][None, :]
+        risk = float(self.p("risk"))
+        if risk > 0:
+            p_dead = cumulative(out.dead[:, :nmax]).max(axis=0)   # P(assassin) for a clue of n = 1..nmax
+            value = value - risk * p_dead
+        value = value - float(self.p("rare")) * pool.rarity[cols][None, :]
         kk, j = self.best_index(value)
         _, cards = top_targets(sims.raw[0][:, cols[j:j + 1]], problem.targets, kk + 1)
+        # without `risk`, P(assassin) of the chosen clue alone (the same sums, for one column)
+        p_assassin = p_dead[kk, j] if risk > 0 else cumulative(out.dead[:, :kk + 1, j:j + 1]).max(axis=0)[kk, 0]
         return self.decision(pool, problem, int(cols[j]), kk + 1, cards[:, 0], value[kk, j],
-                             p_assassin=float(p_dead[kk, j]),
+                             p_assassin=float(p_assassin),
                              per_backend=[float(per_backend[b][kk, j]) if b in per_backend else None
                                           for b in range(len(weights))],
                              temperatures=[round(float(t), 4) for t in temps],
