@@ -498,7 +498,7 @@ def passing(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: Seq
     touchable card nearest to it is no assassin (an assassin veto on the nearest card, from the same
     maxima: no pass over the rows of its own): (keep, gap, clear)."""
     gap = None
-    clear = np.ones(len(ok), dtype=bool)
+    clear = None if nearest_from is None else np.ones(len(ok), dtype=bool)
     avoid = problem.avoid > 0
     tidx = np.flatnonzero(problem.targets)
     if nearest_from is None:
@@ -512,13 +512,11 @@ def passing(sims: "BoardSims", problem: ClueProblem, ok: np.ndarray, floors: Seq
         worst = (known[0] if len(known) == 1 else np.maximum(*known)) if known else np.full_like(best, -np.inf)
         g = (best - worst - floor) / scale
         gap = g if gap is None else np.minimum(gap, g)
-        if nearest_from is not None and v >= nearest_from and maxima[1] is not None:
+        if clear is not None and v >= nearest_from and maxima[1] is not None:
             near = best if maxima[0] is None else np.maximum(best, maxima[0])
             clear &= near > maxima[1]
     keep = np.flatnonzero(ok & (gap >= 0))
-    if nearest_from is None:
-        return keep, gap[keep]
-    return keep, gap[keep], clear
+    return (keep, gap[keep]) if clear is None else (keep, gap[keep], clear)
 
 
 def row_max(matrix: np.ndarray, rows: np.ndarray) -> np.ndarray:

@@ -111,12 +111,11 @@ def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[
     return mu, sd
 
 
-def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray,
-               sd_mean: float | None = None, mu_mean: float | None = None) -> np.ndarray:
+def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray, sd_mean: float, mu_mean: float) -> np.ndarray:
     """Similarities in each card's own units, rescaled to cosines: (s - mu_c) / sd_c with the
-    card's `card_stats`. A card that sits near everything (a hub in this model) then needs a clue
-    that singles it out. (`sd_mean`, `mu_mean`: the stats' means, when the caller keeps them.)"""
-    return (row - mu) / sd * (sd.mean() if sd_mean is None else sd_mean) + (mu.mean() if mu_mean is None else mu_mean)
+    card's `card_stats`, times their mean spread plus their mean (kept with the board). A card that
+    sits near everything (a hub in this model) then needs a clue that singles it out."""
+    return (row - mu) / sd * sd_mean + mu_mean
 
 
 class SimilarityGuesser(Guesser):

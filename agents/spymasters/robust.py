@@ -169,19 +169,14 @@ class RobustSpymaster(ExpectedValueSpymaster):
         own = own_views(sims)
         if veto == 1:
             keep, gap, clear = passing(sims, problem, ok, self.floors(), nearest_from=len(sims.raw) - len(own))
-
-            def clear_at(cols=None):
-                return clear if cols is None else clear[cols]
+            safe = clear[keep]
         else:
             keep, gap = passing(sims, problem, ok, self.floors())
             memo = sims.__dict__.setdefault("_assassin_counts", {})
-
-            def clear_at(cols=None):
-                return assassin_clear(own, problem, veto, cols, memo)
-        safe = clear_at(keep)
+            safe = assassin_clear(own, problem, veto, keep, memo)
         if safe.any():
             return best_of(keep[safe], gap[safe], int(self.p("cap")))
-        everywhere = ok & clear_at()
+        everywhere = ok & (clear if veto == 1 else assassin_clear(own, problem, veto, memo=memo))
         if everywhere.any():                # clear clues exist, none passes the prefilter: all of them
             return np.flatnonzero(everywhere)
         return best_of(keep, gap, int(self.p("cap"))) if len(keep) else np.flatnonzero(ok)

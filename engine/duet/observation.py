@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..fresh import text
+
 _new = object.__new__
 
 
@@ -23,9 +25,7 @@ class Event:
     def copy(self) -> "Event":
         """An equal event made of new objects (observations share nothing with the state)."""
         e = _new(Event)          # the fields set directly: a frozen dataclass's __init__ is slow
-        fields = e.__dict__
-        for k, v in self.__dict__.items():   # fresh.text, inlined: a game copies its history at every move
-            fields[k] = v[:1] + v[1:] if isinstance(v, str) and len(v) > 1 else v
+        e.__dict__.update({k: text(v) for k, v in self.__dict__.items()})
         return e
 
 
