@@ -92,7 +92,7 @@ class GuessView:
         return [(w, n if isinstance(n, int) and n > 0 else 1, f) for w, n, f, received in out if received]
 
 
-_CARD_STATS: dict[tuple, tuple[float, float]] = {}
+_CARD_STATS: dict[tuple, dict[str, tuple[float, float]]] = {}
 
 
 def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[np.ndarray, np.ndarray]:
@@ -100,15 +100,37 @@ def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[
     memoised per backend and language."""
     from agents.clue_problem import candidate_pool
 
-    key = (id(emb), emb.version, language)
-    missing = [w for w in words if key + (w,) not in _CARD_STATS]
+    known = _CARD_STATS.setdefault((id(emb), emb.version, language), {})
+    missing = [w for w in words if w not in known]
     if missing:
         ref = candidate_pool([emb], language, 10000).vectors[0]
         cos = board_vectors(emb, missing) @ ref.T
         for w, c in zip(missing, cos):
-            _CARD_STATS[key + (w,)] = (float(c.mean()), float(c.std()) or 1.0)
-    mu, sd = np.array([_CARD_STATS[key + (w,)] for w in words]).T
+            known[w] = (float(c.mean()), float(c.std()) or 1.0)
+    mu, sd = np.array([known[w] for w in words]).T
     return mu, sd
+
+
+class ListedCards:
+    """One backend's view of the board list: the cards' unit vectors and (with `stats`) their
+    `card_stats`, as arrays. A game's board is rows of them: the numbers `board_vectors` and
+    `card_stats` give, for a tenth of the work every game pays (once per backend and seat)."""
+
+    def __init__(self, emb: Embeddings, words: tuple[str, ...], language: str, stats: bool):
+        self.index = {w: i for i, w in enumerate(words)}
+        self.vectors = board_vectors(emb, list(words))
+        self.stats = np.array(card_stats(emb, words, language)) if stats else None   # (2, words): mu, sd
+
+    def board(self, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None] | None:
+        """(vectors, (mu, sd, mean sd, mean mu) or None) of these cards; None when one is off the list."""
+        index = self.index
+        if not all(w in index for w in words):
+            return None
+        rows = [index[w] for w in words]
+        if self.stats is None:
+            return self.vectors[rows], None
+        mu, sd = self.stats[:, rows]
+        return self.vectors[rows], (mu, sd, sd.mean(), mu.mean())
 
 
 def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray, sd_mean: float, mu_mean: float) -> np.ndarray:
@@ -157,19 +179,20 @@ class SimilarityGuesser(Guesser):
         self._weights = np.ones(len(self.backends)) / len(self.backends)
         self._noise_key = 0
         self._cache: dict[tuple, np.ndarray] = {}
+        self._listed: list[ListedCards | None] = [None] * len(self.backends)   # set by prepare
 
     def p(self, key: str) -> Any:
         return self.params[key]
 
     def prepare(self) -> None:
         super().prepare()
-        if float(self.p("hub")) > 0:   # every listed card's own units, once, before workers fork
-            from agents.wordlists import board_words
+        from agents.wordlists import board_words
 
-            words = tuple(board_words(self.language))
-            for emb in self.backends:
-                if emb.has_vectors:
-                    card_stats(emb, words, self.language)
+        # every listed card's vectors and own units, once, before workers fork
+        words = tuple(board_words(self.language))
+        hub = float(self.p("hub")) > 0
+        self._listed = [ListedCards(emb, words, self.language, hub) if emb.has_vectors else None
+                        for emb in self.backends]
 
     def begin_game(self, seed: Any) -> None:
         super().begin_game(seed)
@@ -283,6 +306,8 @@ class SimilarityGuesser(Guesser):
         (every clue reads them)."""
         key = ("board", b, words)
         kept = self._cache.get(key)
+        if kept is None and self._listed[b] is not None:
+            kept = self._cache[key] = self._listed[b].board(words)
         if kept is None:
             emb = self.backends[b]
             stats = None
