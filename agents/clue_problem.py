@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -428,8 +428,10 @@ _POOLS: "OrderedDict[tuple, CandidatePool]" = OrderedDict()
 
 
 def candidate_pool(backends: Sequence[Embeddings | str], language: str, size: int = 20000,
-                   words: Sequence[str] | None = None, frequencies: Sequence[float] | None = None) -> CandidatePool:
-    """The shared pool for these backends: the `size` most frequent vocabulary words they all cover."""
+                   words: Sequence[str] | None = None, frequencies: Sequence[float] | None = None,
+                   keep: Callable[[Sequence[str], str], np.ndarray] | None = None) -> CandidatePool:
+    """The shared pool for these backends: the `size` most frequent vocabulary words they all cover
+    (or `words`); with `keep`, only those of them it marks (`keep(words, language)`, a mask)."""
     embs = [get_backend(b) for b in backends]
     if words is None:
         from agents.wordlists import clue_vocabulary
@@ -440,9 +442,13 @@ def candidate_pool(backends: Sequence[Embeddings | str], language: str, size: in
         mask = np.ones(len(words), dtype=bool)
         for e in embs:
             mask &= e.covers(words)
-        keep = np.flatnonzero(mask)[:size]
-        words = [words[i] for i in keep]
-        frequencies = [frequencies[i] for i in keep]
+        keep_covered = np.flatnonzero(mask)[:size]
+        words = [words[i] for i in keep_covered]
+        frequencies = [frequencies[i] for i in keep_covered]
+    if keep is not None:
+        marked = np.asarray(keep(list(words), language), dtype=bool)
+        frequencies = None if frequencies is None else [f for f, k in zip(frequencies, marked) if k]
+        words = [w for w, k in zip(words, marked) if k]
     key = (tuple((id(e), e.version) for e in embs), language, tuple(words))
     pool = _POOLS.get(key)
     if pool is None:

@@ -59,11 +59,16 @@ class PoolSpymaster(Spymaster):
     def pool(self) -> CandidatePool:
         if self._pool is None:
             self._pool = candidate_pool(self.backends, self.language, int(self.p("vocab")),
-                                        words=self._vocabulary, frequencies=self._frequencies)
+                                        words=self._vocabulary, frequencies=self._frequencies,
+                                        keep=self.candidate_filter())
             if not len(self._pool):
                 raise ValueError(f"{self.name} spymaster: no candidate clue is covered by "
                                  f"{'+'.join(self.backend_names)}")
         return self._pool
+
+    def candidate_filter(self):
+        """Which of the `vocab` words may be candidates at all (`candidate_pool`'s `keep`): all."""
+        return None
 
     def candidates(self, problem: ClueProblem) -> np.ndarray:
         """Candidates the clue filter accepts on this board and not given before in this game."""

@@ -42,6 +42,7 @@ reads them differently. What changes (measured on the partner panel, docs/agents
 from __future__ import annotations
 
 import copy
+from typing import Sequence
 
 import numpy as np
 
@@ -102,7 +103,6 @@ class RobustSpymaster(ExpectedValueSpymaster):
 
     def prepare(self) -> None:
         super().prepare()
-        noun_mask(self.pool, self.language)   # before workers fork
         if all(m is not None for m in self.pool.board_matrix):   # the board list's views, shared too
             row = float(self.p("row"))
             if self.p("combine") in ("consensus", "foreign") and len(self.backends) > 1:
@@ -134,11 +134,10 @@ class RobustSpymaster(ExpectedValueSpymaster):
             self._consensus_w = w
         return self._consensus_w
 
-    def candidates(self, problem):
-        ok = super().candidates(problem)
-        if float(self.p("nouns")) > 0:
-            ok &= noun_mask(self.pool, self.language)
-        return ok
+    def candidate_filter(self):
+        """`nouns`: the pool holds only the words that read as nouns (`read_as_nouns`): every array
+        of a board is that much narrower."""
+        return read_as_nouns if float(self.p("nouns")) > 0 else None
 
     def combination(self) -> str:
         return "bayes" if self.p("combine") in ("consensus", "foreign") else self.p("combine")
@@ -342,20 +341,16 @@ def consensus_weights(backends, language: str, power: float) -> np.ndarray | Non
     return w / w.sum()
 
 
-def noun_mask(pool, language: str) -> np.ndarray:
-    """Candidates that can be read as nouns (names included): adjectives and adverbs make vague
-    clues whose neighbours differ most between minds ("effective", "worthwhile", "wide").
-    Kept on the pool it describes (one per language)."""
-    masks = pool.__dict__.setdefault("_noun_masks", {})
-    if language not in masks:
-        if language == "en":
-            from lemminflect import getAllLemmas
+def read_as_nouns(words: Sequence[str], language: str) -> np.ndarray:
+    """Which words can be read as nouns (names included): adjectives and adverbs make vague
+    clues whose neighbours differ most between minds ("effective", "worthwhile", "wide"). English
+    only (lemminflect); every Korean word passes."""
+    if language != "en":
+        return np.ones(len(words), dtype=bool)
+    from lemminflect import getAllLemmas
 
-            def noun(word: str) -> bool:
-                pos = getAllLemmas(word)
-                return not pos or "NOUN" in pos or "PROPN" in pos
+    def noun(word: str) -> bool:
+        pos = getAllLemmas(word)
+        return not pos or "NOUN" in pos or "PROPN" in pos
 
-            masks[language] = np.array([noun(w) for w in pool.words], dtype=bool)
-        else:
-            masks[language] = np.ones(len(pool.words), dtype=bool)
-    return masks[language]
+    return np.array([noun(w) for w in words], dtype=bool)

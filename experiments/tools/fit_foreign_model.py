@@ -30,12 +30,12 @@ LAM = 1e-3
 
 def panel_pool(panel: Sequence[str], language: str, vocab: int):
     from agents.clue_problem import candidate_pool
-    from agents.spymasters.robust import noun_mask
+    from agents.spymasters.robust import read_as_nouns
     from agents.wordlists import board_words
 
     pool = candidate_pool(list(panel), language, vocab)
     pool.precompute_boards(board_words(language), language)
-    return pool, noun_mask(pool, language)
+    return pool, read_as_nouns(pool.words, language)
 
 
 def sample(pool, nouns, panel: Sequence[str], held: int, boards: int, rng: np.random.Generator,
