@@ -286,20 +286,36 @@ class SimilarityGuesser(Guesser):
         for clue, guesses in turns:
             if not guesses:
                 continue
-            live = view.touchable.copy()
-            live[[c for c, _ in guesses]] = True
-            known = [(b, row) for b, row in enumerate(self._rows(words, clue)) if row is not None]
-            if not known:
+            bs, scaled = self._scaled_rows(words, clue)
+            if not bs:
                 continue
-            bs = [b for b, _ in known]       # every backend at once: the same numbers, row by row
-            z = np.where(live, np.array([row / self._temps[b] for b, row in known]), -np.inf)
+            cards = [c for c, _ in guesses]
+            live = view.touchable.copy()
+            live[cards] = True
+            z = np.where(live, scaled, -np.inf)     # every backend at once: the same numbers, row by row
             p = np.exp(z - z.max(axis=1, keepdims=True))
             p = p / p.sum(axis=1, keepdims=True)
-            for c, good in guesses:
-                loglik[bs] += np.log(np.maximum(p[:, c] if good else 1.0 - p[:, c], 1e-9))
+            picked = p[:, cards]
+            terms = np.log(np.maximum(np.where([good for _, good in guesses], picked, 1.0 - picked), 1e-9))
+            part = loglik[bs] if len(bs) < n else loglik
+            for term in terms.T:              # guess by guess: the sums in the order they were played
+                part += term
+            if len(bs) < n:
+                loglik[bs] = part
         loglik *= float(self.p("learn"))
         w = np.exp(loglik - loglik.max())
         return w / w.sum()
+
+    def _scaled_rows(self, words: tuple[str, ...], clue: str) -> tuple[list[int], np.ndarray | None]:
+        """The backends that know the clue, and their `_rows` in units of their temperatures, one row
+        each: memoised per game (`model_weights` reads every received clue at every guess)."""
+        key = ("scaled", words, clue)
+        kept = self._cache.get(key)
+        if kept is None:
+            known = [(b, row) for b, row in enumerate(self._rows(words, clue)) if row is not None]
+            kept = self._cache[key] = ([b for b, _ in known],
+                                       np.array([row / self._temps[b] for b, row in known]) if known else None)
+        return kept
 
     def _board(self, b: int, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None]:
         """Backend b's unit vectors of the cards and, with `hub`, their `card_stats`: once per game

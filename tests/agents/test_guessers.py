@@ -248,3 +248,36 @@ def test_bayes_guesser_comes_to_read_clues_with_the_model_the_spymaster_thinks_l
     assert mean[BOARD.index("pencil")] == pytest.approx(mean[BOARD.index(by)], abs=0.01)
     with pytest.raises(ValueError, match="combine"):
         make("duet-bayes:fa+fb?combine=max")
+
+
+def test_a_backend_that_does_not_know_a_clue_is_weighed_by_the_other_clues_only():
+    """`model_weights` with a backend that lacks the clue word: that clue's guesses move the others'
+    weights exactly as without it, and its own log-likelihood stays where the other clues leave it."""
+    from agents.embeddings import FakeEmbeddings
+
+    key = key_for_board()
+    bx = [BOARD[i] for i in range(6, 25) if key.a[i] == "N"][0]
+    e = np.eye(32, dtype=np.float32)
+    backends = {"fa": FakeEmbeddings(dim=32, vectors={"sea": e[0], bx: e[0], "ocean": e[1]}, seed=1, name="fa"),
+                "fb": FakeEmbeddings(dim=32, vectors={"sea": e[0], "ocean": e[0], bx: e[1]}, seed=1, name="fb"),
+                "fc": FakeEmbeddings(dim=32, vocabulary=BOARD, seed=2, name="fc")}   # knows no clue
+
+    s = DuetState(BOARD, key)
+    s.apply(Clue("A", "sea", 2))
+    s.apply(Guess("B", "ocean"))
+    s.apply(Guess("B", bx))
+    s.apply(Clue("B", "zebra", 1))
+    s.apply(Guess("A", next(BOARD[i] for i in range(6, 25) if key.b[i] == "G")))
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "school", 1))
+    obs = s.observe("B")
+
+    def weights(spec):
+        g = DuetBayesGuesser(parse_spec(spec), "en", embeddings=backends)
+        g.begin_game([0, 1, 1])
+        return g.model_weights(GuessViewFor(obs))
+
+    three, ab, bc = (weights(f"duet-bayes:{m}?learn=1") for m in ("fa+fb+fc", "fa+fb", "fb+fc"))
+    assert three[0] / three[1] == pytest.approx(ab[0] / ab[1])
+    assert three[2] / three[1] == pytest.approx(bc[1] / bc[0])
+    assert three[1] > three[0]      # the guesses read like fb
