@@ -185,8 +185,10 @@ class CandidatePool:
         self.board_language: str | None = None
         self._shared: dict[tuple, np.ndarray] = {}   # `shared` arrays of the board list
         self.base_legal: np.ndarray | None = None   # legal on an empty board
-        self.blocks: np.ndarray | None = None       # blocks[r, j]: listed word r alone forbids candidate j
-        self.grants: dict[int, np.ndarray] = {}      # listed word r -> the candidates it alone makes legal
+        # blocks[r]: the candidates listed word r alone forbids, as bits (np.packbits: a board's rows
+        # are an eighth of the memory a bool matrix's would be, and OR-ed a byte at a time)
+        self.blocks: np.ndarray | None = None
+        self.grants: dict[int, np.ndarray] = {}      # listed word r -> which of `tied` it alone makes legal
         self.tied = np.zeros(0, int)                  # every such candidate (RULES 4.1: TOP beside HAT)
         self.tied_blocks: np.ndarray | None = None    # tied_blocks[r, k]: listed word r forbids tied[k]
 
@@ -204,12 +206,13 @@ class CandidatePool:
         self.row_stats = [None if m is None else column_stats(m.T) for m in self.board_matrix]
         self.base_legal = legal_mask(self.words, [], [], language)
         alone = [legal_mask(self.words, [w], [], language) for w in words]
-        self.blocks = np.stack([self.base_legal & ~m for m in alone])
+        self.blocks = np.packbits(np.stack([self.base_legal & ~m for m in alone]), axis=1)
         # RULES 4.1: a position word tied to a listed word's meaning (TOP beside HAT) is legal only
         # with that word visible, and still subject to every visible word's blocks (`tied_blocks`)
         gained = [np.flatnonzero(m & ~self.base_legal) for m in alone]
-        self.grants = {r: g for r, g in enumerate(gained) if len(g)}
-        self.tied = np.unique(np.concatenate(list(self.grants.values()))) if self.grants else np.zeros(0, int)
+        granting = {r: g for r, g in enumerate(gained) if len(g)}
+        self.tied = np.unique(np.concatenate(list(granting.values()))) if granting else np.zeros(0, int)
+        self.grants = {r: np.isin(self.tied, g) for r, g in granting.items()}
         if len(self.tied):   # what each listed word forbids of them by the other rules (4.3/4.4)
             from engine.clues import ClueOptions
 
@@ -223,10 +226,11 @@ class CandidatePool:
     def listed_legal(self, rows: Sequence[int]) -> np.ndarray:
         """Which candidates are legal on a board of listed words (their rows, every one visible),
         from the precomputed arrays: what `legal_mask` gives for those words."""
-        mask = self.base_legal & ~self.blocks[rows].any(axis=0)
+        blocked = np.unpackbits(np.bitwise_or.reduce(self.blocks[rows], axis=0), count=len(self.words))
+        mask = self.base_legal & ~blocked.view(bool)
         granted = [self.grants[r] for r in rows if r in self.grants]
         if granted:   # tied to a visible word, and forbidden by none
-            tied = np.isin(self.tied, np.concatenate(granted))
+            tied = np.logical_or.reduce(granted)
             mask[self.tied] = tied & ~self.tied_blocks[rows].any(axis=0)
         return mask
 

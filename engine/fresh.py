@@ -22,7 +22,7 @@ def text(s: Any) -> Any:
 
 def texts(items: Iterable[Any]) -> tuple:
     """A new tuple of new strings."""
-    return tuple([text(s) for s in items])
+    return tuple(map(text, items))
 
 
 def deep(obj: Any) -> Any:

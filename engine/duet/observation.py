@@ -25,7 +25,8 @@ class Event:
     def copy(self) -> "Event":
         """An equal event made of new objects (observations share nothing with the state)."""
         e = _new(Event)          # the fields set directly: a frozen dataclass's __init__ is slow
-        e.__dict__.update({k: text(v) for k, v in self.__dict__.items()})
+        fields = self.__dict__
+        e.__dict__.update(zip(fields, map(text, fields.values())))
         return e
 
 
