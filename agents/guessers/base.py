@@ -283,25 +283,30 @@ class SimilarityGuesser(Guesser):
                 turns.append((e.word, []) if e.seat != view.obs.seat else ("", []))
             elif e.kind == "guess" and turns and turns[-1][0] and e.seat == view.obs.seat and e.word in index:
                 turns[-1][1].append((index[e.word], e.result == "green"))
-        for clue, guesses in turns:
-            if not guesses:
-                continue
-            bs, scaled = self._scaled_rows(words, clue)
-            if not bs:
-                continue
-            cards = [c for c, _ in guesses]
-            live = view.touchable.copy()
-            live[cards] = True
-            z = np.where(live, scaled, -np.inf)     # every backend at once: the same numbers, row by row
+        read = [(self._scaled_rows(words, clue), guesses) for clue, guesses in turns if guesses]
+        read = [(bs, scaled, guesses) for (bs, scaled), guesses in read if bs]
+        if not read:
+            return np.full(n, 1.0 / n)
+        # every turn and backend at once (softmax over the cards touchable then, row by row: the same numbers)
+        live = np.repeat(view.touchable[None, :], len(read), axis=0)
+        for t, (_, _, guesses) in enumerate(read):
+            live[t, [c for c, _ in guesses]] = True
+        full = all(len(bs) == n for bs, _, _ in read)
+        if full:
+            z = np.where(live[:, None, :], np.stack([scaled for _, scaled, _ in read]), -np.inf)
+            p = np.exp(z - z.max(axis=2, keepdims=True))
+            p = p / p.sum(axis=2, keepdims=True)
+            turn = [t for t, (_, _, guesses) in enumerate(read) for _ in guesses]
+            picked = p[turn, :, [c for _, _, guesses in read for c, _ in guesses]]      # (guesses, backends)
+            good = np.array([g for _, _, guesses in read for _, g in guesses])[:, None]
+            for term in np.log(np.maximum(np.where(good, picked, 1.0 - picked), 1e-9)):
+                loglik += term          # guess by guess: the sums in the order they were played
+        for t, (bs, scaled, guesses) in enumerate(read if not full else ()):   # a backend lacks a clue
+            z = np.where(live[t], scaled, -np.inf)
             p = np.exp(z - z.max(axis=1, keepdims=True))
             p = p / p.sum(axis=1, keepdims=True)
-            picked = p[:, cards]
-            terms = np.log(np.maximum(np.where([good for _, good in guesses], picked, 1.0 - picked), 1e-9))
-            part = loglik[bs] if len(bs) < n else loglik
-            for term in terms.T:              # guess by guess: the sums in the order they were played
-                part += term
-            if len(bs) < n:
-                loglik[bs] = part
+            for c, g in guesses:
+                loglik[bs] += np.log(np.maximum(p[:, c] if g else 1.0 - p[:, c], 1e-9))
         loglik *= float(self.p("learn"))
         w = np.exp(loglik - loglik.max())
         return w / w.sum()
