@@ -114,7 +114,7 @@ def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[
 class ListedCards:
     """One backend's view of the board list: the cards' unit vectors and (with `stats`) their
     `card_stats`, as arrays. A game's board is rows of them: the numbers `board_vectors` and
-    `card_stats` give, for a tenth of the work every game pays (once per backend and seat)."""
+    `card_stats` give, for under half the work every game pays (once per backend and seat)."""
 
     def __init__(self, emb: Embeddings, words: tuple[str, ...], language: str, stats: bool):
         self.index = {w: i for i, w in enumerate(words)}
@@ -291,8 +291,7 @@ class SimilarityGuesser(Guesser):
         live = np.repeat(view.touchable[None, :], len(read), axis=0)
         for t, (_, _, guesses) in enumerate(read):
             live[t, [c for c, _ in guesses]] = True
-        full = all(len(bs) == n for bs, _, _ in read)
-        if full:
+        if all(len(bs) == n for bs, _, _ in read):
             z = np.where(live[:, None, :], np.stack([scaled for _, scaled, _ in read]), -np.inf)
             p = np.exp(z - z.max(axis=2, keepdims=True))
             p = p / p.sum(axis=2, keepdims=True)
@@ -301,12 +300,13 @@ class SimilarityGuesser(Guesser):
             good = np.array([g for _, _, guesses in read for _, g in guesses])[:, None]
             for term in np.log(np.maximum(np.where(good, picked, 1.0 - picked), 1e-9)):
                 loglik += term          # guess by guess: the sums in the order they were played
-        for t, (bs, scaled, guesses) in enumerate(read if not full else ()):   # a backend lacks a clue
-            z = np.where(live[t], scaled, -np.inf)
-            p = np.exp(z - z.max(axis=1, keepdims=True))
-            p = p / p.sum(axis=1, keepdims=True)
-            for c, g in guesses:
-                loglik[bs] += np.log(np.maximum(p[:, c] if g else 1.0 - p[:, c], 1e-9))
+        else:                           # a backend lacks a clue: turn by turn
+            for t, (bs, scaled, guesses) in enumerate(read):
+                z = np.where(live[t], scaled, -np.inf)
+                p = np.exp(z - z.max(axis=1, keepdims=True))
+                p = p / p.sum(axis=1, keepdims=True)
+                for c, g in guesses:
+                    loglik[bs] += np.log(np.maximum(p[:, c] if g else 1.0 - p[:, c], 1e-9))
         loglik *= float(self.p("learn"))
         w = np.exp(loglik - loglik.max())
         return w / w.sum()
