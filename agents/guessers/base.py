@@ -118,8 +118,10 @@ class ListedCards:
 
     def __init__(self, emb: Embeddings, words: tuple[str, ...], language: str, stats: bool):
         self.index = {w: i for i, w in enumerate(words)}
-        self.vectors = board_vectors(emb, list(words))
+        # the stats first: their reference pool seeds an encoder's memo from the disk cache, so a
+        # card's vector does not depend on the batch that first met it (Embeddings.vectors)
         self.stats = np.array(card_stats(emb, words, language)) if stats else None   # (2, words): mu, sd
+        self.vectors = board_vectors(emb, list(words))
 
     def board(self, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None] | None:
         """(vectors, (mu, sd, mean sd, mean mu) or None) of these cards; None when one is off the list."""
@@ -180,6 +182,7 @@ class SimilarityGuesser(Guesser):
         self._noise_key = 0
         self._cache: dict[tuple, np.ndarray] = {}
         self._listed: list[ListedCards | None] = [None] * len(self.backends)   # set by prepare
+        self._clue_vectors: dict[tuple[int, str], np.ndarray | bool | None] = {}   # kept across games
 
     def p(self, key: str) -> Any:
         return self.params[key]
@@ -256,7 +259,7 @@ class SimilarityGuesser(Guesser):
     def _clue_vector(self, b: int, clue: str) -> np.ndarray | bool | None:
         """Backend b's unit vector of the clue (True for a backend without vectors, None when it does
         not know the word), kept across games: the same clue words come back game after game."""
-        memo = self.__dict__.setdefault("_clue_vectors", {})
+        memo = self._clue_vectors
         key = (b, clue)
         if key not in memo:
             emb = self.backends[b]
@@ -327,15 +330,12 @@ class SimilarityGuesser(Guesser):
         (every clue reads them)."""
         key = ("board", b, words)
         kept = self._cache.get(key)
-        if kept is None and self._listed[b] is not None:
-            kept = self._cache[key] = self._listed[b].board(words)
         if kept is None:
-            emb = self.backends[b]
-            stats = None
-            if float(self.p("hub")) > 0:       # with their means, which every clue's row uses
-                mu, sd = card_stats(emb, words, self.language)
-                stats = mu, sd, sd.mean(), mu.mean()
-            kept = self._cache[key] = board_vectors(emb, list(words)), stats
+            listed = self._listed[b]
+            kept = listed.board(words) if listed is not None else None
+            if kept is None:     # a board off the list (or no prepare): its own, the same numbers
+                kept = ListedCards(self.backends[b], words, self.language, float(self.p("hub")) > 0).board(words)
+            self._cache[key] = kept
         return kept
 
     # -- the turn --------------------------------------------------------------------------
