@@ -229,6 +229,9 @@ def test_turn_outcomes_of_several_models_in_one_pass_equal_one_call_each():
 
     rng = np.random.default_rng(8)
     views = [rng.standard_normal((25, 300)).astype(np.float32) for _ in range(3)]
+    # the columns are gathered by flat index: views in any memory layout give the same cells
+    views[1] = np.asfortranarray(views[1])
+    views[2] = rng.standard_normal((25, 600)).astype(np.float32)[:, ::2]
     targets = np.zeros(25, bool)
     targets[:6] = True
     bystanders = np.zeros(25, bool)
