@@ -110,11 +110,16 @@ def parse_target_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tupl
 
 def split_guesses(output: str, board: Sequence[str]) -> tuple[str, ...]:
     """The person's guesses in order: `a` or `a, b, c` (a word of the board that itself holds a
-    comma is kept whole)."""
+    comma is kept whole; a guess that differs from one card in letter case only is that card)."""
     output = output.strip()
     if output in board:
         return (output,)
-    return tuple(w.strip() for w in output.split(",") if w.strip())
+    folded = {}
+    for w in board:                      # `Round` is the card `round`; two cards alike in case stay apart
+        folded.setdefault(w.casefold(), []).append(w)
+    guesses = (w.strip() for w in output.split(",") if w.strip())
+    return tuple(g if g in board or len(folded.get(g.casefold(), ())) != 1 else folded[g.casefold()][0]
+                 for g in guesses)
 
 
 def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:

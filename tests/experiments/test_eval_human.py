@@ -215,6 +215,16 @@ def test_guess_not_on_board_is_an_error(tmp_path):
         evaluate(tmp_path, "val", guesser=Alphabetical())
 
 
+def test_guess_in_other_letter_case_is_that_card(tmp_path):
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['apple', 'bear'], hint: x", " Bear"),
+                                      ("remaining: ['apple', 'bear'], hint: y", "APPLE, bear")])
+    items, _ = load_guess_items(tmp_path, "val")
+    assert [i.guesses for i in items] == [("bear",), ("apple", "bear")]
+    write_task(tmp_path / "twin", GUESS_TASK, [("remaining: ['Polish', 'polish'], hint: x", "POLISH")])
+    with pytest.raises(HumanDataError, match="not on the board"):   # which of the two is unknown
+        load_guess_items(tmp_path / "twin", "val")
+
+
 def _cli():
     app = typer.Typer()
     app.command()(eval_human_command)
