@@ -114,12 +114,14 @@ def split_guesses(output: str, board: Sequence[str]) -> tuple[str, ...]:
     output = output.strip()
     if output in board:
         return (output,)
-    folded = {}
-    for w in board:                      # `Round` is the card `round`; two cards alike in case stay apart
-        folded.setdefault(w.casefold(), []).append(w)
-    guesses = (w.strip() for w in output.split(",") if w.strip())
-    return tuple(g if g in board or len(folded.get(g.casefold(), ())) != 1 else folded[g.casefold()][0]
-                 for g in guesses)
+
+    def card(guess: str) -> str:         # `Round` is the card `round`; two cards alike in case stay apart
+        if guess in board:
+            return guess
+        alike = [w for w in board if w.casefold() == guess.casefold()]
+        return alike[0] if len(alike) == 1 else guess
+
+    return tuple(card(w.strip()) for w in output.split(",") if w.strip())
 
 
 def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:
