@@ -3,6 +3,7 @@ runner the README names (`python -m experiments.tools.run_notebook`); their figu
 (image/png outputs in the executed notebook) and saved as PNG files next to the results they read."""
 
 import base64
+import json
 
 import nbformat
 import pandas as pd
@@ -110,7 +111,10 @@ def test_partner_robustness_notebook_executes(tmp_path, monkeypatch):
     best = table.iloc[0]
     assert (f"best algorithm (leave-one-out mean win rate, 95% CI over the deals): {best.algorithm} "
             f"{best.loo_win_rate:.3f} [{best.loo_ci95_low:.3f}, {best.loo_ci95_high:.3f}]") in text
-    assert len(images(outputs)) >= 3  # means, per partner, heatmap
-    for name in ("notebook_means.png", "notebook_per_partner.png", "notebook_heatmap.png"):
+    assert len(images(outputs)) >= 4  # means, per partner, heatmap, where the assassin comes
+    guesses = sum(1 for f in (tmp_path / "cross").glob("*/records.jsonl") for line in f.read_text().splitlines()
+                  for action in json.loads(line)["actions"] if "guess" in action)
+    assert f"{guesses} guesses, " in text
+    for name in ("notebook_means.png", "notebook_per_partner.png", "notebook_heatmap.png", "notebook_assassin.png"):
         assert (tmp_path / "cross" / name).read_bytes().startswith(PNG)
     assert not any(o.get("output_type") == "error" for o in outputs)

@@ -1,0 +1,78 @@
+"""Every guess of a Duet run placed in its turn (experiments/evaluation/guesses.py)."""
+
+import json
+
+import pytest
+
+from conftest import make_key
+from engine import Clue, Guess, Stop
+from engine.duet import DuetConfig
+from engine.duet.record import DuetRecord
+from engine.records import record_to_json
+from experiments.evaluation.guesses import assassin_profile, folder_guesses, guess_rows
+
+WORDS = ["rain", "snow", "cat", "dog", "bank", "river", "apple", "tree", "ice", "cream",
+         "moon", "star", "car", "train", "ship", "piano", "guitar", "drum", "bread", "cheese",
+         "king", "queen", "castle", "bridge", "tower"]
+# (side A, side B): rain G/N, snow G/G, cat G/X, dog N/G, bank X/N
+KEY = make_key({0: ("G", "N"), 1: ("G", "G"), 2: ("G", "X"), 3: ("N", "G"), 4: ("X", "N")})
+
+
+def record() -> DuetRecord:
+    """Two tokens: a turn of two in the number and two spare guesses (the last a bystander), a turn of
+    one ended by a stop, then sudden death (RULES 3.9) ended by an assassin of the clue giver's key."""
+    return DuetRecord(words=list(WORDS), key=KEY, config=DuetConfig(timer_tokens=2), actions=[
+        Clue("A", "weather", 2), Guess("B", "rain"), Guess("B", "cat"), Guess("B", "snow"), Guess("B", "dog"),
+        Clue("B", "pet", 1), Guess("A", "dog"), Stop("A"),
+        Guess("B", "bank")])
+
+
+def test_each_guess_is_placed_in_its_turn():  # RULES 3.4-3.6, 3.9; judged by the giver's key (3.5)
+    rows = guess_rows(record(), game_index=7)
+    assert [(r["seat"], r["place"], r["position"], r["last_of_number"], r["result"], r["own"]) for r in rows] == [
+        ("B", "1st", 1, False, "green", "bystander"),
+        ("B", "2nd", 2, True, "green", "assassin"),    # a green of A that is B's own assassin (3.2)
+        ("B", "spare", 3, False, "green", "green"),
+        ("B", "spare", 4, False, "bystander", "green"),
+        ("A", "1st", 1, True, "green", "bystander"),
+        ("B", "sudden death", None, False, "assassin", "bystander"),
+    ]
+    assert {r["game_index"] for r in rows} == {7}
+    assert [(r["clue"], r["number"]) for r in rows][3:] == [("weather", 2), ("pet", 1), (None, None)]
+
+
+def test_the_profile_counts_where_the_assassin_came():
+    import pandas as pd
+
+    guesses = pd.DataFrame(guess_rows(record()) * 2).assign(guesser=["x"] * 6 + ["y"] * 6)
+    profile = assassin_profile(guesses)
+    assert list(profile.index) == ["1st", "2nd", "spare", "sudden death"]
+    assert profile.loc["1st", "guesses"] == 4 and profile.loc["spare", "green_rate"] == 0.5
+    assert profile.loc["sudden death", "assassin_rate"] == 1.0
+    assert profile["assassins"].tolist() == [0, 0, 0, 2] and profile["assassin_share"].tolist() == [0, 0, 0, 1]
+    by = assassin_profile(guesses, by=["guesser"])
+    assert list(by.index.get_level_values("guesser").unique()) == ["x", "y"]
+    assert by.loc[("y", "sudden death"), "assassin_share"] == 1.0
+
+
+def test_a_results_folder_is_read_with_its_run(tmp_path):
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "robust:mpnet", "guesser": "duet-bayes:glove-50"}}))
+    data = json.loads(record_to_json(record()))
+    (tmp_path / "records.jsonl").write_text(
+        "".join(json.dumps({**data, "game_index": i}) + "\n" for i in (0, 1)), encoding="utf-8")
+    table = folder_guesses(tmp_path)
+    assert len(table) == 12 and table["game_index"].tolist() == [0] * 6 + [1] * 6
+    assert set(table["spymaster"]) == {"robust:mpnet"} and set(table["guesser"]) == {"duet-bayes:glove-50"}
+
+
+def test_a_folder_that_is_not_a_duet_run_is_one_line(tmp_path):
+    with pytest.raises(ValueError, match="not a Duet results folder"):
+        folder_guesses(tmp_path)
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    bad = json.loads(record_to_json(record()))
+    bad["actions"][1]["guess"] = "snow"   # B may guess snow, then...
+    bad["actions"][2]["guess"] = "snow"   # ...not again: covered by an agent (RULES 3.7)
+    (tmp_path / "records.jsonl").write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"records.jsonl line 1: not a Duet record that replays") as err:
+        folder_guesses(tmp_path)
+    assert "\n" not in str(err.value)
