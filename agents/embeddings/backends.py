@@ -412,6 +412,38 @@ def load_e5_small(name: str = "e5-small") -> E5SmallEmbeddings:
 
 
 # ---------------------------------------------------------------------------
+# wordllama: static token embeddings cut from a language model (numpy, weights in the wheel)
+# ---------------------------------------------------------------------------
+class WordLlamaEmbeddings(Embeddings):
+    """WordLlama (`wordllama`, MIT): the token embeddings of a large language model's input layer,
+    trained further on sentence pairs, averaged over a word's tokens; 256 dimensions, numpy only.
+
+    A mind unlike the panel's: neither a sentence encoder reading a word in context (use-m3, minilm,
+    mpnet, e5-small) nor co-occurrence counts (glove-50). The wheel holds the weights and the
+    tokenizer, but the package looks for the tokenizer in a folder it does not ship and would then
+    download it; loading with the package's own folder as the cache finds both files, and
+    `disable_download` makes any other miss an error, never a download. English only: a Korean
+    word is a few byte-level tokens.
+    """
+
+    languages = ("en",)
+    open_vocabulary = True
+
+    def __init__(self, name: str = "wordllama"):
+        try:
+            import wordllama
+        except ImportError as e:
+            raise MissingBackendError(name, PIP_EMBED, f"wordllama: {e}") from e
+        self.name = name
+        self.model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+        self.dim = 256
+        self.version = "wordllama-" + _dist_version("wordllama") + "-l2_supercat_256"
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        return np.asarray(self.model.embed(words, norm=True), dtype=np.float32).reshape(len(words), self.dim)
+
+
+# ---------------------------------------------------------------------------
 # kiwi: kiwipiepy's CoNgram morpheme embeddings (Korean), pairwise similarity only
 # ---------------------------------------------------------------------------
 class KiwiEmbeddings(Embeddings):

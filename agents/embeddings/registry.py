@@ -48,7 +48,7 @@ def canonical_backend(name: str) -> str:
 #: The languages of the built-in backends, known without loading them (a path or a backend registered
 #: later is judged when it loads).
 LANGUAGES = {"use-m3": ("en", "ko"), "glove-50": ("en",), "minilm": ("en",), "mpnet": ("en",),
-             "e5-small": ("en", "ko"), "kiwi": ("ko",), "syllables": ("ko",)}
+             "e5-small": ("en", "ko"), "wordllama": ("en",), "kiwi": ("ko",), "syllables": ("ko",)}
 
 
 def check_language(names: Iterable[str], language: str) -> None:
@@ -136,6 +136,7 @@ def _builtin() -> None:
     register_backend("minilm", lambda: b.load_minilm())
     register_backend("mpnet", lambda: b.load_mpnet())
     register_backend("e5-small", lambda: b.load_e5_small())
+    register_backend("wordllama", lambda: b.WordLlamaEmbeddings())
     register_backend("kiwi", lambda: b.KiwiEmbeddings())
     register_backend("syllables", lambda: b.SyllableEmbeddings())
     register_backend("fake", default_fake)

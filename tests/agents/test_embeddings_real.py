@@ -121,3 +121,24 @@ def test_e5_small_reads_an_english_word_as_a_noun_phrase():
     assert by_meaning >= 6 and by_meaning >= by_meaning_before + 3
     ko = ["바다", "연필"]
     assert np.allclose(e5.vectors(ko), unit(unit(e5.model.query(ko)) - e5.centre("ko")), atol=1e-5)
+
+
+def test_wordllama_loads_from_its_wheel_without_a_download(monkeypatch):
+    """The wheel holds weights and tokenizer; the package would download the tokenizer from the hub
+    (it looks in a folder it does not ship), so the backend points it at its own folder."""
+    import requests
+
+    def no_network(*args, **kwargs):
+        raise AssertionError("wordllama tried to download a file")
+
+    monkeypatch.setattr(requests, "get", no_network)
+    from agents.embeddings.backends import WordLlamaEmbeddings
+
+    w = WordLlamaEmbeddings()
+    assert w.dim == 256 and w.languages == ("en",)
+    v = w.vectors(["ocean", "sea", "pencil"])
+    assert v.dtype == np.float32 and v.shape == (3, 256)
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    s = w.similarity(["ocean"], ["sea", "pencil"])[0]
+    assert s[0] > 0.5 > s[1]
+    assert get_backend("wordllama").version.startswith("wordllama-0.4.0")
