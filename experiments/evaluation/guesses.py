@@ -35,8 +35,8 @@ def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
             continue
         clue = state.current_clue  # None in sudden death: no clue is on the table (RULES 3.9)
         position = state.correct_this_turn + 1
+        state.apply(action)   # first: a card off the board is the engine's error, naming its rule
         own = state.key.side(action.seat)[state.words.index(action.word)]
-        state.apply(action)
         if clue is None:
             place, position = "sudden death", None
         elif position > clue[1]:

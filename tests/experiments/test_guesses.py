@@ -5,7 +5,7 @@ import json
 import pytest
 
 from conftest import make_key
-from engine import Clue, Guess, Stop
+from engine import Clue, Guess, IllegalAction, Stop
 from engine.duet import DuetConfig
 from engine.duet.record import DuetRecord
 from engine.records import record_to_json
@@ -76,3 +76,11 @@ def test_a_folder_that_is_not_a_duet_run_is_one_line(tmp_path):
     with pytest.raises(ValueError, match=r"records.jsonl line 1: not a Duet record that replays") as err:
         folder_guesses(tmp_path)
     assert "\n" not in str(err.value)
+
+
+def test_a_guess_off_the_board_is_the_engines_error():  # RULES 3.1
+    bad = record()
+    bad.actions[1] = Guess("B", "zebra")
+    with pytest.raises(IllegalAction) as err:
+        guess_rows(bad)
+    assert err.value.rule == "3.1"
