@@ -19,7 +19,9 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   happen to fit one of them should not hand it the game; +0.9 points on the panel); the consensus
   is surer of a clue word my backends read alike (over the board list, each one's similarities to
   it correlate with the others') and less sure of one they part on (`agree`, `agreement_scale`: a
-  partner temperature per clue, +1.7 points on the panel). `min` (worst
+  partner temperature per clue, +1.7 points on the panel); with three models or more, a model
+  that reads unlike the others (its similarities correlate least with their mean) weighs less in
+  the consensus (`central`, `centrality`: +0.5 points on the six-model panel). `min` (worst
   case over backends) and `mean` are there too; on the panel both did worse. `combine=foreign`
   reads the unknown mind with the fitted foreign-partner model instead (`agents.foreign_model`):
   better calibrated (held-out log-likelihood -2.3 against -3.1), no more wins on the panel;
@@ -68,10 +70,10 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "pace": 1.4, "sudden": 0.3, "cap": 1000,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
-                "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5}
+                "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5, "central": 1.0}
     limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
               "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0),
-              "agree": at_least(0)}
+              "agree": at_least(0), "central": at_least(0)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -131,6 +133,12 @@ class RobustSpymaster(ExpectedValueSpymaster):
             if SYLLABLES in self.backend_names and form not in (0.0, 1.0) and len(self.backend_names) > 1:
                 w = np.ones(len(self.backend_names)) if w is None else np.array(w, dtype=float)
                 w[self.backend_names.index(SYLLABLES)] *= form
+                w = w / w.sum()
+            central = float(self.p("central"))
+            c = centrality(self.pool, float(self.p("row"))) if central > 0 and getattr(self, "pool", None) else None
+            if c is not None:
+                w = np.ones(len(c)) if w is None else np.array(w, dtype=float)
+                w = w * np.clip(c, 1e-3, None) ** central
                 w = w / w.sum()
             self._consensus_w = w
         return self._consensus_w
@@ -311,6 +319,21 @@ def agreement(pool, row: float) -> np.ndarray | None:
         return out / n
 
     return pool.shared(("agreement", float(row)), build)
+
+
+def centrality(pool, row: float) -> np.ndarray | None:
+    """Per backend, the correlation of its standardised board-list similarities with the mean of the
+    other backends'. None with fewer than three views (two models each correlate with the other alike).
+
+    Why (`central`): the consensus stands for a mind outside my models; a model that reads unlike all
+    the others (wordllama beside four sentence encoders: 0.25 against 0.43-0.55) pulls it away from
+    what the others share, and a sixth model cost the five earlier partners about a point."""
+    n = len(pool.backends)
+    if n < 3 or any(m is None for m in pool.board_matrix):
+        return None
+    views = [np.asarray(pool.standard_matrix(b, row), dtype=np.float64).ravel() for b in range(n)]
+    total = sum(views)
+    return np.array([np.corrcoef(z, (total - z) / (n - 1))[0, 1] for z in views])
 
 
 def agreement_scale(pool, row: float, agree: float) -> np.ndarray | None:

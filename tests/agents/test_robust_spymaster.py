@@ -8,8 +8,8 @@ import pytest
 from agents.clue_problem import StandardSims, duet_problem, standardise
 from agents.embeddings import FakeEmbeddings
 from agents.spec import parse_spec
-from agents.spymasters.robust import (Hypotheses, RobustSpymaster, agreement, agreement_scale, combined,
-                                      consensus_matrix)
+from agents.spymasters.robust import (Hypotheses, RobustSpymaster, agreement, agreement_scale, centrality,
+                                      combined, consensus_matrix)
 from engine.actions import Clue, Guess, Stop
 from tests.agents.test_spymasters import BOARD, DIM, HAND, VOCAB, state, vec
 
@@ -354,6 +354,28 @@ def test_the_consensus_is_surer_of_the_clues_my_models_read_alike():
     one = robust("robust:fk1")
     one.prepare()
     assert agreement(one.pool, 0.5) is None                         # one model: nothing to agree
+
+
+def test_a_model_that_reads_unlike_the_others_counts_less_in_the_consensus():
+    """`central`: fk1 and fk2 read nearly every word alike; fk3 is another mind altogether. Its
+    correlation with the others' mean is the lowest, and its weight in the consensus drops with it."""
+    embs = {"fk1": FakeEmbeddings(dim=DIM, vectors=FIRST, seed=7), "fk2": FakeEmbeddings(dim=DIM, vectors=OTHER, seed=7),
+            "fk3": FakeEmbeddings(dim=DIM, seed=99)}
+
+    def three(spec):
+        sp = RobustSpymaster(parse_spec(spec), "en", vocabulary=WORDS,
+                             frequencies=np.linspace(1e-3, 1e-5, len(WORDS)), embeddings=embs)
+        sp.prepare()
+        return sp
+
+    sp = three("robust:fk1+fk2+fk3?quality=0&central=1")
+    c = centrality(sp.pool, 0.5)
+    assert c[2] < 0.5 < min(c[0], c[1])
+    assert np.allclose(sp.consensus_weights(), c / c.sum())
+    assert three("robust:fk1+fk2+fk3?quality=0&central=0").consensus_weights() is None   # the plain mean
+    two = robust("robust:fk1+fk2?quality=0&central=1")
+    two.prepare()
+    assert centrality(two.pool, 0.5) is None and two.consensus_weights() is None   # two models: nothing to rank
 
 
 # ----- Korean: the reader of syllables (`form`) ------------------------------------------------------
