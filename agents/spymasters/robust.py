@@ -135,7 +135,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 w[self.backend_names.index(SYLLABLES)] *= form
                 w = w / w.sum()
             central = float(self.p("central"))
-            c = centrality(self.pool, float(self.p("row"))) if central > 0 and getattr(self, "pool", None) else None
+            c = centrality(self.pool, float(self.p("row"))) if central > 0 else None   # None before prepare()
             if c is not None:
                 w = np.ones(len(c)) if w is None else np.array(w, dtype=float)
                 w = w * np.clip(c, 1e-3, None) ** central
