@@ -331,9 +331,23 @@ def centrality(pool, row: float) -> np.ndarray | None:
     n = len(pool.backends)
     if n < 3 or any(m is None for m in pool.board_matrix):
         return None
-    views = [np.asarray(pool.standard_matrix(b, row), dtype=np.float64).ravel() for b in range(n)]
-    total = sum(views)
-    return np.array([np.corrcoef(z, (total - z) / (n - 1))[0, 1] for z in views])
+
+    def build() -> np.ndarray:
+        # sums over blocks of rows in float64: no float64 copy of the whole list (about 45 MB a model)
+        views = [pool.standard_matrix(b, row) for b in range(n)]
+        sx, sy, sxx, syy, sxy = (np.zeros(n) for _ in range(5))
+        for start in range(0, views[0].shape[0], 32):
+            x = np.stack([z[start:start + 32] for z in views]).astype(np.float64).reshape(n, -1)
+            y = (x.sum(axis=0) - x) / (n - 1)
+            sx += x.sum(axis=1)
+            sy += y.sum(axis=1)
+            sxx += (x * x).sum(axis=1)
+            syy += (y * y).sum(axis=1)
+            sxy += (x * y).sum(axis=1)
+        m = views[0].size
+        return (sxy - sx * sy / m) / np.sqrt((sxx - sx * sx / m) * (syy - sy * sy / m))
+
+    return pool.shared(("centrality", float(row)), build)
 
 
 def agreement_scale(pool, row: float, agree: float) -> np.ndarray | None:
