@@ -43,9 +43,37 @@ def load_partner_params(path: str | None = None) -> dict:
         return {"temperature": dict(FALLBACK_TEMPERATURE)}
 
 
-def temperature_for(backend: str, params: Mapping | None = None) -> float:
-    table = (params or load_partner_params()).get("temperature", {})
-    return float(table.get(backend, table.get("default", FALLBACK_TEMPERATURE["default"])))
+def temperature_for(backend: str, params: Mapping | None = None, spread: float | None = None) -> float:
+    """The fitted temperature of a guesser reading `backend`. A backend without a fit (a user's
+    model by path, a new backend) with its `spread` (`card_spread`) gets the spread times the
+    fitted backends' median ratio of temperature to spread: a model whose cosines all sit in a
+    narrow band is read as sharply as the fitted ones, not flattened to nothing by a temperature
+    made for wider cosines. Without a spread, the table's default."""
+    params = params if params is not None else load_partner_params()
+    table = params.get("temperature", {})
+    if backend in table:
+        return float(table[backend])
+    ratio = params.get("spread_ratio")
+    if spread is not None and ratio and spread > 0:
+        return float(ratio) * float(spread)
+    return float(table.get("default", FALLBACK_TEMPERATURE["default"]))
+
+
+def card_spread(emb, language: str) -> float:
+    """How widely a backend's cosines vary: over the board list, the mean of each card's standard
+    deviation of cosine to the 10,000 most frequent clue words (the hub statistics)."""
+    from agents.guessers.base import card_stats
+    from agents.wordlists import board_words
+
+    return float(card_stats(emb, tuple(board_words(language)), language)[1].mean())
+
+
+def partner_temperature(backend: str, emb, language: str) -> float:
+    """`temperature_for`, with the spread of `emb` where the backend has no fitted temperature."""
+    params = load_partner_params()
+    if backend in params.get("temperature", {}) or not params.get("spread_ratio") or not emb.has_vectors:
+        return temperature_for(backend, params)
+    return temperature_for(backend, params, card_spread(emb, language))
 
 
 def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> np.ndarray:

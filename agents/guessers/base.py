@@ -11,7 +11,7 @@ from agents.base import Guesser, require_observation
 from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.observations import adapter_for
-from agents.partner_model import temperature_for
+from agents.partner_model import partner_temperature
 from agents.spec import AgentSpec, Limit, at_least, between, check_params
 
 
@@ -176,7 +176,8 @@ class SimilarityGuesser(Guesser):
         if self.params["combine"] not in ("mean", "bayes"):
             raise ValueError(f"{self.name} guesser: combine is mean or bayes, not {self.params['combine']!r}")
         t = float(self.params["temp"])
-        self._temps = [t if t > 0 else temperature_for(n) for n in self.backend_names]
+        self._temps = [t if t > 0 else partner_temperature(n, emb, language)
+                       for n, emb in zip(self.backend_names, self.backends)]
         self.temperature = float(np.mean(self._temps))
         self._weights = np.ones(len(self.backends)) / len(self.backends)
         self._noise_key = 0

@@ -32,7 +32,7 @@ import numpy as np
 
 from agents.base import ClueDecision
 from agents.clue_problem import prefilter, top_targets
-from agents.partner_model import DuetValue, temperature_for, turn_outcomes
+from agents.partner_model import DuetValue, partner_temperature, turn_outcomes
 from agents.spec import above, at_least, between, one_of, whole
 
 from .base import PoolSpymaster
@@ -61,7 +61,8 @@ class ExpectedValueSpymaster(PoolSpymaster):
         # The fitted temperature describes the partner's choices; planning with a somewhat sharper one
         # (`sharpen` x fitted) wins more with both sharp and noisy partners (docs/agents.md).
         sharpen = float(self.p("sharpen"))
-        self.temperatures = [t if t > 0 else sharpen * temperature_for(n) for n in self.backend_names]
+        self.temperatures = [t if t > 0 else sharpen * partner_temperature(n, emb, self.language)
+                             for n, emb in zip(self.backend_names, self.backends)]
 
     def choose(self, problem, pool, sims, ok) -> ClueDecision:
         nmax = min(int(self.p("kmax")), problem.n_targets)

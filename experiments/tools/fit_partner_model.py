@@ -18,6 +18,11 @@ softmax log-likelihood refines it. The result goes to `data/models/partner_model
 (`--out` to write elsewhere): `temperature[backend]` (used by the `expected` spymaster and the
 guessers' confidence) from the source named by `--default-from` (self-play by default); every fit is
 kept under `fits` with its source, n, log-likelihood and top-1 accuracy.
+
+Every write also records each fitted backend's cosine spread (`spread`, `agents.partner_model.card_spread`)
+and `spread_ratio`, the median of temperature / spread over them: a backend without a fit (a user's
+model by path) is read at its own spread times that ratio. `--spreads-only` recomputes these two
+and leaves every temperature as it is.
 """
 
 from __future__ import annotations
@@ -107,6 +112,24 @@ def fit_temperature(sets) -> dict:
             "nll": round(float(min(nll)), 4), "top1_accuracy": round(top1, 4)}
 
 
+def record_spreads(model: dict, language: str = "en") -> None:
+    """`spread` of every backend with a fitted temperature (those installed here) and their
+    `spread_ratio` (median temperature / spread)."""
+    from agents.embeddings import get_backend
+    from agents.partner_model import card_spread
+    from experiments.evaluation.crossplay import backend_missing
+
+    spreads = dict(model.get("spread", {}))
+    for backend in sorted(b for b in model["temperature"] if b != "default"):
+        if backend_missing(backend) is None:
+            spreads[backend] = round(card_spread(get_backend(backend), language), 5)
+            print(f"spread {backend:10s} {spreads[backend]}", file=sys.stderr)
+    ratios = [model["temperature"][b] / s for b, s in spreads.items() if b in model["temperature"] and s > 0]
+    if ratios:
+        model["spread"] = spreads
+        model["spread_ratio"] = round(float(np.median(ratios)), 4)
+
+
 def check_arguments(args) -> None:
     """What would fail only after the games are played or the data read, refused first."""
     from agents.embeddings.registry import backend_key
@@ -137,9 +160,11 @@ def main(argv=None) -> int:
     ap.add_argument("--default-from", choices=("selfplay", "human"), default="selfplay",
                     help="which fit sets temperature[backend] when both are given (default: selfplay, "
                          "the bot partner the benchmark plays with)")
+    ap.add_argument("--spreads-only", action="store_true",
+                    help="only recompute each fitted backend's spread and spread_ratio")
     args = ap.parse_args(argv)
-    if not args.human and not args.selfplay:
-        ap.error("give --human PATH and/or --selfplay N")
+    if not args.human and not args.selfplay and not args.spreads_only:
+        ap.error("give --human PATH and/or --selfplay N (or --spreads-only)")
     check_arguments(args)
     out_path = Path(args.out)
     model = json.loads(out_path.read_text()) if out_path.exists() else {}
@@ -151,7 +176,7 @@ def main(argv=None) -> int:
     if args.selfplay:
         sources.append((f"selfplay:{args.spymaster}@{args.guesser}:{args.selfplay}",
                         selfplay_events(args.selfplay, args.spymaster, args.guesser)))
-    for name, rows in sources:
+    for name, rows in ([] if args.spreads_only else sources):
         for backend in [b for b in args.backends.split(",") if b]:
             fit = fit_temperature(similarity_sets(rows, backend))
             model["fits"][f"{name}|{backend}"] = fit
@@ -161,6 +186,7 @@ def main(argv=None) -> int:
                 model["temperature"][backend] = fit["temperature"]
     model["temperature"].setdefault("default", float(np.median(list(v for k, v in model["temperature"].items()
                                                                      if k != "default"))))
+    record_spreads(model)
     model["about"] = ("softmax temperatures (cosine units) of a guesser's pick per backend; "
                       "refit with python -m experiments.tools.fit_partner_model")
     out_path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from agents.guessers import DuetBayesGuesser, MemoryGuesser, NearestGuesser, RandomGuesser
 from agents.guessers.base import GuessView as GuessViewFor, may_hold_back
-from agents.partner_model import duet_partner_prior
+from agents.embeddings import Embeddings
+from agents.partner_model import duet_partner_prior, temperature_for
 from agents.spec import parse_spec
 from engine.actions import Clue, Guess, Stop
 from engine.duet import DuetConfig, DuetState
@@ -281,3 +282,54 @@ def test_a_backend_that_does_not_know_a_clue_is_weighed_by_the_other_clues_only(
     assert three[0] / three[1] == pytest.approx(ab[0] / ab[1])
     assert three[2] / three[1] == pytest.approx(bc[1] / bc[0])
     assert three[1] > three[0]      # the guesses read like fb
+
+
+class Squeezed(Embeddings):
+    """The same model with every cosine squeezed into a narrow band, cos' = (cos + c^2) / (1 + c^2),
+    as some encoders' cosines all sit between 0.8 and 0.95."""
+
+    languages = ("en", "ko")
+
+    def __init__(self, inner: Embeddings, c: float = 2.0):
+        self.inner, self.c = inner, c
+        self.name, self.dim, self.version = "squeezed", inner.dim + 1, f"{inner.version}-sq{c}"
+        self.open_vocabulary = inner.open_vocabulary
+
+    def _covers_one(self, word: str) -> bool:
+        return self.inner._covers_one(word)
+
+    def _encode(self, words: list[str]) -> np.ndarray:
+        v = self.inner.vectors(words)
+        return np.hstack([v, np.full((len(v), 1), self.c, np.float32)])
+
+
+def test_a_model_without_a_fitted_temperature_is_read_at_its_own_spread():
+    from agents.embeddings import FakeEmbeddings
+
+    plain = FakeEmbeddings(dim=64, vectors=EXTRA, seed=7, name="plain")
+    squeezed = Squeezed(plain)
+    a = DuetBayesGuesser(parse_spec("duet-bayes:plain"), "en", embeddings={"plain": plain})
+    b = DuetBayesGuesser(parse_spec("duet-bayes:squeezed"), "en", embeddings={"squeezed": squeezed})
+    assert b._temps[0] == pytest.approx(a._temps[0] / 5, rel=1e-3)   # cosines squeezed 5-fold
+    s = DuetState(BOARD, key_for_board())
+    s.apply(Clue("A", "sea", 2))
+    view = GuessViewFor(s.observe("B"))
+    got = []
+    for g in (a, b):
+        g.begin_game([0, 1, 1])
+        got.append(g.posterior(view, g._evidence(view, "sea"))[0])
+    assert np.allclose(got[0], got[1], atol=1e-4)       # the same reading of the clue
+    assert got[0].max() > 0.6                            # and a sure one: "sea" points at ocean
+    # at the table's one default temperature the squeezed model would hardly read the clue at all
+    flat = DuetBayesGuesser(parse_spec(f"duet-bayes:squeezed?temp={temperature_for('no-such-model')}"), "en",
+                            embeddings={"squeezed": squeezed})
+    flat.begin_game([0, 1, 1])
+    assert flat.posterior(view, flat._evidence(view, "sea"))[0].max() < got[0].max() - 0.2
+
+
+def test_a_fitted_temperature_is_kept_and_an_unfitted_one_follows_the_spread():
+    params = {"temperature": {"mine": 0.05, "default": 0.09}, "spread_ratio": 0.8}
+    assert temperature_for("mine", params, spread=0.5) == 0.05
+    assert temperature_for("yours", params, spread=0.02) == pytest.approx(0.016)
+    assert temperature_for("yours", params) == 0.09                                   # no spread known
+    assert temperature_for("yours", {"temperature": {"default": 0.09}}, spread=0.02) == 0.09   # no ratio fitted
