@@ -35,6 +35,7 @@ def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
             continue
         clue = state.current_clue  # None in sudden death: no clue is on the table (RULES 3.9)
         position = state.correct_this_turn + 1
+        event = len(state.history)   # the guess's own event: the engine may add a stop after it (RULES 3.8)
         state.apply(action)   # first: a card off the board is the engine's error, naming its rule
         own = state.key.side(action.seat)[state.words.index(action.word)]
         if clue is None:
@@ -46,7 +47,7 @@ def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
         rows.append({"game_index": game_index, "seat": action.seat, "clue": clue[0] if clue else None,
                      "number": clue[1] if clue else None, "position": position, "place": place,
                      "last_of_number": clue is not None and position == clue[1],
-                     "result": state.history[-1].result, "own": IDENTITY[own]})
+                     "result": state.history[event].result, "own": IDENTITY[own]})
     return rows
 
 

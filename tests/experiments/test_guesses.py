@@ -41,6 +41,21 @@ def test_each_guess_is_placed_in_its_turn():  # RULES 3.4-3.6, 3.9; judged by th
     assert [(r["clue"], r["number"]) for r in rows][3:] == [("weather", 2), ("pet", 1), (None, None)]
 
 
+def test_a_guess_that_finishes_the_givers_side_keeps_its_result():  # RULES 3.8: the engine then stops the turn
+    from engine.duet.key import GREEN
+
+    greens = [w for w, c in zip(WORDS, KEY.side("A")) if c == GREEN]
+    rec = DuetRecord(words=list(WORDS), key=KEY, config=DuetConfig(),
+                     actions=[Clue("A", "all", 9)] + [Guess("B", w) for w in greens])
+    state = rec.new_state()
+    for action in rec.actions:
+        state.apply(action)
+    assert state.history[-1].kind == "stop"          # the turn ended by the rule, after the last guess
+    rows = guess_rows(rec)
+    assert [r["result"] for r in rows] == ["green"] * 9
+    assert rows[-1]["place"] == "4th+" and rows[-1]["last_of_number"]
+
+
 def test_the_profile_counts_where_the_assassin_came():
     import pandas as pd
 
