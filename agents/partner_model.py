@@ -54,18 +54,24 @@ def temperature_for(backend: str, params: Mapping | None = None, spread: float |
     if backend in table:
         return float(table[backend])
     ratio = params.get("spread_ratio")
-    if spread is not None and ratio and spread > 0:
+    if spread and ratio and spread > 0:
         return float(ratio) * float(spread)
     return float(table.get("default", FALLBACK_TEMPERATURE["default"]))
 
 
-def card_spread(emb, language: str) -> float:
-    """How widely a backend's cosines vary: over the board list, the mean of each card's standard
-    deviation of cosine to the 10,000 most frequent clue words (the hub statistics)."""
+def card_spread(emb, language: str) -> float | None:
+    """How widely a backend's cosines vary: over the board-list words it knows, the mean of each
+    card's standard deviation of cosine to the 10,000 most frequent clue words it knows (the hub
+    statistics). None when it knows too few of either to say."""
+    from agents.clue_problem import candidate_pool
     from agents.guessers.base import card_stats
     from agents.wordlists import board_words
 
-    return float(card_stats(emb, tuple(board_words(language)), language)[1].mean())
+    words = board_words(language)
+    known = tuple(w for w, ok in zip(words, emb.covers(words)) if ok)
+    if len(known) < 2 or len(candidate_pool([emb], language, 10000)) < 2:
+        return None
+    return float(card_stats(emb, known, language)[1].mean())
 
 
 def partner_temperature(backend: str, emb, language: str) -> float:

@@ -121,8 +121,9 @@ def record_spreads(model: dict, language: str = "en") -> None:
 
     spreads = dict(model.get("spread", {}))
     for backend in sorted(b for b in model["temperature"] if b != "default"):
-        if backend_missing(backend) is None:
-            spreads[backend] = round(card_spread(get_backend(backend), language), 5)
+        spread = card_spread(get_backend(backend), language) if backend_missing(backend) is None else None
+        if spread:
+            spreads[backend] = round(spread, 5)
             print(f"spread {backend:10s} {spreads[backend]}", file=sys.stderr)
     ratios = [model["temperature"][b] / s for b, s in spreads.items() if b in model["temperature"] and s > 0]
     if ratios:

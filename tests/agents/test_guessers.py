@@ -333,3 +333,18 @@ def test_a_fitted_temperature_is_kept_and_an_unfitted_one_follows_the_spread():
     assert temperature_for("yours", params, spread=0.02) == pytest.approx(0.016)
     assert temperature_for("yours", params) == 0.09                                   # no spread known
     assert temperature_for("yours", {"temperature": {"default": 0.09}}, spread=0.02) == 0.09   # no ratio fitted
+
+
+def test_the_spread_is_read_over_the_cards_a_model_knows():
+    from agents.embeddings import FakeEmbeddings
+    from agents.partner_model import card_spread, partner_temperature
+    from agents.wordlists import board_words, clue_vocabulary
+
+    clues = list(clue_vocabulary("en").words[:3000])
+    full = FakeEmbeddings(dim=16, seed=3, vocabulary=list(board_words("en")) + clues, name="full")
+    half = FakeEmbeddings(dim=16, seed=3, vocabulary=list(board_words("en"))[:200] + clues, name="half")
+    # an unknown card has no cosines to spread: it must not count (as a spread of 1, say)
+    assert card_spread(half, "en") == pytest.approx(card_spread(full, "en"), rel=0.1)
+    none = FakeEmbeddings(dim=16, seed=3, vocabulary=["zzqa", "zzqb"], name="none")
+    assert card_spread(none, "en") is None                          # it knows no card: nothing to say
+    assert partner_temperature("none", none, "en") == temperature_for("none")   # the table's default
