@@ -54,7 +54,7 @@ def temperature_for(backend: str, params: Mapping | None = None, spread: float |
     if backend in table:
         return float(table[backend])
     ratio = params.get("spread_ratio")
-    if spread and ratio and spread > 0:
+    if spread and ratio:
         return float(ratio) * float(spread)
     return float(table.get("default", FALLBACK_TEMPERATURE["default"]))
 
@@ -77,9 +77,8 @@ def card_spread(emb, language: str) -> float | None:
 def partner_temperature(backend: str, emb, language: str) -> float:
     """`temperature_for`, with the spread of `emb` where the backend has no fitted temperature."""
     params = load_partner_params()
-    if backend in params.get("temperature", {}) or not params.get("spread_ratio") or not emb.has_vectors:
-        return temperature_for(backend, params)
-    return temperature_for(backend, params, card_spread(emb, language))
+    unfitted = backend not in params.get("temperature", {}) and params.get("spread_ratio") and emb.has_vectors
+    return temperature_for(backend, params, card_spread(emb, language) if unfitted else None)
 
 
 def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> np.ndarray:
