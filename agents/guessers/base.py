@@ -132,7 +132,11 @@ class ListedCards:
         if self.stats is None:
             return self.vectors[rows], None
         mu, sd = self.stats[:, rows]
-        return self.vectors[rows], (mu, sd, sd.mean(), mu.mean())
+        vectors = self.vectors[rows]
+        known = vectors.any(axis=1)      # a card the model does not know has no cosines to count
+        if not known.any():
+            known[:] = True
+        return vectors, (mu, sd, sd[known].mean(), mu[known].mean())
 
 
 def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray, sd_mean: float, mu_mean: float) -> np.ndarray:

@@ -348,3 +348,22 @@ def test_the_spread_is_read_over_the_cards_a_model_knows():
     none = FakeEmbeddings(dim=16, seed=3, vocabulary=["zzqa", "zzqb"], name="none")
     assert card_spread(none, "en") is None                          # it knows no card: nothing to say
     assert partner_temperature("none", none, "en") == temperature_for("none")   # the table's default
+
+
+def test_a_card_the_model_does_not_know_leaves_the_reading_of_the_others_alone():
+    """A partner on a closed vocabulary (a user's word2vec file) may lack a card. The board's mean
+    spread and mean, which put every card in its own units (`hub`), are over the cards it knows:
+    an unknown card (no cosines, a spread of 1 by default) must not sharpen the whole board."""
+    from agents.embeddings import FakeEmbeddings
+    from agents.wordlists import board_words, clue_vocabulary
+
+    words = tuple(board_words("en")[:25])
+    clues = [w for w in clue_vocabulary("en").words[:3000] if w not in words]
+    emb = FakeEmbeddings(dim=16, seed=3, vocabulary=list(words[1:]) + clues, name="closed")
+    assert not emb.covers([words[0]])[0]
+    g = DuetBayesGuesser(parse_spec("duet-bayes:closed"), "en", embeddings={"closed": emb})
+    g.begin_game([0, 1, 1])
+    clue = clues[0]
+    with_unknown = g._rows(words, clue)[0]
+    without = g._rows(words[1:], clue)[0]
+    assert np.allclose(with_unknown[1:], without, atol=1e-6)
