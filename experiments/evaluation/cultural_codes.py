@@ -9,7 +9,10 @@ each CSV with a `base_text` and an `output` column:
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
-`HumanDataError` naming the file and row. Rows with an empty `output` are skipped and counted.
+`HumanDataError` naming the file and row. Rows with an empty `output`, and guess rows whose first
+guess is no card of the board, are skipped and counted by reason: one noisy row of people's data
+should not stop an evaluation of hundreds (a guess row keeps its guesses up to the first that is
+no card).
 """
 
 from __future__ import annotations
@@ -182,10 +185,11 @@ def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem],
             skipped["no_guess"] = skipped.get("no_guess", 0) + 1
             continue
         guesses = split_guesses(out, board)
-        off = [g for g in guesses if g not in board]
-        if off:
-            raise HumanDataError(f"{path} row {row}: guessed {', '.join(map(repr, off))}, not on the board")
-        items.append(GuessItem(board, clue, guesses, row))
+        on = next((i for i, g in enumerate(guesses) if g not in board), len(guesses))
+        if on == 0:     # the person's first guess is no card: the row says nothing of what they chose
+            skipped["guess_not_on_board"] = skipped.get("guess_not_on_board", 0) + 1
+            continue
+        items.append(GuessItem(board, clue, guesses[:on], row))
     return items, skipped
 
 

@@ -25,7 +25,8 @@ games) and scored on the held-out games (`experiments.tools.fit_human_model.held
 
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
 `HumanDataError` naming the file and row; the command prints one line and exits 2. Rows with an
-empty `output` (the person made no guess / gave no clue) are skipped and counted in `skipped`.
+empty `output` (the person made no guess / gave no clue) and guess rows whose first guess is no card
+are skipped and counted in `skipped` (`guess_top1_strict` counts both as misses).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def guess_metrics(items: Sequence[GuessItem], top1: Sequence[int | None], no_gue
 
     `guess_top1_strict` is the convention of the issue's baseline figures: the whole `output` text
     must equal the first choice, over all rows, so multi-guess rows and the `no_guess_rows` (empty
-    outputs) count as misses."""
+    outputs, or no card) count as misses."""
     first = [t is not None and it.board[t] == it.guesses[0] for it, t in zip(items, top1)]
     single = [f and len(it.guesses) == 1 for f, it in zip(first, items)]
     anyg = [t is not None and it.board[t] in it.guesses for it, t in zip(items, top1)]
@@ -194,7 +195,7 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     if hasattr(guesser, "begin_game"):
         guesser.begin_game(0)
     result = {"guesser": getattr(guesser, "spec", guesser_spec), "split": split}
-    result.update(score(guess_items, target_items, ranker_for(guesser), skipped_g.get("no_guess", 0)))
+    result.update(score(guess_items, target_items, ranker_for(guesser), sum(skipped_g.values())))
     if hasattr(guesser, "reads_memory"):  # the human guesser: on how many rows its clue memory scored
         result["memory_rows"] = (sum(guesser.reads_memory(it.board) for it in guess_items)
                                  + sum(guesser.reads_memory(it.candidates) for it in target_items))

@@ -18,7 +18,7 @@ from agents.human_model import (
     feature_names, lexical_overlap, memory_path, prototypes,
 )
 from agents.spec import parse_spec
-from experiments.evaluation.cultural_codes import (GUESS_TASK, TARGET_TASK, HumanDataError, load_guess_items,
+from experiments.evaluation.cultural_codes import (GUESS_TASK, TARGET_TASK, GuessItem, HumanDataError, load_guess_items,
                                                    load_target_items, parse_guess_text, parse_target_text)
 from experiments.evaluation.eval_human import DEFAULT_GUESSER, _observation, eval_human_command, evaluate, evaluate_cv
 from experiments.tools.fit_human_model import choice_instances, fit_weights, game_groups, pairwise
@@ -208,11 +208,20 @@ def test_malformed_row_names_file_and_row(tmp_path):
         evaluate(tmp_path, "val", guesser=Alphabetical())
 
 
-def test_guess_not_on_board_is_an_error(tmp_path):
-    write_task(tmp_path, GUESS_TASK, [("remaining: ['a', 'b'], hint: x", "q")])
+def test_a_guess_row_whose_first_guess_is_no_card_is_skipped_and_counted(tmp_path):
+    """One noisy row of people's data must not stop the evaluation of the others: it is left out
+    and counted; a row keeps its guesses up to the first that is no card."""
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['a', 'b'], hint: x", "q"),
+                                      ("remaining: ['a', 'b'], hint: y", "a"),
+                                      ("remaining: ['a', 'b'], hint: z", "q, a")])
     write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
-    with pytest.raises(HumanDataError, match="not on the board"):
-        evaluate(tmp_path, "val", guesser=Alphabetical())
+    items, skipped = load_guess_items(tmp_path, "val")
+    assert [i.guesses for i in items] == [("a",)] and skipped == {"guess_not_on_board": 2}
+    result = evaluate(tmp_path, "val", guesser=Alphabetical())
+    assert result["n_guess"] == 1 and result["skipped_by_reason"]["guess_not_on_board"] == 2
+    assert result["guess_top1"] == 1.0 and result["guess_top1_strict"] == pytest.approx(1 / 3, abs=1e-4)
+    write_task(tmp_path / "later", GUESS_TASK, [("remaining: ['a', 'b'], hint: y", "b, q, a")])
+    assert load_guess_items(tmp_path / "later", "val") == ([GuessItem(("a", "b"), "y", ("b",), 2)], {})
 
 
 def test_guess_in_other_letter_case_is_that_card(tmp_path):
@@ -221,8 +230,8 @@ def test_guess_in_other_letter_case_is_that_card(tmp_path):
     items, _ = load_guess_items(tmp_path, "val")
     assert [i.guesses for i in items] == [("bear",), ("apple", "bear")]
     write_task(tmp_path / "twin", GUESS_TASK, [("remaining: ['Polish', 'polish'], hint: x", "POLISH")])
-    with pytest.raises(HumanDataError, match="not on the board"):   # which of the two is unknown
-        load_guess_items(tmp_path / "twin", "val")
+    # which of the two is unknown: no card, so the row is left out (and counted)
+    assert load_guess_items(tmp_path / "twin", "val") == ([], {"guess_not_on_board": 1})
 
 
 def _cli():
