@@ -9,10 +9,9 @@ each CSV with a `base_text` and an `output` column:
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
-`HumanDataError` naming the file and row. Rows with an empty `output`, and guess rows whose first
-guess is no card of the board, are skipped and counted by reason: one noisy row of people's data
-should not stop an evaluation of hundreds (a guess row keeps its guesses up to the first that is
-no card).
+`HumanDataError` naming the file and row. Rows with an empty `output`, and guess rows with a guess
+that is no card of the board, are skipped and counted by reason: one noisy row of people's data
+should not stop an evaluation of hundreds.
 """
 
 from __future__ import annotations
@@ -185,11 +184,10 @@ def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem],
             skipped["no_guess"] = skipped.get("no_guess", 0) + 1
             continue
         guesses = split_guesses(out, board)
-        on = next((i for i, g in enumerate(guesses) if g not in board), len(guesses))
-        if on == 0:     # the person's first guess is no card: the row says nothing of what they chose
+        if any(g not in board for g in guesses):    # a typo, or a card in two letter cases: noise
             skipped["guess_not_on_board"] = skipped.get("guess_not_on_board", 0) + 1
             continue
-        items.append(GuessItem(board, clue, guesses[:on], row))
+        items.append(GuessItem(board, clue, guesses, row))
     return items, skipped
 
 

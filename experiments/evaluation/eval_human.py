@@ -25,7 +25,7 @@ games) and scored on the held-out games (`experiments.tools.fit_human_model.held
 
 Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
 `HumanDataError` naming the file and row; the command prints one line and exits 2. Rows with an
-empty `output` (the person made no guess / gave no clue) and guess rows whose first guess is no card
+empty `output` (the person made no guess / gave no clue) and guess rows with a guess that is no card
 are skipped and counted in `skipped` (`guess_top1_strict` counts both as misses).
 """
 
