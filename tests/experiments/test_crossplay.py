@@ -11,6 +11,8 @@ import agents.human_model as human_model
 from agents.embeddings import FakeEmbeddings, MissingBackendError, register_backend
 from agents.embeddings import registry as embedding_registry
 from agents.spec import parse_spec
+from engine.actions import Clue, Guess
+from engine.duet.record import DuetRecord
 from experiments.evaluation import crossplay as cp
 from experiments.runs.stats import wilson_interval
 from experiments.cli import app
@@ -69,6 +71,17 @@ def test_leave_one_out_table_folders_and_files(tmp_path):
     folder = cp.pairing_folder(tmp_path, cp.DuetRun(3, seed=1, spymaster=row.spymaster, guesser=row.partner))
     rows = [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines()]
     assert row.greens_per_clue == pytest.approx(sum(r["greens_found"] for r in rows) / sum(r["clues"] for r in rows))
+    # the first guess of each clue, judged on the clue giver's key (RULES 3.5) in the replayed records
+    firsts = []
+    for line in (folder / "records.jsonl").read_text().splitlines():
+        record = DuetRecord.from_dict(json.loads(line))
+        state, giver = record.new_state(), None
+        for action in record.actions:
+            if giver and isinstance(action, Guess):
+                firsts.append(state.key.side(giver)[state.words.index(action.word)] == "G")
+            giver = action.seat if isinstance(action, Clue) else None
+            state.apply(action)
+    assert firsts and row.first_green == pytest.approx(sum(firsts) / len(firsts), abs=1e-6)
     # per-algorithm means: plain partners (leave-one-out) and all partners
     for algorithm, group in table.groupby("algorithm"):
         plain = group[group["kind"] == "model"]
@@ -110,7 +123,7 @@ def test_ranking_by_leave_one_out_mean_win_rate():
         {"algorithm": algo, "spymaster": f"{algo}:x", "partner": partner, "partner_model": model, "noise": 0.0,
          "kind": kind, "pairing": "cross-model", "games": 10, "wins": int(10 * w), "win_rate": w, "ci95_low": 0.0,
          "ci95_high": 1.0, "assassin_rate": 1 - w, "sudden_death_rate": 0.0, "mean_score_wins": None,
-         "mean_score_all": 0.0, "greens_per_clue": 1.0, "mean_clue_number": 2.0}
+         "mean_score_all": 0.0, "greens_per_clue": 1.0, "first_green": 0.9, "mean_clue_number": 2.0}
         for algo, rates in [("weak", (0.2, 0.4, 0.9)), ("strong", (0.6, 0.8, 0.0))]
         for (partner, model, kind), w in zip([("duet-bayes:p", "p", "model"), ("duet-bayes:q", "q", "model"),
                                               ("human", None, "human")], rates)])
@@ -287,9 +300,10 @@ def test_a_missing_mean_prints_as_a_dash(tmp_path):  # RULES 3.11: only 9-token 
     table["mean_score_wins"] = None
     table["mean_score_all"] = None
     table.loc[0, "greens_per_clue"] = None
+    table.loc[0, "first_green"] = None      # a pairing played without a results folder has no records
     printed = cp.format_table(table)
     assert "None" not in printed and "NaN" not in printed and "nan" not in printed
     header, first = printed.splitlines()[:2]
     names, figures = header.split(), first.split()
-    assert [figures[names.index(c) - len(names)] for c in ("mean_score_wins", "mean_score_all", "greens_per_clue")] \
-        == ["-", "-", "-"]
+    assert [figures[names.index(c) - len(names)]
+            for c in ("mean_score_wins", "mean_score_all", "greens_per_clue", "first_green")] == ["-", "-", "-", "-"]
