@@ -122,6 +122,7 @@ class ListedCards:
         # card's vector does not depend on the batch that first met it (Embeddings.vectors)
         self.stats = np.array(card_stats(emb, words, language)) if stats else None   # (2, words): mu, sd
         self.vectors = board_vectors(emb, list(words))
+        self.known = self.vectors.any(axis=1)   # a card the model does not know has a zero vector
 
     def board(self, words: tuple[str, ...]) -> tuple[np.ndarray, tuple | None] | None:
         """(vectors, (mu, sd, mean sd, mean mu) or None) of these cards; None when one is off the list."""
@@ -132,11 +133,10 @@ class ListedCards:
         if self.stats is None:
             return self.vectors[rows], None
         mu, sd = self.stats[:, rows]
-        vectors = self.vectors[rows]
-        known = vectors.any(axis=1)      # a card the model does not know has no cosines to count
+        known = self.known[rows]         # an unknown card has no cosines to count in the board's means
         if not known.any():
             known[:] = True
-        return vectors, (mu, sd, sd[known].mean(), mu[known].mean())
+        return self.vectors[rows], (mu, sd, sd[known].mean(), mu[known].mean())
 
 
 def card_units(row: np.ndarray, mu: np.ndarray, sd: np.ndarray, sd_mean: float, mu_mean: float) -> np.ndarray:

@@ -171,13 +171,13 @@ def main(argv=None) -> int:
     model = json.loads(out_path.read_text()) if out_path.exists() else {}
     model.setdefault("temperature", {})
     model.setdefault("fits", {})
-    sources = []
-    if args.human:
+    sources = []    # --spreads-only: no data read, no games played
+    if args.human and not args.spreads_only:
         sources.append(("human", read_human(args.human)))
-    if args.selfplay:
+    if args.selfplay and not args.spreads_only:
         sources.append((f"selfplay:{args.spymaster}@{args.guesser}:{args.selfplay}",
                         selfplay_events(args.selfplay, args.spymaster, args.guesser)))
-    for name, rows in ([] if args.spreads_only else sources):
+    for name, rows in sources:
         for backend in [b for b in args.backends.split(",") if b]:
             fit = fit_temperature(similarity_sets(rows, backend))
             model["fits"][f"{name}|{backend}"] = fit
