@@ -26,14 +26,15 @@ The weights live in `data/models/human_guesser.json` (a few numbers per backend 
 `sphere`. The fit also keeps, per card of the data's boards and per backend, a *prototype*: the
 normalised sum of the unit vectors of the clues people gave or followed for that card, plus the
 card's own vector (`MEMORY_SHRINK`). These are fitted parameters, no clue is stored
-(`data/models/human_guesser.memory.npz`). When every candidate card has a prototype, the utility is
-`c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under backend b, as
-a z-score among the row's cards (`standard_cosines`; a second conditional logit over the first
-one's utility `u`, fitted leaving each row's own game out of the prototypes). `memory=0` switches
-it off.
+(`data/models/human_guesser.memory.npz`). When at least half the candidate cards have a prototype
+(`MEMORY_COVERAGE`; a card without one is read as its own vector, a prototype of no clue), the
+utility is `c * u + sum_b w_b * mem_b`, `mem_b` the clue's cosine to the card's prototype under
+backend b, as a z-score among the row's cards (`standard_cosines`; a second conditional logit over
+the first one's utility `u`, fitted leaving each row's own game out of the prototypes). `memory=0`
+switches it off.
 
-**Plain stage.** On any other board (a card no person has clued: every board of the toolkit's own
-lists) the model is its plain stage, fitted apart, which reads use-m3 bare (`whale`, not `the
+**Plain stage.** On any other board (mostly cards no person has clued: every board of the toolkit's
+own lists) the model is its plain stage, fitted apart, which reads use-m3 bare (`whale`, not `the
 whale`, `PLAIN_READINGS`): there it follows people better that way, while the memory's stage does
 better on `the WORD` (docs/eval_human.md).
 
@@ -101,6 +102,9 @@ LIMITS = {"threshold": between(0, 1), "risk": at_least(0), "spare": whole(0), "s
           "sd_confidence": between(0, 1), "model": one_of("fitted", "nearest"),
           "hub": one_of(0, 1)}
 MEMORY_SHRINK = 1.0  # a card's own vector counts as this many clues in its prototype
+#: the memory's stage scores a board where at least this share of the cards has a prototype (a card
+#: without one reads as its own vector); below it the plain stage does better (docs/eval_human.md)
+MEMORY_COVERAGE = 0.5
 MAX_MAGNITUDE = 1e6  # a model file's weights and scales are at most this big (the fitted ones are below 2)
 MIN_SCALE = 1e-9     # ... and a scale at least this small (the fit's floor): the utility stays finite
 REFIT = "python -m experiments.tools.fit_human_model --data DIR"
@@ -550,8 +554,11 @@ class ClueMemory:
             if v.shape[0] != len(self.words):
                 raise ValueError(f"clue memory: {b} has {v.shape[0]} rows for {len(self.words)} words")
 
-    def covers(self, cards: Sequence[str], backends: Sequence[str]) -> bool:
-        return all(b in self.vectors for b in backends) and all(w in self.index for w in cards)
+    def coverage(self, cards: Sequence[str], backends: Sequence[str]) -> float:
+        """The share of `cards` with a prototype (0 when a backend has no vectors here)."""
+        if not cards or not all(b in self.vectors for b in backends):
+            return 0.0
+        return sum(w in self.index for w in cards) / len(cards)
 
     def check_size(self, backend: str, size: int) -> None:
         """The backend's vectors have `size` dimensions (known only once it loads): so must the memory's."""
@@ -560,10 +567,21 @@ class ClueMemory:
             raise ValueError(f"{self.source or 'the clue memory'} is not a clue memory for {backend} (its vectors "
                              f"have {have} dimensions, the backend's {size}); refit the human model ({REFIT})")
 
-    def columns(self, backend: str, cvec: np.ndarray | None, cards: Sequence[str]) -> np.ndarray:
+    def columns(self, backend: str, cvec: np.ndarray | None, cards: Sequence[str],
+                own: Sequence[np.ndarray | None] = ()) -> np.ndarray:
+        """The clue's z-scored cosine to each card's prototype; a card with none is read as its own
+        vector (`own[i]`, its unit vector under the backend, or None: no reading), which is the
+        prototype of a card nobody clued (`prototypes` of no clue)."""
         if cvec is not None:
             self.check_size(backend, len(cvec))
-        return standard_cosines(cvec, self.vectors[backend][[self.index[w] for w in cards]])
+        table = self.vectors[backend]
+        protos = np.zeros((len(cards), table.shape[1]), dtype=np.float32)
+        for i, w in enumerate(cards):
+            if w in self.index:
+                protos[i] = table[self.index[w]]
+            elif i < len(own) and own[i] is not None:
+                protos[i] = prototypes(np.zeros((1, table.shape[1])), np.asarray(own[i])[None, :])[0]
+        return standard_cosines(cvec, protos)
 
     def save(self, path: str | Path) -> None:
         np.savez_compressed(path, words=np.array(self.words), **{f"v:{b}": v for b, v in self.vectors.items()})
@@ -864,13 +882,15 @@ class HumanLikeGuesser(Guesser):
         u = (x / self.scale) @ self.weights
         if memory:
             names, w, scale = self._mem_entry
-            cols = [u] + [self.memory.columns(b, self.builder.vectors(b, [clue])[0], candidates) for b in names]
+            cols = [u] + [self.memory.columns(b, self.builder.vectors(b, [clue])[0], candidates,
+                                              self.builder.vectors(b, list(candidates))) for b in names]
             u = (np.column_stack(cols) / scale) @ w
         return u
 
     def reads_memory(self, candidates: Sequence[str]) -> bool:
-        """Does the clue memory score these cards (every one of them has a prototype)?"""
-        return self._mem_entry is not None and self.memory.covers(candidates, self._mem_entry[0])
+        """Does the clue memory score these cards (at least `MEMORY_COVERAGE` of them have a prototype)?"""
+        return (self._mem_entry is not None
+                and self.memory.coverage(candidates, self._mem_entry[0]) >= MEMORY_COVERAGE)
 
     def probabilities(self, clue: str, candidates: Sequence[str]) -> np.ndarray:
         """The model's probability that a person picks each candidate (softmax of the utilities)."""

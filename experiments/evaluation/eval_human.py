@@ -206,10 +206,12 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
 
 
 def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAULT_GUESSER,
-                folds: int = 5) -> dict:
+                folds: int = 5, unclued: float = 0.0) -> dict:
     """Held-out figures of the fitted human model for the spec's backends: it is refitted on the
     other games of each of `folds` grouped folds (nested: its penalty and hubness features chosen
-    by an inner CV on those games) and scored on the held-out games only."""
+    by an inner CV on those games) and scored on the held-out games only. `unclued`: the share of
+    each held-out row's cards the clue memory reads without a prototype (boards that mix the data's
+    cards with others)."""
     from agents.human_model import DEFAULT_BACKENDS
     from agents.spec import parse_spec
 
@@ -220,10 +222,14 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
         raise ValueError(f"--cv refits the human model: give a fitted human guesser spec (human:...), not {guesser_spec!r}")
     if folds < 2:
         raise ValueError("--cv needs at least 2 folds")
+    if not 0.0 <= unclued < 1.0:
+        raise ValueError(f"--unclued is a share of the cards, 0 or more and below 1, not {unclued}")
     backends = tuple(spec.backends) or DEFAULT_BACKENDS
     result = {"guesser": guesser_spec, "split": split, "cv_folds": folds,
               "cv": "nested, grouped by game: refitted without the held-out games"}
-    result.update(held_out_figures(data_dir, split, backends, folds=folds))
+    if unclued:
+        result["unclued"] = unclued
+    result.update(held_out_figures(data_dir, split, backends, folds=folds, unclued=unclued))
     return result
 
 
@@ -234,6 +240,8 @@ def eval_human_command(
     limit: Optional[int] = typer.Option(None, help="only the first N rows of each task (quick checks)"),
     cv: Optional[int] = typer.Option(None, help="held-out figures: refit the human model on the other games of "
                                                 "each of CV folds (nested, grouped by game) and score the rest"),
+    unclued: float = typer.Option(0.0, help="with --cv: the share of each held-out row's cards read as if "
+                                            "nobody had clued them (outside the clue memory)"),
 ) -> None:
     """Print one JSON object: how often GUESSER picks what people picked (Cultural Codes data).
 
@@ -243,8 +251,11 @@ def eval_human_command(
         fail("--limit must be at least 1")
     if cv is not None and limit is not None:
         fail("--cv and --limit do not combine")
+    if unclued and cv is None:
+        fail("--unclued needs --cv (it withholds the memory of held-out games' cards)")
     try:
-        result = evaluate_cv(data, split, guesser, cv) if cv is not None else evaluate(data, split, guesser, limit=limit)
+        result = (evaluate_cv(data, split, guesser, cv, unclued) if cv is not None
+                  else evaluate(data, split, guesser, limit=limit))
     except HumanDataError as exc:
         fail(exc)
     except ImportError as exc:  # MissingBackendError: a backend's package is not installed

@@ -103,10 +103,15 @@ class MemoryData:
     """Per backend: for each game group and card, the sum of the unit vectors of the clues people
     gave (target rows) or followed (guess rows: the first guess) for that card; each card's own
     vector; each row's clue vector. `columns(allowed)` is each row's memory features with the
-    prototypes of the `allowed` groups less the row's own."""
+    prototypes of the `allowed` groups less the row's own.
 
-    def __init__(self, data: ChoiceData, backends: Sequence[str]):
+    `unclued` (a share, 0 by default): the held-out rows (those of groups not `allowed`) read that
+    share of their cards, drawn per row from a seeded generator, without a prototype (as their own
+    vector), as on a board that mixes the data's cards with cards nobody has clued."""
+
+    def __init__(self, data: ChoiceData, backends: Sequence[str], unclued: float = 0.0, seed: int = 0):
         self.data, self.backends = data, tuple(backends)
+        self.unclued, self.seed = unclued, seed
         self.cards = sorted({w for c in data.cands for w in c})
         index = {w: i for i, w in enumerate(self.cards)}
         self.rows_idx = [np.array([index[w] for w in c]) for c in data.cands]
@@ -133,10 +138,15 @@ class MemoryData:
     def columns(self, backends: Sequence[str], allowed: np.ndarray) -> list[np.ndarray]:
         groups = self.data.groups
         out = [np.zeros((len(c), len(backends))) for c in self.data.cands]
+        rng = np.random.default_rng(self.seed)
+        unclued = {r: rng.choice(len(idx), size=int(round(self.unclued * len(idx))), replace=False)
+                   for r, idx in enumerate(self.rows_idx) if self.unclued > 0 and not allowed[groups[r]]}
         for k, b in enumerate(backends):
             total = self.sums[b][allowed].sum(axis=0)
             for r, idx in enumerate(self.rows_idx):
                 T = total[idx] - (self.sums[b][groups[r], idx] if allowed[groups[r]] else 0.0)
+                if r in unclued:
+                    T[unclued[r]] = 0.0
                 out[r][:, k] = standard_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]))
         return out
 
@@ -387,12 +397,13 @@ def plain_data(data: ChoiceData, backends: Sequence[str]) -> ChoiceData | None:
 
 
 def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], folds: int = FOLDS,
-                     log: Callable[[str], None] | None = None) -> dict:
+                     log: Callable[[str], None] | None = None, unclued: float = 0.0) -> dict:
     """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv`
-    prints): with the clue memory, and (`cv_plain`) the plain stage alone."""
+    prints): with the clue memory, and (`cv_plain`) the plain stage alone. `unclued`: the share of
+    each held-out row's cards read without a prototype (`MemoryData`)."""
     cd = load_choice_data(data_dir, split, backends)
-    out = nested_cv(cd, candidates(cd, backends), folds=folds, log=log, memory=MemoryData(cd, backends),
-                    backends=backends)
+    out = nested_cv(cd, candidates(cd, backends), folds=folds, log=log,
+                    memory=MemoryData(cd, backends, unclued=unclued), backends=backends)
     plain = plain_data(cd, backends)
     if plain is not None:
         out["cv_plain"] = nested_cv(plain, candidates(plain, backends), folds=folds)

@@ -430,10 +430,21 @@ def test_the_clue_memory_reads_a_card_as_people_clued_it():
     plain = HumanLikeGuesser(parse_spec("human:fake?memory=0"), model=_memory_model(), memory=memory)
     assert cards[g.rank("water", cards)[0]] == "dog"
     assert cards[plain.rank("water", cards)[0]] == "ocean"
-    # a board with a card nobody has clued: the plain model, unchanged
-    other = cards[:3] + ["horse"]
+    # a board where most cards nobody has clued: the plain model, unchanged
+    other = ["ocean", "horse", "cat", "bird"]
     assert np.allclose(g.utilities("water", other), plain.utilities("water", other))
     assert g.reads_memory(cards) and not g.reads_memory(other) and not plain.reads_memory(cards)
+    # one card nobody has clued among cards people did clue (a held-out board that mixes the two):
+    # the memory still reads the others, and the unclued card as its own vector
+    partly = cards[:3] + ["horse"]
+    assert g.reads_memory(partly) and partly[g.rank("water", partly)[0]] == "dog"
+    from agents.embeddings import get_backend
+
+    fake = get_backend("fake")
+    own = fake.vectors(["horse"])[0]
+    protos = np.vstack([memory.vectors["fake"][:3], own / np.linalg.norm(own)])
+    expected = standard_cosines(fake.vectors(["water"])[0], protos) / 0.01
+    assert np.allclose(g.utilities("water", partly), expected, atol=1e-4)
     with pytest.raises(ValueError, match="memory=1 or memory=0"):
         HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
 
@@ -447,15 +458,16 @@ def _plain_model():
 
 
 def test_off_the_memorys_boards_the_plain_stage_scores():
-    """Two first stages: where the memory covers the board, the first stage under the memory; on any
-    other board (the toolkit's own), the plain stage with its own readings and weights."""
+    """Two first stages: where the memory covers the board (half its cards or more), the first stage
+    under the memory; on any other board (the toolkit's own), the plain stage with its own readings
+    and weights."""
     cards = ["ocean", "pencil", "dog", "fire"]
     memory = _memory(cards, {"dog": "wave", "ocean": "teacher"})
     g = HumanLikeGuesser(parse_spec("human:fake"), model=_plain_model(), memory=memory)
     before = HumanLikeGuesser(parse_spec("human:fake"), model=_memory_model(), memory=memory)
     assert cards[g.rank("water", cards)[0]] == "dog"             # the memory's board: as before
     assert np.allclose(g.utilities("water", cards), before.utilities("water", cards))
-    other = cards[:3] + ["horse"]
+    other = ["ocean", "horse", "cat", "bird"]   # fewer than half of the cards clued by people
     assert np.allclose(g.utilities("water", other), -before.utilities("water", other))   # the plain stage
     assert other[g.rank("water", other)[0]] != "ocean"
     off = HumanLikeGuesser(parse_spec("human:fake?memory=0"), model=_plain_model(), memory=memory)
@@ -518,7 +530,8 @@ def test_clue_memory_round_trips_and_holds_no_clue(tmp_path):
     back = ClueMemory.load(tmp_path / "m.npz")
     assert back.words == ["ocean", "dog"] and np.array_equal(back.vectors["fake"], memory.vectors["fake"])
     assert set(np.load(tmp_path / "m.npz").files) == {"words", "v:fake"}  # card words and vectors only
-    assert back.covers(["dog"], ["fake"]) and not back.covers(["cat"], ["fake"]) and not back.covers(["dog"], ["x"])
+    assert back.coverage(["dog"], ["fake"]) == 1.0 and back.coverage(["dog", "cat"], ["fake"]) == 0.5
+    assert back.coverage(["cat"], ["fake"]) == 0.0 and back.coverage(["dog"], ["x"]) == 0.0
     with pytest.raises(ValueError, match="not a clue memory"):
         ClueMemory.load(tmp_path / "missing.npz")
     assert memory_path(tmp_path / "h.json", {"memory_file": "h.memory.npz"}) == tmp_path / "h.memory.npz"
@@ -555,6 +568,48 @@ def test_a_rows_clue_memory_never_holds_its_own_game(tmp_path):
     assert np.allclose(cols[0], mem.columns(("fake",), np.zeros(3, dtype=bool))[0])
     memory = mem.memory(alone)
     assert memory.words == sorted({w for b in boards for w in b})
+
+
+def test_held_out_rows_can_read_a_share_of_their_cards_as_unclued(tmp_path):
+    """`unclued`: a held-out row reads that share of its cards as nobody's clue (own vector only), as
+    on a board that mixes the data's cards with others; the rows the memory is fitted on are as before."""
+    from experiments.tools import fit_human_model as fit
+
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog", "fire"] for k in range(3)]
+    hints = {"sea": "ocean", "write": "pencil", "water": "dog", "heat": "fire"}
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: {h}", card) for b in boards for h, card in hints.items()])
+    write_task(tmp_path, TARGET_TASK, [])
+    cd = fit.ChoiceData(*[load_guess_items(tmp_path, "val")[0], []],
+                        FeatureBuilder(("fake",), hub=False, reference=REFERENCE))
+    assert cd.groups.tolist() == [0] * 4 + [1] * 4 + [2] * 4
+    allowed = np.array([True, True, False])
+    full = fit.MemoryData(cd, ("fake",)).columns(("fake",), allowed)
+    half = fit.MemoryData(cd, ("fake",), unclued=0.5, seed=3).columns(("fake",), allowed)
+    assert all(np.allclose(full[r], half[r]) for r in range(8))       # fitted rows: unchanged
+    # a held-out row: half its cards are now their own vectors, the clue's z-scores are those of its
+    # cosine to the own vectors of those cards and to the prototypes of the others
+    rng = np.random.default_rng(3)
+    mem = fit.MemoryData(cd, ("fake",))
+    for r in range(8, 12):
+        unclued = rng.choice(16, size=8, replace=False)
+        T = sum(mem.sums["fake"][g] for g in (0, 1))[mem.rows_idx[r]]
+        T[unclued] = 0.0
+        expected = standard_cosines(mem.clue["fake"][r], fit.prototypes(T, mem.own["fake"][mem.rows_idx[r]]))
+        assert np.allclose(half[r][:, 0], expected)
+        assert not np.allclose(half[r], full[r]) or not set(unclued.tolist()) & {12, 13, 14, 15}
+    assert not all(np.allclose(half[r], full[r]) for r in range(8, 12))
+    again = fit.MemoryData(cd, ("fake",), unclued=0.5, seed=3).columns(("fake",), allowed)
+    assert all(a.tolist() == b.tolist() for a, b in zip(again, half))   # seeded
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--unclued", "0.5"], "--unclued needs --cv"),
+    (["--cv", "3", "--unclued", "1"], "--unclued is a share"),
+    (["--cv", "3", "--unclued", "-0.1"], "--unclued is a share"),
+])
+def test_a_bad_unclued_share_is_one_line(dataset, args, message):
+    result = CliRunner().invoke(_cli(), ["--data", str(dataset), "--guesser", "human:fake", *args])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 
 def test_shipped_model_is_small_and_matches_the_features():
