@@ -10,6 +10,7 @@ import numpy as np
 from agents.base import Guesser, require_observation
 from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
+from agents.embeddings.backoff import backoff_vector
 from agents.observations import adapter_for
 from agents.partner_model import partner_temperature
 from agents.spec import AgentSpec, Limit, at_least, between, check_params
@@ -262,15 +263,21 @@ class SimilarityGuesser(Guesser):
         return rows
 
     def _clue_vector(self, b: int, clue: str) -> np.ndarray | bool | None:
-        """Backend b's unit vector of the clue (True for a backend without vectors, None when it does
-        not know the word), kept across games: the same clue words come back game after game."""
+        """Backend b's unit vector of the clue (True for a backend without vectors), kept across
+        games: the same clue words come back game after game. A word the backend does not know is
+        read through words it does (`backoff_vector`: `scoreboard` as score + board), else None."""
         memo = self._clue_vectors
         key = (b, clue)
         if key not in memo:
             emb = self.backends[b]
             if len(memo) >= 100_000:      # a long-lived guesser (the web server) keeps a bounded memo
                 memo.clear()
-            memo[key] = None if not emb.covers([clue])[0] else emb.vectors([clue])[0] if emb.has_vectors else True
+            if not emb.has_vectors:
+                memo[key] = True if emb.covers([clue])[0] else None
+            elif emb.covers([clue])[0]:
+                memo[key] = emb.vectors([clue])[0]
+            else:
+                memo[key] = backoff_vector(emb, clue, self.language)
         return memo[key]
 
     def model_weights(self, view: "GuessView") -> np.ndarray:

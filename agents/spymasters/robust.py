@@ -65,9 +65,10 @@ class RobustSpymaster(ExpectedValueSpymaster):
     combines = ("consensus", "foreign", "min", "mean")
     # pace/sudden: the value model of a game with a foreign partner (about 1.4 greens a clue, few
     # sudden deaths won); cap: the clues scored a turn, the 1,000 of the widest worst-case margin
-    # (3,000 played as well and took a seventh longer); measured on the panel (docs/agents.md)
+    # (3,000 played as well and took a seventh longer); measured on the panel (docs/agents.md);
+    # rare: commoner clue words, which a partner with a smaller vocabulary holds (docs/crossplay.md)
     defaults = {**ExpectedValueSpymaster.defaults, "combine": "consensus", "vocab": 15000,
-                "pace": 1.4, "sudden": 0.3, "cap": 1000,
+                "pace": 1.4, "sudden": 0.3, "cap": 1000, "rare": 0.03,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
                 "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5, "central": 1.0}

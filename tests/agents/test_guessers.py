@@ -367,3 +367,26 @@ def test_a_card_the_model_does_not_know_leaves_the_reading_of_the_others_alone()
     with_unknown = g._rows(words, clue)[0]
     without = g._rows(words[1:], clue)[0]
     assert np.allclose(with_unknown[1:], without, atol=1e-6)
+
+
+def test_a_clue_the_model_does_not_know_is_read_through_its_parts():
+    """A partner on a closed vocabulary reads a clue it lacks through words it has (`backoff_vector`:
+    the compound's parts, the word it is derived from), not blind; a word with no such reading stays
+    unread (a blind guess)."""
+    from agents.embeddings import FakeEmbeddings
+    from agents.embeddings.backoff import backoff_readings, backoff_vector
+
+    assert ("score", "board") in backoff_readings("scoreboard", "en")
+    assert ("frost",) in backoff_readings("frosty", "en") and backoff_readings("눈사람", "ko") == []
+    cards = ("score", "board", "river", "tiger", "piano", "cloud")
+    emb = FakeEmbeddings(dim=64, seed=5, vocabulary=list(cards) + ["frost", "ocean"], name="closed",
+                         topics={"score": "game", "board": "game", "frost": "cold", "cloud": "cold"})
+    assert not emb.covers(["scoreboard", "frosty", "xyzzy"]).any()
+    want = emb.vectors(["score", "board"]).mean(axis=0)
+    assert np.allclose(backoff_vector(emb, "scoreboard", "en"), want / np.linalg.norm(want), atol=1e-6)
+    g = DuetBayesGuesser(parse_spec("duet-bayes:closed?hub=0"), "en", embeddings={"closed": emb})
+    g.begin_game([0, 1, 1])
+    row = g._rows(cards, "scoreboard")[0]
+    assert row is not None and set(np.argsort(-row)[:2]) == {0, 1}
+    assert int(np.argmax(g._rows(cards, "frosty")[0])) == cards.index("cloud")
+    assert g._rows(cards, "xyzzy")[0] is None
