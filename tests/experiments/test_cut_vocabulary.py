@@ -1,0 +1,69 @@
+"""`python -m experiments.tools.cut_vocabulary`: a model cut to its N commonest words (plus the board
+cards it knows) as a `.kv` file, the partner on a smaller vocabulary of docs/crossplay.md."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import typer
+from typer.testing import CliRunner
+from wordfreq import top_n_list
+
+from agents.embeddings import get_backend
+from agents.wordlists import board_words
+from experiments.tools import cut_vocabulary as tool
+
+
+def _app():
+    app = typer.Typer()
+    app.command()(tool.main)
+    return app
+
+
+@pytest.fixture
+def model(tmp_path):
+    """A closed vocabulary that lacks every third common word and every other board card."""
+    from gensim.models import KeyedVectors
+
+    common = [w for i, w in enumerate(top_n_list("en", 300)) if i % 3]
+    cards = list(board_words("en"))[::2]
+    words = list(dict.fromkeys(common + cards + ["zyzzyva"]))
+    kv = KeyedVectors(vector_size=8)
+    kv.add_vectors(words, np.random.default_rng(0).normal(size=(len(words), 8)).astype(np.float32))
+    path = tmp_path / "model.kv"
+    kv.save(str(path))
+    return path, common, cards
+
+
+def test_it_keeps_the_commonest_known_words_and_the_known_cards(model, tmp_path):
+    from gensim.models import KeyedVectors
+
+    path, common, cards = model
+    out = tmp_path / "cut.kv"
+    result = CliRunner().invoke(_app(), ["--backend", str(path), "--words", "50", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    kept = KeyedVectors.load(str(out)).index_to_key
+    known = set(common) | set(cards)
+    known_cards = [w for w in board_words("en") if w in known]
+    assert kept == list(dict.fromkeys(common[:50] + known_cards))     # no rare word, every known card
+    assert "zyzzyva" not in kept and set(cards) <= set(kept)
+    emb, cut = get_backend(str(path)), get_backend(str(out))
+    assert np.allclose(cut.similarity(cards[:5], common[:5]), emb.similarity(cards[:5], common[:5]), atol=1e-5)
+
+
+@pytest.mark.parametrize("args, needle", [(["--words", "0"], "--words"), (["--words", "5", "--backend", "nosuch"], "nosuch")])
+def test_bad_arguments_are_one_line(model, tmp_path, args, needle):
+    path, _, _ = model
+    base = {"--backend": str(path), "--words": "5", "--out": str(tmp_path / "x.kv")}
+    for k, v in zip(args[::2], args[1::2]):
+        base[k] = v
+    result = CliRunner().invoke(_app(), [x for kv in base.items() for x in kv])
+    assert result.exit_code == 2 and needle in result.output and not (tmp_path / "x.kv").exists()
+
+
+def test_an_existing_file_is_never_overwritten(model, tmp_path):
+    path, _, _ = model
+    out = tmp_path / "cut.kv"
+    out.write_text("a result")
+    result = CliRunner().invoke(_app(), ["--backend", str(path), "--words", "5", "--out", str(out)])
+    assert result.exit_code == 2 and "exists" in result.output and out.read_text() == "a result"
