@@ -54,7 +54,7 @@ Spec parameters:
 * `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5` (above);
 * `weights=PATH`: another model JSON (its clue memory, if any, beside it, in the same folder); a
   malformed one is one ValueError naming the file (`check_model`, `ClueMemory.load`);
-* `memory=1` (default) or `memory=0`: use the clue memory where it covers the board (above).
+* `memory=1` (default) or `memory=0`: use the clue memory where it covers half the board or more (above).
 
 No backend loads at construction (the model JSON and the small clue memory do): backends (and
 torch, for minilm) load on the first guess, or in `prepare()`, which a simulator calls once before
