@@ -384,9 +384,8 @@ def write_heatmap(table: pd.DataFrame, path: str | Path) -> Path | None:
                 ax.text(j, i, f"{v:.2f}", ha="center", va="center", color="white" if v < 0.6 else "black")
     fig.colorbar(im, ax=ax, label="win rate")
     ax.set_title("win rate: spymaster algorithm x partner")
-    fig.tight_layout()
     path = Path(path)
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, bbox_inches="tight")   # the canvas grows to long labels (a model's path)
     plt.close(fig)
     return path
 
