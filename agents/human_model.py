@@ -571,7 +571,7 @@ class ClueMemory:
                 own: Sequence[np.ndarray | None] = ()) -> np.ndarray:
         """The clue's z-scored cosine to each card's prototype; a card with none is read as its own
         vector (`own[i]`, its unit vector under the backend, or None: no reading), which is the
-        prototype of a card nobody clued (`prototypes` of no clue)."""
+        prototype of a card nobody clued (`prototypes` of no clue: the unit own vector itself)."""
         if cvec is not None:
             self.check_size(backend, len(cvec))
         table = self.vectors[backend]
@@ -580,7 +580,7 @@ class ClueMemory:
             if w in self.index:
                 protos[i] = table[self.index[w]]
             elif i < len(own) and own[i] is not None:
-                protos[i] = prototypes(np.zeros((1, table.shape[1])), np.asarray(own[i])[None, :])[0]
+                protos[i] = own[i]
         return standard_cosines(cvec, protos)
 
     def save(self, path: str | Path) -> None:

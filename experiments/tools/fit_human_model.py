@@ -138,9 +138,11 @@ class MemoryData:
     def columns(self, backends: Sequence[str], allowed: np.ndarray) -> list[np.ndarray]:
         groups = self.data.groups
         out = [np.zeros((len(c), len(backends))) for c in self.data.cands]
-        rng = np.random.default_rng(self.seed)
-        unclued = {r: rng.choice(len(idx), size=int(round(self.unclued * len(idx))), replace=False)
-                   for r, idx in enumerate(self.rows_idx) if self.unclued > 0 and not allowed[groups[r]]}
+        unclued = {}
+        if self.unclued > 0:
+            rng = np.random.default_rng(self.seed)
+            unclued = {r: rng.choice(len(idx), size=int(round(self.unclued * len(idx))), replace=False)
+                       for r, idx in enumerate(self.rows_idx) if not allowed[groups[r]]}
         for k, b in enumerate(backends):
             total = self.sums[b][allowed].sum(axis=0)
             for r, idx in enumerate(self.rows_idx):
