@@ -53,14 +53,19 @@ class DuetBayesGuesser(MemoryGuesser):
 
         P(green | clue) = pG e / (pG e + pX + pN),   e = exp((s - s_ref) / temp)
 
-    with s_ref the median touchable similarity. A guess is ranked by P(green) - `risk` P(black).
+    with s_ref the median touchable similarity. A card that may be a still-unfound target of an
+    earlier clue is green for that reason too: with r = `recall` x its chance of being one
+    (`target_chances` of the earlier clues), P(green) becomes 1 - (1 - P(green)) (1 - r) and
+    P(black) P(black) (1 - r), so of two cards the clue reads alike the one an earlier clue also
+    points at goes first. `recall` < 1 because those clues are unresolved: my reading of them
+    has already failed once. A guess is ranked by P(green) - `risk` P(black).
     It stops after the clue's number, and takes spare guesses (earlier clues) only when their
     posterior chance is at least `spare_confidence`. Codenames observations fall back to nearest.
     """
 
     name = "duet-bayes"
-    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75}
-    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1)}
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75, "recall": 0.5}
+    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1), "recall": between(0, 1)}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
@@ -75,10 +80,20 @@ class DuetBayesGuesser(MemoryGuesser):
         ref = median(s[view.touchable]) if view.touchable.any() else 0.0
         return np.exp(np.clip((s - ref) / self.temperature, -50, 50))
 
+    def current_posterior(self, view: GuessView) -> tuple[np.ndarray, np.ndarray]:
+        """(P(green), P(black)) per card for the clue on the table, earlier clues recalled."""
+        pg, px = self.posterior(view, self._evidence(view, view.clue))
+        recall = float(self.p("recall"))
+        if recall > 0:
+            old = recall * self.target_chances(view, include_current=False)
+            pg = 1.0 - (1.0 - pg) * (1.0 - old)
+            px = px * (1.0 - old)
+        return pg, px
+
     def card_scores(self, view: GuessView) -> np.ndarray:
         if not view.duet:
             return super().card_scores(view)
-        pg, px = self.posterior(view, self._evidence(view, view.clue))
+        pg, px = self.current_posterior(view)
         return pg - float(self.p("risk")) * px
 
     def next_guess(self, obs) -> str | None:
@@ -90,7 +105,7 @@ class DuetBayesGuesser(MemoryGuesser):
         if not view.duet or view.sudden_death or view.correct == 0 or view.correct >= view.number:
             return word
         # stop when unsure (Duet: a stop costs nothing a bystander would not, the assassin costs the game)
-        pg, _ = self.posterior(view, self._evidence(view, view.clue))
+        pg, _ = self.current_posterior(view)
         return word if pg[view.words.index(word)] >= unsure else None
 
     def green_chances(self, view: GuessView) -> np.ndarray:

@@ -117,6 +117,37 @@ def test_memory_returns_to_an_unresolved_earlier_clue():
     assert mem.next_guess(s.observe("B")) in ("water", "wave")
 
 
+def test_duet_bayes_recalls_an_unresolved_earlier_clue_when_reading_a_new_one():
+    """`recall`: a card that an unresolved earlier clue also points at is green for that reason
+    too, so of two cards the new clue reads almost alike it goes first (Duet: any green of the
+    giver counts); `recall=0` reads the new clue alone and takes the bystander it is a hair nearer."""
+    from agents.embeddings import FakeEmbeddings
+
+    vectors = dict(EXTRA, card07=vec(a30=1), drip=vec(a0=.5, a11=.1, a30=.53))
+    # water (cell 1) and card07 (cell 7) are both beige on B's own side: the key prior is level
+    key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "G"), 3: ("G", "N"), 4: ("G", "G"),
+                    5: ("X", "N"), 7: ("N", "N")})
+    s = DuetState(BOARD, key)
+    s.apply(Clue("A", "sea", 2))
+    s.apply(Guess("B", "ocean"))
+    s.apply(Stop("B"))                      # water or wave: one target of "sea" left
+    s.apply(Clue("B", "zebra", 1))
+    s.apply(Guess("A", "book"))             # green on B's side
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "drip", 1))
+    obs = s.observe("B")
+    assert obs.own_key[1] == obs.own_key[7] == "N"
+
+    def pick(spec):
+        g = DuetBayesGuesser(parse_spec(spec), "en", embeddings={"fake": FakeEmbeddings(dim=64, vectors=vectors, seed=7)})
+        g.begin_game([0, 1, 1])
+        return g.next_guess(obs)
+
+    assert pick("duet-bayes:fake?hub=0&recall=0") == "card07"
+    assert pick("duet-bayes:fake?hub=0") == "water"
+    assert pick("duet-bayes:fake") == "water"
+
+
 def test_sudden_death_holds_back_unless_confident():
     s = DuetState(BOARD, key_for_board(), DuetConfig(timer_tokens=1))
     s.apply(Clue("A", "sea", 2))
