@@ -56,9 +56,9 @@ class DuetBayesGuesser(MemoryGuesser):
     with s_ref the median touchable similarity. A card that may be a still-unfound target of an
     earlier clue is green for that reason too: with r = `recall` x its chance of being one
     (`target_chances` of the earlier clues), P(green) becomes 1 - (1 - P(green)) (1 - r) and
-    P(black) P(black) (1 - r), so of two cards the clue reads alike the one an earlier clue also
-    points at goes first. `recall` < 1 because those clues are unresolved: my reading of them
-    has already failed once. A guess is ranked by P(green) - `risk` P(black).
+    P(black) becomes P(black) (1 - r): of two cards the clue reads alike, the one an earlier clue
+    also points at goes first. `recall` < 1, for those clues are unresolved: my reading of them
+    has failed once already. A guess is ranked by P(green) - `risk` P(black).
     It stops after the clue's number, and takes spare guesses (earlier clues) only when their
     posterior chance is at least `spare_confidence`. Codenames observations fall back to nearest.
     """
