@@ -21,18 +21,33 @@ def _stable_int(text: str) -> int:
 
 
 def unresolved_target_chances(view: "GuessView", pick, include_current: bool = True,
-                              cap: float = 1.0) -> np.ndarray:
+                              cap: float = 1.0, score=None) -> np.ndarray:
     """Chance that each card is a still-unfound target of some clue this seat received: per clue,
     its unresolved count times `pick(clue)` (the chance of each card being picked for it), capped
-    at `cap`; combined over clues as independent chances."""
+    at `cap`; combined over clues as independent chances.
+
+    A green found on a clue's turn counts for that clue, or with `score(clue)` (how strongly the
+    clue points at each card, comparable across clues) for whichever clue still open then points
+    at it most: a guess that recalled an earlier clue's target, or a spare guess, resolves that
+    clue, not the one on the table, which keeps its own target open. Without `score` a turn's
+    greens count for its clue, up to its number."""
     miss = np.ones(len(view.words))
-    turns = view.turns()
+    turns = view.turn_finds()
+    if score is None:
+        left = [number - min(len(found), number) for _, number, found in turns]
+    else:
+        left = [number for _, number, _ in turns]
+        for t, (_, _, found) in enumerate(turns):
+            for c in found:
+                cands = [j for j in [t] + list(range(t)) if left[j] > 0]
+                if cands:
+                    best = max(cands, key=lambda j: score(turns[j][0])[c])
+                    left[best] -= 1
     if not include_current and turns and view.clue is not None and not view.sudden_death:
-        turns = turns[:-1]
-    for clue, number, found in turns:
-        left = number - min(found, number)
-        if left > 0:
-            miss *= 1.0 - np.minimum(cap, left * pick(clue))
+        turns, left = turns[:-1], left[:-1]
+    for (clue, _, _), k in zip(turns, left):
+        if k > 0:
+            miss *= 1.0 - np.minimum(cap, k * pick(clue))
     return np.where(view.touchable, 1.0 - miss, 0.0)
 
 
@@ -78,18 +93,19 @@ class GuessView:
         if not self.duet and getattr(obs, "guesses_left", None) is not None:
             self.number = min(self.number, self.correct + obs.guesses_left)
 
-    def turns(self) -> list[tuple[str, int, int]]:
-        """(clue, number, greens found on its own turn) for every clue this seat received."""
+    def turn_finds(self) -> list[tuple[str, int, list[int]]]:
+        """(clue, number, the cards whose guess found a green on its own turn) for every clue this seat received."""
         obs = self.obs
         out: list[list] = []
         mine = obs.seat
+        index = {w: i for i, w in enumerate(self.words)}
         for e in obs.history:
             if e.kind == "clue":
-                out.append([e.word, e.number, 0, e.seat != mine and (self.duet or e.seat.startswith(getattr(obs, "team", "")))])
+                out.append([e.word, e.number, [], e.seat != mine and (self.duet or e.seat.startswith(getattr(obs, "team", "")))])
             elif e.kind == "guess" and out and e.seat == mine:
                 good = e.result == "green" if self.duet else e.result == getattr(obs, "team", "?")[:1].upper()
-                if good:
-                    out[-1][2] += 1
+                if good and e.word in index:
+                    out[-1][2].append(index[e.word])
         return [(w, n if isinstance(n, int) and n > 0 else 1, f) for w, n, f, received in out if received]
 
 
@@ -382,14 +398,19 @@ class SimilarityGuesser(Guesser):
         """Chance that each card is a still-unfound target of some received clue.
 
         Per clue: its unresolved count times a softmax over the touchable cards (capped at 1);
-        combined over clues as independent chances.
+        combined over clues as independent chances. Each green found is credited to the open clue
+        whose similarities (z-scored over the board) point at it most.
         """
         def pick(clue: str) -> np.ndarray:
             s = self.similarities(view.words, clue)
             w = np.exp(np.where(view.touchable, (s - s[view.touchable].max()) / self.temperature, -np.inf))
             return w / w.sum()
 
-        return unresolved_target_chances(view, pick, include_current)
+        def score(clue: str) -> np.ndarray:
+            s = self.similarities(view.words, clue)
+            return (s - s.mean()) / (s.std() or 1.0)
+
+        return unresolved_target_chances(view, pick, include_current, score=score)
 
     def sudden_death_guess(self, view: GuessView) -> str | None:
         """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""

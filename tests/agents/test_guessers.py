@@ -148,6 +148,36 @@ def test_duet_bayes_recalls_an_unresolved_earlier_clue_when_reading_a_new_one():
     assert pick("duet-bayes:fake") == "water"
 
 
+def test_a_green_found_through_an_earlier_clue_resolves_that_clue():
+    """The memory's bookkeeping: a green found on a later clue's turn that an earlier clue points
+    at more strongly is that clue's target found, so the earlier clue is resolved (its chances no
+    longer pull toward the card it did not mean) and the clue on the table stays open."""
+    from agents.embeddings import FakeEmbeddings
+
+    vectors = dict(EXTRA, card07=vec(a30=1), drip=vec(a0=.5, a11=.1, a30=.53))
+    key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "G"), 3: ("G", "N"), 4: ("G", "G"),
+                    5: ("X", "N"), 7: ("N", "N")})
+    s = DuetState(BOARD, key)
+    s.apply(Clue("A", "sea", 2))
+    s.apply(Guess("B", "ocean"))
+    s.apply(Stop("B"))                      # one target of "sea" left: water or wave
+    s.apply(Clue("B", "zebra", 1))
+    s.apply(Guess("A", "book"))
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "drip", 1))
+    s.apply(Guess("B", "water"))            # green: "sea" points at water more than "drip" does
+    g = DuetBayesGuesser(parse_spec("duet-bayes:fake?hub=0"), "en",
+                         embeddings={"fake": FakeEmbeddings(dim=64, vectors=vectors, seed=7)})
+    g.begin_game([0, 1, 1])
+    view = GuessViewFor(s.observe("B"))
+    assert [f for _, _, f in view.turn_finds()] == [[0], [1]]
+    words = view.words
+    old = g.target_chances(view, include_current=False)
+    assert old[words.index("wave")] == 0           # "sea" is resolved: no pull toward wave
+    now = g.target_chances(view)
+    assert now[words.index("card07")] > 0.3        # "drip" is still open, and card07 is its likeliest target
+
+
 def test_sudden_death_holds_back_unless_confident():
     s = DuetState(BOARD, key_for_board(), DuetConfig(timer_tokens=1))
     s.apply(Clue("A", "sea", 2))
