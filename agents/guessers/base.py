@@ -37,12 +37,17 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
         left = [number - min(len(found), number) for _, number, found in turns]
     else:
         left = [number for _, number, _ in turns]
+        scores: dict[int, np.ndarray] = {}
         for t, (_, _, found) in enumerate(turns):
             for c in found:
                 cands = [j for j in [t] + list(range(t)) if left[j] > 0]
+                if len(cands) > 1:
+                    for j in cands:
+                        if j not in scores:
+                            scores[j] = score(turns[j][0])
+                    cands = [max(cands, key=lambda j: scores[j][c])]
                 if cands:
-                    best = max(cands, key=lambda j: score(turns[j][0])[c])
-                    left[best] -= 1
+                    left[cands[0]] -= 1
     if not include_current and turns and view.clue is not None and not view.sudden_death:
         turns, left = turns[:-1], left[:-1]
     for (clue, _, _), k in zip(turns, left):
