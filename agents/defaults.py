@@ -21,9 +21,9 @@ partners on models it does not read (docs/agents.md).
 
 The guesser reads clues with the same three models (`combine=bayes`: in each model's own units,
 weighed by how well each explains its guesses so far): with a spymaster on a model it does not
-read it is followed far more often than a guesser on use-m3 alone (`robust:mpnet` 42.75% of 400
-deals against 17.5%, `robust:e5-small` 22.0% against 19.0%, `robust:e5-small+mpnet` 61.0% against
-37.75%; both guessers recall unresolved earlier clues, `recall`), and the pair's self-play rises to
+read it is followed far more often than a guesser on use-m3 alone (`robust:mpnet` 43.0% of 400
+deals against 17.0%, `robust:e5-small` 21.25% against 20.25%, `robust:e5-small+mpnet` 61.25% against
+38.5%; both guessers recall unresolved earlier clues, `recall`), and the pair's self-play rises to
 99.0% (98.25%). Korean boards keep `duet-bayes:use-m3`.
 """
 
