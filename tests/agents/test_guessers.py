@@ -117,14 +117,12 @@ def test_memory_returns_to_an_unresolved_earlier_clue():
     assert mem.next_guess(s.observe("B")) in ("water", "wave")
 
 
-def test_duet_bayes_recalls_an_unresolved_earlier_clue_when_reading_a_new_one():
-    """`recall`: a card that an unresolved earlier clue also points at is green for that reason
-    too, so of two cards the new clue reads almost alike it goes first (Duet: any green of the
-    giver counts); `recall=0` reads the new clue alone and takes the bystander it is a hair nearer."""
-    from agents.embeddings import FakeEmbeddings
+# "sea 2" found one of its targets, then "drip 1", a hair nearer card07 than water; water (cell 1)
+# and card07 (cell 7) are both beige on B's own side, so the key prior is level between them
+DRIP = dict(EXTRA, card07=vec(a30=1), drip=vec(a0=.5, a11=.1, a30=.53))
 
-    vectors = dict(EXTRA, card07=vec(a30=1), drip=vec(a0=.5, a11=.1, a30=.53))
-    # water (cell 1) and card07 (cell 7) are both beige on B's own side: the key prior is level
+
+def sea_then_drip() -> DuetState:
     key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "G"), 3: ("G", "N"), 4: ("G", "G"),
                     5: ("X", "N"), 7: ("N", "N")})
     s = DuetState(BOARD, key)
@@ -135,40 +133,35 @@ def test_duet_bayes_recalls_an_unresolved_earlier_clue_when_reading_a_new_one():
     s.apply(Guess("A", "book"))             # green on B's side
     s.apply(Stop("A"))
     s.apply(Clue("A", "drip", 1))
-    obs = s.observe("B")
+    return s
+
+
+def drip_guesser(spec: str) -> DuetBayesGuesser:
+    from agents.embeddings import FakeEmbeddings
+
+    g = DuetBayesGuesser(parse_spec(spec), "en", embeddings={"fake": FakeEmbeddings(dim=64, vectors=DRIP, seed=7)})
+    g.begin_game([0, 1, 1])
+    return g
+
+
+def test_duet_bayes_recalls_an_unresolved_earlier_clue_when_reading_a_new_one():
+    """`recall`: a card that an unresolved earlier clue also points at is green for that reason
+    too, so of two cards the new clue reads almost alike it goes first (Duet: any green of the
+    giver counts); `recall=0` reads the new clue alone and takes the bystander it is a hair nearer."""
+    obs = sea_then_drip().observe("B")
     assert obs.own_key[1] == obs.own_key[7] == "N"
-
-    def pick(spec):
-        g = DuetBayesGuesser(parse_spec(spec), "en", embeddings={"fake": FakeEmbeddings(dim=64, vectors=vectors, seed=7)})
-        g.begin_game([0, 1, 1])
-        return g.next_guess(obs)
-
-    assert pick("duet-bayes:fake?hub=0&recall=0") == "card07"
-    assert pick("duet-bayes:fake?hub=0") == "water"
-    assert pick("duet-bayes:fake") == "water"
+    assert drip_guesser("duet-bayes:fake?hub=0&recall=0").next_guess(obs) == "card07"
+    assert drip_guesser("duet-bayes:fake?hub=0").next_guess(obs) == "water"
+    assert drip_guesser("duet-bayes:fake").next_guess(obs) == "water"
 
 
 def test_a_green_found_through_an_earlier_clue_resolves_that_clue():
     """The memory's bookkeeping: a green found on a later clue's turn that an earlier clue points
     at more strongly is that clue's target found, so the earlier clue is resolved (its chances no
     longer pull toward the card it did not mean) and the clue on the table stays open."""
-    from agents.embeddings import FakeEmbeddings
-
-    vectors = dict(EXTRA, card07=vec(a30=1), drip=vec(a0=.5, a11=.1, a30=.53))
-    key = make_key({0: ("G", "N"), 1: ("G", "N"), 2: ("G", "G"), 3: ("G", "N"), 4: ("G", "G"),
-                    5: ("X", "N"), 7: ("N", "N")})
-    s = DuetState(BOARD, key)
-    s.apply(Clue("A", "sea", 2))
-    s.apply(Guess("B", "ocean"))
-    s.apply(Stop("B"))                      # one target of "sea" left: water or wave
-    s.apply(Clue("B", "zebra", 1))
-    s.apply(Guess("A", "book"))
-    s.apply(Stop("A"))
-    s.apply(Clue("A", "drip", 1))
+    s = sea_then_drip()
     s.apply(Guess("B", "water"))            # green: "sea" points at water more than "drip" does
-    g = DuetBayesGuesser(parse_spec("duet-bayes:fake?hub=0"), "en",
-                         embeddings={"fake": FakeEmbeddings(dim=64, vectors=vectors, seed=7)})
-    g.begin_game([0, 1, 1])
+    g = drip_guesser("duet-bayes:fake?hub=0")
     view = GuessViewFor(s.observe("B"))
     assert [f for _, _, f in view.turn_finds()] == [[0], [1]]
     words = view.words
