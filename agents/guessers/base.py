@@ -98,8 +98,9 @@ class GuessView:
         if not self.duet and getattr(obs, "guesses_left", None) is not None:
             self.number = min(self.number, self.correct + obs.guesses_left)
 
-    def turn_finds(self) -> list[tuple[str, int, list[int]]]:
-        """(clue, number, the cards whose guess found a green on its own turn) for every clue this seat received."""
+    def turn_guesses(self) -> list[tuple[str, int, list[tuple[int, bool]]]]:
+        """(clue, number, my guesses on its own turn as (card, found a green of mine to find)) for
+        every clue this seat received."""
         obs = self.obs
         out: list[list] = []
         mine = obs.seat
@@ -107,11 +108,14 @@ class GuessView:
         for e in obs.history:
             if e.kind == "clue":
                 out.append([e.word, e.number, [], e.seat != mine and (self.duet or e.seat.startswith(getattr(obs, "team", "")))])
-            elif e.kind == "guess" and out and e.seat == mine:
+            elif e.kind == "guess" and out and e.seat == mine and e.word in index:
                 good = e.result == "green" if self.duet else e.result == getattr(obs, "team", "?")[:1].upper()
-                if good and e.word in index:
-                    out[-1][2].append(index[e.word])
-        return [(w, n if isinstance(n, int) and n > 0 else 1, f) for w, n, f, received in out if received]
+                out[-1][2].append((index[e.word], good))
+        return [(w, n if isinstance(n, int) and n > 0 else 1, g) for w, n, g, received in out if received]
+
+    def turn_finds(self) -> list[tuple[str, int, list[int]]]:
+        """(clue, number, the cards whose guess found a green on its own turn) for every clue this seat received."""
+        return [(w, n, [c for c, good in g if good]) for w, n, g in self.turn_guesses()]
 
 
 _CARD_STATS: dict[tuple, dict[str, tuple[float, float]]] = {}
@@ -312,14 +316,7 @@ class SimilarityGuesser(Guesser):
         n = len(self.backends)
         loglik = np.zeros(n)
         words = view.words
-        index = {w: i for i, w in enumerate(words)}
-        turns: list[tuple[str, list[tuple[int, bool]]]] = []
-        for e in view.obs.history:
-            if e.kind == "clue":
-                turns.append((e.word, []) if e.seat != view.obs.seat else ("", []))
-            elif e.kind == "guess" and turns and turns[-1][0] and e.seat == view.obs.seat and e.word in index:
-                turns[-1][1].append((index[e.word], e.result == "green"))
-        read = [(self._scaled_rows(words, clue), guesses) for clue, guesses in turns if guesses]
+        read = [(self._scaled_rows(words, clue), guesses) for clue, _, guesses in view.turn_guesses() if guesses]
         read = [(bs, scaled, guesses) for (bs, scaled), guesses in read if bs]
         if not read:
             return np.full(n, 1.0 / n)

@@ -28,7 +28,8 @@ def cut_words(emb, size: int, language: str) -> list[str]:
 
     listed = top_n_list(language, 10**6)     # the whole list (English: 320,000 words; 0.3 s to check)
     common = [w for w, k in zip(listed, emb.covers(listed)) if k][:size]
-    cards = [w for w in board_words(language) if emb.covers([w])[0]]
+    board = list(board_words(language))
+    cards = [w for w, k in zip(board, emb.covers(board)) if k]
     return list(dict.fromkeys(common + cards))
 
 
