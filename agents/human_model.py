@@ -45,13 +45,17 @@ P(green) = pG e / (pG e + pX + pN), e = exp(u - median u). It always makes the t
 (RULES 3.4), goes on after a correct one only while the best card's P(green) is at least
 `threshold`, stops at the clue's number except for `spare` guesses on the unresolved targets of
 earlier clues (when their chance is at least `spare_confidence`), and in sudden death (RULES 3.9)
-guesses only when a card's chance is at least `sd_confidence` or when nobody else can guess.
+guesses only when a card's chance is at least `sd_confidence` or when nobody else can guess. On
+the last clue its partner gives before sudden death (`last`, as `duet-bayes`) it neither stops when
+unsure nor at the number: it guesses on while a card's chance is at least `last` (0), for there a
+beige only ends the turn, as a stop does, and in sudden death it would lose the game.
 
 Spec parameters:
 
 * `model=fitted` (default) or `model=nearest` (the mean raw cosine of the backends: plain
   nearest-neighbour guessing, which needs no fitted weights and works with any backend, `fake` too);
-* `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5` (above);
+* `threshold=0.35`, `risk=2`, `spare=1`, `spare_confidence=0.6`, `sd_confidence=0.5`, `last=0`
+  (above; `last=1` stops on the last clue as on any other);
 * `weights=PATH`: another model JSON (its clue memory, if any, beside it, in the same folder); a
   malformed one is one ValueError naming the file (`check_model`, `ClueMemory.load`);
 * `memory=1` (default) or `memory=0`: use the clue memory where it covers half the board or more (above).
@@ -96,10 +100,11 @@ REV_HEAD = 2000    # reverse ranks below this are exact, above it counted in ste
 REV_STEP = 50
 COMPOUND_ZIPF = 1.5
 CHANCE_CAP = 0.9   # one clue never makes a card certain: the partner may mean another card
-PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5}
+PLAY_DEFAULTS = {"threshold": 0.35, "risk": 2.0, "spare": 1, "spare_confidence": 0.6, "sd_confidence": 0.5,
+                 "last": 0.0}
 #: what each parameter may be (agents.spec.check_params); `weights` is a model file's path
 LIMITS = {"threshold": between(0, 1), "risk": at_least(0), "spare": whole(0), "spare_confidence": between(0, 1),
-          "sd_confidence": between(0, 1), "model": one_of("fitted", "nearest"),
+          "sd_confidence": between(0, 1), "last": between(0, 1), "model": one_of("fitted", "nearest"),
           "hub": one_of(0, 1)}
 MEMORY_SHRINK = 1.0  # a card's own vector counts as this many clues in its prototype
 #: the memory's stage scores a board where at least this share of the cards has a prototype (a card
@@ -974,12 +979,22 @@ class HumanLikeGuesser(Guesser):
             pg = pg / pg.sum()
             score = np.where(view.touchable, pg, -np.inf)
         best = int(np.argmax(score))
-        if view.correct >= 1 and pg[best] < self.threshold:
+        if view.correct >= 1 and pg[best] < self.threshold and not self._last(view):
             return None  # stop when unsure (the first guess of a turn is owed, RULES 3.4)
         return view.words[best]
 
+    def _last(self, view) -> bool:
+        """`last` < 1 and the clue on the table is the last my partner gives (`last_clue_for_me`)."""
+        from .guessers.base import last_clue_for_me
+
+        return view.duet and self.params["last"] < 1 and last_clue_for_me(view.obs)
+
     def _spare(self, view) -> str | None:
-        """After the clue's number: up to `spare` more guesses on earlier clues' unfound targets."""
+        """After the clue's number: up to `spare` more guesses on earlier clues' unfound targets; on
+        the last clue my partner gives, guesses on while a card's chance is at least `last`."""
+        if self._last(view):
+            best, chance = self._best_chance(view)
+            return view.words[best] if chance[best] >= self.params["last"] else None
         if not view.duet or view.correct - view.number >= int(self.params["spare"]):
             return None
         old = self.target_chances(view, include_current=False)
@@ -989,8 +1004,8 @@ class HumanLikeGuesser(Guesser):
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= self.params["spare_confidence"] else None
 
-    def _sudden_death(self, view) -> str | None:
-        """RULES 3.9: any miss loses; hold back unless confident, but guess if nobody else can."""
+    def _best_chance(self, view) -> tuple[int, np.ndarray]:
+        """The card likeliest green by every clue received and the key structure, and the chances."""
         chance = self.target_chances(view)
         tie = np.zeros(len(view.words))
         if view.duet:
@@ -998,7 +1013,11 @@ class HumanLikeGuesser(Guesser):
 
             chance = self._with_prior(view, chance)
             tie = duet_partner_prior(view.obs)[:, 0]  # no clue says anything more: the key structure
-        best = int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf)))
+        return int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf))), chance
+
+    def _sudden_death(self, view) -> str | None:
+        """RULES 3.9: any miss loses; hold back unless confident, but guess if nobody else can."""
+        best, chance = self._best_chance(view)
         if len(view.obs.to_act) <= 1 or chance[best] >= self.params["sd_confidence"]:
             return view.words[best]
         return None

@@ -182,7 +182,8 @@ class DuetValue:
 
     A later turn finds g greens with a binomial(4, pace/4) law and loses with probability
     `hazard`; with no token left the game is in sudden death, where each remaining green is
-    found with probability `sudden` (RULES 3.9).
+    found with probability `sudden` (RULES 3.9). `after` is the same by side: a turn finds only
+    greens of its clue giver's side, and the givers alternate (RULES 3.4, 3.8).
     """
 
     def __init__(self, pace: float = 2.0, hazard: float = 0.02, sudden: float = 0.45,
@@ -200,6 +201,28 @@ class DuetValue:
                 table[r, t] = (1 - hazard) * float(np.dot(q, nxt))
         self.table = table
         self.score_weight = score_weight
+        # by side: W[x, y, t] before a turn, x the greens its clue giver's clues must still lead to,
+        # y the other side's (at most 9 each); the next turn is the other's, unless y is 0: a side
+        # with no green left gives no more clues (RULES 3.8), so W[0, y > 0] is never reached
+        m = 10
+        w = np.zeros((m, m, max_tokens + 1))
+        w[:, :, 0] = [[sudden ** (x + y) * (1.0 - score_weight) for y in range(m)] for x in range(m)]
+        w[0, 0, :] = table[0]                         # won
+        for t in range(1, max_tokens + 1):
+            for x in range(1, m):
+                for y in range(m):
+                    nxt = [w[y, max(x - g, 0), t - 1] if y > 0 else w[max(x - g, 0), 0, t - 1]
+                           for g in range(n + 1)]
+                    w[x, y, t] = (1 - hazard) * float(np.dot(q, nxt))
+        self.sides = w
+
+    def after(self, mine: int, theirs: int, tokens_left: int) -> float:
+        """The value after my turn, by side: `mine` greens my clues must still lead to, `theirs`
+        the partner's clues, the partner to clue next (or me again, when its side is done)."""
+        m = self.sides.shape[0] - 1
+        x, y = int(min(max(mine, 0), m)), int(min(max(theirs, 0), m))
+        t = int(min(max(tokens_left, 0), self.sides.shape[2] - 1))
+        return float(self.sides[y, x, t] if y > 0 else self.sides[x, 0, t])
 
     def __call__(self, greens_left: int, tokens_left: int) -> float:
         r = int(min(max(greens_left, 0), self.table.shape[0] - 1))

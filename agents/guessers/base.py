@@ -72,6 +72,21 @@ def may_hold_back(obs) -> bool:
     return mine_left > partner_left or (mine_left == partner_left and obs.seat == "B")
 
 
+def last_clue_for_me(obs) -> bool:
+    """Is the clue on the table the last my partner gives before sudden death, with a beige costing
+    what a stop costs (every token bystander side up, RULES 3.10: the base game)?
+
+    The givers alternate (RULES 3.4; the relaxed order is not in the observation and is read as
+    strict) and a side with no green left gives no clue (3.8), so after this turn's token my partner
+    clues on every other turn, or on every turn once my own greens are all covered."""
+    if obs.check_tokens > 0 or obs.bystander_tokens < 1:
+        return False
+    t = obs.tokens_left                       # this turn's token not yet taken
+    mine_done = not obs.own_targets()         # I give no more clues: my partner gives every one
+    later = t - 1 if mine_done else (t - 1) // 2
+    return later <= 0
+
+
 class GuessView:
     """The few things a guesser needs, from a Duet or a Codenames observation."""
 

@@ -12,7 +12,7 @@ from agents.embeddings.registry import check_backends
 from agents.partner_model import duet_partner_prior
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
-from .base import GuessView, SimilarityGuesser
+from .base import GuessView, SimilarityGuesser, last_clue_for_me
 
 
 class NearestGuesser(SimilarityGuesser):
@@ -60,12 +60,16 @@ class DuetBayesGuesser(MemoryGuesser):
     also points at goes first. `recall` < 1, for those clues are unresolved: my reading of them
     has failed once already. A guess is ranked by P(green) - `risk` P(black).
     It stops after the clue's number, and takes spare guesses (earlier clues) only when their
-    posterior chance is at least `spare_confidence`. Codenames observations fall back to nearest.
+    posterior chance is at least `spare_confidence`, except on the last clue its partner gives
+    before sudden death (`last_clue_for_me`): there a beige only ends the turn, as a stop does
+    (RULES 3.6), where in sudden death it loses (3.9), so it guesses on past the number, the card
+    sudden death would take first, while its chance is at least `last` (0; 1 = stop as on any
+    clue). Codenames observations fall back to nearest.
     """
 
     name = "duet-bayes"
-    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75, "recall": 0.5}
-    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1), "recall": between(0, 1)}
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75, "recall": 0.5, "last": 0.0}
+    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1), "recall": between(0, 1), "last": between(0, 1)}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
@@ -120,6 +124,13 @@ class DuetBayesGuesser(MemoryGuesser):
     def spare_guess(self, view: GuessView) -> str | None:
         if not view.duet:
             return super().spare_guess(view)
+        last = float(self.p("last"))
+        if last < 1 and last_clue_for_me(view.obs):
+            # no clue will come after this one: what is left goes to sudden death, where a beige
+            # loses; here it only ends the turn, as a stop would
+            chance = self.green_chances(view)
+            best = int(np.argmax(np.where(view.touchable, chance, -np.inf)))
+            return view.words[best] if chance[best] >= last else None
         if view.correct - view.number >= int(self.p("spare")):
             return None
         old = self.target_chances(view, include_current=False)

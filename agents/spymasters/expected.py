@@ -10,6 +10,12 @@ costs two tokens (RULES 3.10). The clue and number with the highest expected val
 
     EV(clue, n) = sum_m<n miss[m] V(R - m, T - c_miss) + reach[n] V(R - n, T - 1) - risk P(assassin)
 
+`sides` (0-1; `robust` 0.5) weighs in V by side (`DuetValue.after`): the players alternate clues
+(RULES 3.4), so after my turn the partner clues for its greens, and what my clues leave waits for my
+next turn or, after my last, for sudden death. The pooled V lets any later turn find any green and
+so undervalues reaching my greens before my turns run out; V by side alone makes the clues bolder
+than the panel's partners follow (docs/agents.md, "The value by side").
+
 Partner-robust play: with several backends (`expected:use-m3+glove-50`) the candidates are the
 words every backend covers, and a clue is worth the minimum (`combine=min`), the mean
 (`combine=mean`) or the posterior-weighted mean (`combine=bayes`, default) of its values under each
@@ -43,13 +49,13 @@ class ExpectedValueSpymaster(PoolSpymaster):
     combines = ("min", "mean", "bayes")
     defaults = {"vocab": 20000, "kmax": 5, "temp": 0.0, "risk": 0.0, "score_weight": 0.01, "pace": 2.0,
                 "sudden": 0.45, "hazard": 0.02, "combine": "bayes", "rare": 0.01, "cap": 3000, "adapt": "auto", "tmin": 0.5,
-                "sharpen": 0.77, "learn": 1.0}
+                "sharpen": 0.77, "learn": 1.0, "sides": 0.0}
     # pace: greens a later turn finds of 4 (DuetValue); sudden, hazard: chances; tmin, sharpen:
-    # factors of a temperature; learn: a power of a likelihood
+    # factors of a temperature; learn: a power of a likelihood; sides: V by side (DuetValue.after)
     limits = {**PoolSpymaster.limits, "kmax": whole(1), "temp": at_least(0), "risk": at_least(0),
               "score_weight": at_least(0), "pace": between(0, 4), "sudden": between(0, 1),
               "hazard": between(0, 1), "rare": at_least(0), "cap": whole(1), "adapt": one_of("auto", 0, 1),
-              "tmin": above(0), "sharpen": above(0), "learn": at_least(0)}
+              "tmin": above(0), "sharpen": above(0), "learn": at_least(0), "sides": between(0, 1)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -177,9 +183,20 @@ class ExpectedValueSpymaster(PoolSpymaster):
             return self._codenames_values(problem, out, nmax)
         r, t = int(st.get("greens_left", 15)), int(st.get("tokens_left", 9))
         miss_cost = 1 if st.get("bystander_tokens", 1) > 0 else 2
-        stop_v = np.array([self.value(r - n, t - 1) for n in range(nmax + 1)])
-        miss_v = np.array([self.value(r - m, t - miss_cost) if t - miss_cost >= 0 else 0.0
-                           for m in range(nmax + 1)])
+        sides = float(self.p("sides"))
+        mine = problem.n_targets
+        theirs = max(r - mine, 0)
+
+        def v(found: int, tokens: int) -> float:
+            if tokens < 0:
+                return 0.0
+            if sides == 0:
+                return self.value(r - found, tokens)
+            split = self.value.after(mine - found, theirs, tokens)
+            return split if sides == 1 else (1 - sides) * self.value(r - found, tokens) + sides * split
+
+        stop_v = np.array([v(n, t - 1) for n in range(nmax + 1)])
+        miss_v = np.array([v(m, t - miss_cost) for m in range(nmax + 1)])
         if st.get("bystander_tokens", 1) == 0 and st.get("check_tokens", 1) < 2:
             miss_v[:] = 0.0                      # a bystander would need a token the supply lacks
         value = cumulative(out.miss[..., :nmax, :] * miss_v[:nmax, None], copy=False)   # misses before the n-th green

@@ -27,6 +27,9 @@ reads them differently. What changes (measured on the partner panel, docs/agents
   better calibrated (held-out log-likelihood -2.3 against -3.1), no more wins on the panel;
 * the value of a game state (`pace`, `sudden`) set for a foreign partner: about 1.4 greens a clue
   and few sudden deaths won, which makes bolder clues worth their risk (+1-2 points on the panel);
+  half of it counted by side (`sides` 0.5): the players alternate clues, so what my clues leave
+  waits for my own next turn, or for sudden death (+0.5 points on the panel with the partner's
+  `last`, docs/agents.md);
 * the assassin's neighbourhood avoided under every model: no clue whose `veto` nearest touchable
   cards hold an assassin under any backend;
 * on Korean boards, as an opt-in for research only, a reader of form beside the models of meaning
@@ -71,7 +74,8 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "pace": 1.4, "sudden": 0.3, "cap": 1000, "rare": 0.03,
                 "ztemp": 0.6, "kmax": 4, "nouns": 1.0,
                 "selftemp": 0.4, "prior": 0.6, "adapt": "0", "veto": 1, "row": 0.5,
-                "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5, "central": 1.0}
+                "quality": 3.0, "learn": 0.25, "form": 0.0, "agree": 0.5, "central": 1.0,
+                "sides": 0.5}
     limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
               "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0),
               "agree": at_least(0), "central": at_least(0)}

@@ -7,6 +7,7 @@ shipped default model with the real backends."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -111,6 +112,25 @@ def test_stops_at_the_number_unless_an_earlier_clue_is_unresolved():
     obs = observation(BOARD, "water", 1, covered=covered, marks=marks, correct=1, history=history)
     assert g.next_guess(obs) in ("pencil", "book")
     assert guesser(spare=0).next_guess(obs) is None
+
+
+def test_on_the_last_clue_it_receives_it_guesses_on():
+    """`last` (as `duet-bayes`): on the last clue its partner gives before sudden death a beige only
+    ends the turn, as a stop does (RULES 3.6), where in sudden death it would lose (3.9), so it
+    neither stops when unsure nor at the number; with a clue still to come it does both."""
+    covered = [w == "ocean" for w in BOARD]
+    key = "".join("G" if w == "lamp" else "N" for w in BOARD)   # a green of mine left: I clue once more
+
+    def obs(tokens, number):
+        o = observation(BOARD, "water", number, covered=covered, correct=1, own_key=key)
+        return dataclasses.replace(o, bystander_tokens=tokens)    # this turn's token not yet taken
+
+    unsure = guesser(threshold=0.99)
+    assert unsure.next_guess(obs(5, 2)) is None      # more clues to come: it stops when unsure
+    assert unsure.next_guess(obs(2, 2)) == "wave"    # my clue, then sudden death: it goes on
+    assert guesser().next_guess(obs(5, 1)) is None   # the number reached, nothing unresolved
+    assert guesser().next_guess(obs(2, 1)) in BOARD  # ... unless no clue is to come
+    assert guesser(last=1).next_guess(obs(2, 1)) is None
 
 
 def test_the_key_structure_steers_it_off_my_own_assassins():
