@@ -259,6 +259,25 @@ def test_on_the_last_clue_it_receives_the_guesser_guesses_on_past_the_number():
     assert after_number(DuetConfig(timer_tokens=2, mistakes=1)) is None
 
 
+def test_the_last_clue_is_told_by_the_tokens_the_turn_order_and_a_finished_side():
+    """RULES 3.4, 3.8: after this turn's token the givers alternate, and a side with no green left
+    gives no more clues, so its partner gives every one."""
+    from agents.guessers.base import last_clue_for_me
+
+    s = DuetState(BOARD, key_for_board(), DuetConfig(timer_tokens=9))
+    s.apply(Clue("A", "sea", 1))
+    obs = s.observe("B")
+    done = tuple(c == "G" for c in obs.own_key)              # B's own greens all covered
+
+    def last(tokens, covered=obs.green_covered, check=0):
+        return last_clue_for_me(dataclasses.replace(obs, bystander_tokens=tokens, check_tokens=check,
+                                                    green_covered=covered))
+
+    assert [last(t) for t in (1, 2, 3)] == [True, True, False]   # B clues once more at 2, then A at 3
+    assert [last(t, done) for t in (1, 2)] == [True, False]      # B gives no clue: A clues again at 2
+    assert not last(0, check=1)           # one check-side token: a beige would need two (RULES 3.10)
+
+
 def test_hub_reads_a_card_in_its_own_units():
     """`hub`: a card that sits near every word (a hub of this model) needs a clue that singles it
     out; a card the clue alone points at wins over it even at a lower raw cosine."""
