@@ -28,8 +28,8 @@ reads them differently. What changes (measured on the partner panel, docs/agents
 * the value of a game state (`pace`, `sudden`) set for a foreign partner: about 1.4 greens a clue
   and few sudden deaths won, which makes bolder clues worth their risk (+1-2 points on the panel);
   half of it counted by side (`sides` 0.5): the players alternate clues, so what my clues leave
-  waits for my own next turn, or for sudden death (+0.5 points on the panel with the partner's
-  `last`, docs/agents.md);
+  waits for my own next turn, or for sudden death (with the partner's `last`, +0.8 points on the
+  panel; at full weight the clues grow bolder than the partners follow, docs/agents.md);
 * the assassin's neighbourhood avoided under every model: no clue whose `veto` nearest touchable
   cards hold an assassin under any backend;
 * on Korean boards, as an opt-in for research only, a reader of form beside the models of meaning
