@@ -201,9 +201,9 @@ class DuetValue:
                 table[r, t] = (1 - hazard) * float(np.dot(q, nxt))
         self.table = table
         self.score_weight = score_weight
-        # by side: W[x, y, t] before a turn, x the greens its clue giver's clues must still lead to,
-        # y the other side's (at most 9 each); the next turn is the other's, unless y is 0: a side
-        # with no green left gives no more clues (RULES 3.8), so W[0, y > 0] is never reached
+        # by side: W[x, y, t] before a turn of the side with x greens its clues must still lead to,
+        # y the other side's (at most 9 each); the next turn is the other side's, and a side with
+        # no green left gives no more clues (RULES 3.8): W[0, y] is W[y, 0], the other clues on
         m = 10
         w = np.zeros((m, m, max_tokens + 1))
         w[:, :, 0] = [[sudden ** (x + y) * (1.0 - score_weight) for y in range(m)] for x in range(m)]
@@ -211,9 +211,9 @@ class DuetValue:
         for t in range(1, max_tokens + 1):
             for x in range(1, m):
                 for y in range(m):
-                    nxt = [w[y, max(x - g, 0), t - 1] if y > 0 else w[max(x - g, 0), 0, t - 1]
-                           for g in range(n + 1)]
+                    nxt = [w[y, max(x - g, 0), t - 1] for g in range(n + 1)]
                     w[x, y, t] = (1 - hazard) * float(np.dot(q, nxt))
+            w[0, 1:, t] = w[1:, 0, t]
         self.sides = w
 
     def after(self, mine: int, theirs: int, tokens_left: int) -> float:
@@ -222,7 +222,7 @@ class DuetValue:
         m = self.sides.shape[0] - 1
         x, y = int(min(max(mine, 0), m)), int(min(max(theirs, 0), m))
         t = int(min(max(tokens_left, 0), self.sides.shape[2] - 1))
-        return float(self.sides[y, x, t] if y > 0 else self.sides[x, 0, t])
+        return float(self.sides[y, x, t])
 
     def __call__(self, greens_left: int, tokens_left: int) -> float:
         r = int(min(max(greens_left, 0), self.table.shape[0] - 1))

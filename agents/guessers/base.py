@@ -431,11 +431,15 @@ class SimilarityGuesser(Guesser):
 
     def sudden_death_guess(self, view: GuessView) -> str | None:
         """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""
-        chance = self.green_chances(view)
-        best = int(np.argmax(np.where(view.touchable, chance, -np.inf)))
+        best, chance = self.likeliest_green(view)
         if chance[best] >= float(self.p("sd_confidence")) or not may_hold_back(view.obs):
             return view.words[best]
         return None
+
+    def likeliest_green(self, view: GuessView) -> tuple[int, np.ndarray]:
+        """The touchable card likeliest green by every clue received (`green_chances`), and the chances."""
+        chance = self.green_chances(view)
+        return int(np.argmax(np.where(view.touchable, chance, -np.inf))), chance
 
     def green_chances(self, view: GuessView) -> np.ndarray:
         return self.target_chances(view)

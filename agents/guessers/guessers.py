@@ -128,8 +128,7 @@ class DuetBayesGuesser(MemoryGuesser):
         if last < 1 and last_clue_for_me(view.obs):
             # no clue will come after this one: what is left goes to sudden death, where a beige
             # loses; here it only ends the turn, as a stop would
-            chance = self.green_chances(view)
-            best = int(np.argmax(np.where(view.touchable, chance, -np.inf)))
+            best, chance = self.likeliest_green(view)
             return view.words[best] if chance[best] >= last else None
         if view.correct - view.number >= int(self.p("spare")):
             return None

@@ -190,10 +190,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
         def v(found: int, tokens: int) -> float:
             if tokens < 0:
                 return 0.0
-            if sides == 0:
-                return self.value(r - found, tokens)
-            split = self.value.after(mine - found, theirs, tokens)
-            return split if sides == 1 else (1 - sides) * self.value(r - found, tokens) + sides * split
+            return (1 - sides) * self.value(r - found, tokens) + sides * self.value.after(mine - found, theirs, tokens)
 
         stop_v = np.array([v(n, t - 1) for n in range(nmax + 1)])
         miss_v = np.array([v(m, t - miss_cost) for m in range(nmax + 1)])

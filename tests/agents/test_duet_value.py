@@ -7,8 +7,8 @@ import pytest
 from agents.partner_model import DuetValue
 
 
-def plain(**kw) -> DuetValue:
-    return DuetValue(pace=1.4, sudden=0.3, hazard=0.0, score_weight=0.0, **kw)
+def plain() -> DuetValue:
+    return DuetValue(pace=1.4, sudden=0.3, hazard=0.0, score_weight=0.0)
 
 
 def test_what_my_last_clue_leaves_goes_to_sudden_death():
