@@ -72,14 +72,21 @@ def may_hold_back(obs) -> bool:
     return mine_left > partner_left or (mine_left == partner_left and obs.seat == "B")
 
 
+def beige_costs_a_stop(obs) -> bool:
+    """Does a beige guess cost what a stop costs, one token that ends the turn (RULES 3.6)? So in
+    the base game, every token bystander side up; under a mission's check-side tokens a beige
+    takes a mistake a stop would not (3.10)."""
+    return obs.check_tokens == 0 and obs.bystander_tokens >= 1
+
+
 def last_clue_for_me(obs) -> bool:
     """Is the clue on the table the last my partner gives before sudden death, with a beige costing
-    what a stop costs (every token bystander side up, RULES 3.10: the base game)?
+    what a stop costs (`beige_costs_a_stop`)?
 
     The givers alternate (RULES 3.4; the relaxed order is not in the observation and is read as
     strict) and a side with no green left gives no clue (3.8), so after this turn's token my partner
     clues on every other turn, or on every turn once my own greens are all covered."""
-    if obs.check_tokens > 0 or obs.bystander_tokens < 1:
+    if not beige_costs_a_stop(obs):
         return False
     t = obs.tokens_left                       # this turn's token not yet taken
     mine_done = not obs.own_targets()         # I give no more clues: my partner gives every one

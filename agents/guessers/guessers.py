@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Mapping
 
 import numpy as np
@@ -9,10 +10,10 @@ import numpy as np
 from agents.base import Guesser, require_observation
 from agents.embeddings import Embeddings
 from agents.embeddings.registry import check_backends
-from agents.partner_model import duet_partner_prior
+from agents.partner_model import DuetValue, duet_partner_prior
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
-from .base import GuessView, SimilarityGuesser, last_clue_for_me
+from .base import GuessView, SimilarityGuesser, beige_costs_a_stop, last_clue_for_me
 
 
 class NearestGuesser(SimilarityGuesser):
@@ -64,12 +65,15 @@ class DuetBayesGuesser(MemoryGuesser):
     before sudden death (`last_clue_for_me`): there a beige only ends the turn, as a stop does
     (RULES 3.6), where in sudden death it loses (3.9), so it guesses on past the number, the card
     sudden death would take first, while its chance is at least `last` (0; 1 = stop as on any
-    clue). Codenames observations fall back to nearest.
+    clue). On any other clue it guesses on past the number while the card is worth the risk
+    (`worth_going_on`, `beyond`). Codenames observations fall back to nearest.
     """
 
     name = "duet-bayes"
-    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75, "recall": 0.5, "last": 0.0}
-    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1), "recall": between(0, 1), "last": between(0, 1)}
+    defaults = {**MemoryGuesser.defaults, "risk": 1.0, "unsure": 0.0, "hub": 0.75, "recall": 0.5, "last": 0.0,
+                "beyond": 0.5}
+    limits = {**MemoryGuesser.limits, "risk": at_least(0), "unsure": between(0, 1), "recall": between(0, 1), "last": between(0, 1),
+              "beyond": at_least(0)}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
@@ -124,12 +128,15 @@ class DuetBayesGuesser(MemoryGuesser):
     def spare_guess(self, view: GuessView) -> str | None:
         if not view.duet:
             return super().spare_guess(view)
-        last = float(self.p("last"))
-        if last < 1 and last_clue_for_me(view.obs):
-            # no clue will come after this one: what is left goes to sudden death, where a beige
-            # loses; here it only ends the turn, as a stop would
+        if beige_costs_a_stop(view.obs):
             best, chance = self.likeliest_green(view)
-            return view.words[best] if chance[best] >= last else None
+            last = float(self.p("last"))
+            if last < 1 and last_clue_for_me(view.obs):
+                # no clue will come after this one: what is left goes to sudden death, where a beige
+                # loses; here it only ends the turn, as a stop would
+                return view.words[best] if chance[best] >= last else None
+            if self.worth_going_on(view, best, float(chance[best])):
+                return view.words[best]
         if view.correct - view.number >= int(self.p("spare")):
             return None
         old = self.target_chances(view, include_current=False)
@@ -140,6 +147,31 @@ class DuetBayesGuesser(MemoryGuesser):
         chance = np.where(view.touchable, odds / (1 + odds), 0.0)
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
+
+
+    def worth_going_on(self, view: GuessView, card: int, chance: float) -> bool:
+        """Past the number, is the card worth a guess? A beige ends the turn for the token a stop
+        takes (RULES 3.6), a green is one more found, the assassin loses the game (3.5). With V(g)
+        the chance to win with g greens left after this turn (`game_value`, `robust`'s plan), go
+        on while chance x (V(g - 1) - V(g)) >= `beyond` x P(black) x V(g): seldom while the tokens
+        are many for the greens left, nearly always when they are few. P(black) is the key
+        structure's share of the card's chance not to be green. `beyond` 0: stop, as before."""
+        beyond = float(self.p("beyond"))
+        if beyond <= 0:
+            return False
+        prior = duet_partner_prior(view.obs)[card]
+        black = (1.0 - chance) * prior[1] / max(prior[1] + prior[2], 1e-9)
+        value = game_value()
+        tokens, greens = view.obs.tokens_left - 1, 15 - view.obs.greens_found
+        v = value(greens, tokens)
+        return chance * (value(greens - 1, tokens) - v) >= beyond * black * v
+
+
+@cache
+def game_value() -> DuetValue:
+    """The chance to win from (greens left, tokens left) that `robust` plans with (its `pace` 1.4,
+    `hazard` 0.02, `sudden` 0.3), built once."""
+    return DuetValue(pace=1.4, hazard=0.02, sudden=0.3)
 
 
 def median(x: np.ndarray) -> float:

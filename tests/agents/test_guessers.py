@@ -259,6 +259,37 @@ def test_on_the_last_clue_it_receives_the_guesser_guesses_on_past_the_number():
     assert after_number(DuetConfig(timer_tokens=2, mistakes=1)) is None
 
 
+def test_past_the_number_it_guesses_on_while_a_green_is_worth_the_risk():
+    """`beyond`: in the base game a beige ends the turn for the token a stop takes (RULES 3.6) and
+    the assassin loses (3.5), so past the number the guesser weighs a green's worth against the
+    assassin's cost at the game's state: with few tokens for the greens left it goes on even on a
+    weak card, with many only on a near-sure one; `beyond=0` stops at the number, as before."""
+    s = DuetState(BOARD, key_for_board(), DuetConfig(timer_tokens=9))
+    s.apply(Clue("A", "sea", 3))          # B finds one of the three sea cards and stops
+    s.apply(Guess("B", "ocean"))
+    s.apply(Stop("B"))
+    s.apply(Clue("B", "school", 1))
+    s.apply(Guess("A", "book"))
+    s.apply(Stop("A"))
+    s.apply(Clue("A", "school", 1))
+    s.apply(Guess("B", "pencil"))         # the number reached; water and wave are still open
+    obs = s.observe("B")
+    behind = dataclasses.replace(obs, bystander_tokens=3, greens_found=3)   # 12 greens, 2 tokens after
+    ahead = dataclasses.replace(obs, bystander_tokens=7, greens_found=12)   # 3 greens, 6 tokens after
+    g = guesser(DuetBayesGuesser, "duet-bayes:fake")
+    water = BOARD.index("water")
+
+    def worth(o, chance):
+        return g.worth_going_on(GuessViewFor(o), water, chance)
+
+    assert worth(behind, 0.2)
+    assert not worth(ahead, 0.2) and not worth(ahead, 0.5) and worth(ahead, 0.8)
+    assert not guesser(DuetBayesGuesser, "duet-bayes:fake?beyond=0").worth_going_on(GuessViewFor(behind), water, 0.8)
+    # in play (`spare=0`: no return to earlier clues on their own confidence)
+    assert guesser(DuetBayesGuesser, "duet-bayes:fake?spare=0").next_guess(behind) in ("water", "wave")
+    assert guesser(DuetBayesGuesser, "duet-bayes:fake?spare=0&beyond=0").next_guess(behind) is None
+
+
 def test_the_last_clue_is_told_by_the_tokens_the_turn_order_and_a_finished_side():
     """RULES 3.4, 3.8: after this turn's token the givers alternate, and a side with no green left
     gives no more clues, so its partner gives every one."""
