@@ -21,10 +21,11 @@ partners on models it does not read (docs/agents.md).
 
 The guesser reads clues with the same three models (`combine=bayes`: in each model's own units,
 weighed by how well each explains its guesses so far): with a spymaster on a model it does not
-read it is followed far more often than a guesser on use-m3 alone (`robust:mpnet` 41.25% of 400
-deals against 16.5%, `robust:e5-small` 21.0% against 20.5%, `robust:e5-small+mpnet` 59.5% against
-37.5%; both guessers recall unresolved earlier clues, `recall`, and guess on past the number on the
-last clue they receive, `last`), and the pair's self-play rises to 99.5% (98.25%). Korean boards
+read it is followed far more often than a guesser on use-m3 alone (`robust:mpnet` 40.75% of 400
+deals against 17.75%, `robust:e5-small` 21.5% against 21.5%, `robust:e5-small+mpnet` 59.25% against
+37.75%; both guessers recall unresolved earlier clues, `recall`, guess on past the number on the
+last clue they receive, `last`, and on any other while a green is worth the risk, `beyond`), and the
+pair's self-play rises to 99.5% (98.25%). Korean boards
 keep `duet-bayes:use-m3`.
 """
 
