@@ -148,7 +148,6 @@ class DuetBayesGuesser(MemoryGuesser):
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
 
-
     def worth_going_on(self, view: GuessView, card: int, chance: float) -> bool:
         """Past the number, is the card worth a guess? A beige ends the turn for the token a stop
         takes (RULES 3.6), a green is one more found, the assassin loses the game (3.5). With V(g)
@@ -169,8 +168,8 @@ class DuetBayesGuesser(MemoryGuesser):
 
 @cache
 def game_value() -> DuetValue:
-    """The chance to win from (greens left, tokens left) that `robust` plans with (its `pace` 1.4,
-    `hazard` 0.02, `sudden` 0.3), built once."""
+    """The chance to win from (greens left, tokens left) with `robust`'s default `pace` 1.4,
+    `hazard` 0.02 and `sudden` 0.3 (the plan its clues are chosen by), built once."""
     return DuetValue(pace=1.4, hazard=0.02, sudden=0.3)
 
 

@@ -288,6 +288,9 @@ def test_past_the_number_it_guesses_on_while_a_green_is_worth_the_risk():
     # in play (`spare=0`: no return to earlier clues on their own confidence)
     assert guesser(DuetBayesGuesser, "duet-bayes:fake?spare=0").next_guess(behind) in ("water", "wave")
     assert guesser(DuetBayesGuesser, "duet-bayes:fake?spare=0&beyond=0").next_guess(behind) is None
+    # the same tokens in a mission, two check side up: a beige takes a mistake a stop would not (3.10)
+    mission = dataclasses.replace(behind, bystander_tokens=1, check_tokens=2)
+    assert guesser(DuetBayesGuesser, "duet-bayes:fake?spare=0").next_guess(mission) is None
 
 
 def test_the_last_clue_is_told_by_the_tokens_the_turn_order_and_a_finished_side():
