@@ -944,9 +944,7 @@ class HumanLikeGuesser(Guesser):
 
     def _with_prior(self, view, chance: np.ndarray) -> np.ndarray:
         """Combine a clue-based chance (which assumed one green in three) with the key structure."""
-        from .partner_model import duet_partner_prior
-
-        prior = duet_partner_prior(view.obs)[:, 0]
+        prior = view.partner_prior[:, 0]
         odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
         return np.where(view.touchable, odds / (1 + odds), 0.0)
 
@@ -964,9 +962,7 @@ class HumanLikeGuesser(Guesser):
         if view.correct >= view.number:
             return self._spare(view)
         if view.duet:
-            from .partner_model import duet_partner_prior
-
-            prior = duet_partner_prior(view.obs)
+            prior = view.partner_prior
             e = self._evidence(view, view.clue)
             g = prior[:, 0] * e
             den = g + prior[:, 1] + prior[:, 2]
@@ -1009,10 +1005,8 @@ class HumanLikeGuesser(Guesser):
         chance = self.target_chances(view)
         tie = np.zeros(len(view.words))
         if view.duet:
-            from .partner_model import duet_partner_prior
-
             chance = self._with_prior(view, chance)
-            tie = duet_partner_prior(view.obs)[:, 0]  # no clue says anything more: the key structure
+            tie = view.partner_prior[:, 0]  # no clue says anything more: the key structure
         return int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf))), chance
 
     def _sudden_death(self, view) -> str | None:

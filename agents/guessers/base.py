@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import cached_property
 from typing import Any, Mapping
 
 import numpy as np
@@ -12,7 +13,7 @@ from agents.clue_problem import board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.embeddings.backoff import backoff_vector
 from agents.observations import adapter_for
-from agents.partner_model import partner_temperature
+from agents.partner_model import duet_partner_prior, partner_temperature
 from agents.spec import AgentSpec, Limit, at_least, between, check_params
 
 
@@ -21,7 +22,7 @@ def _stable_int(text: str) -> int:
 
 
 def unresolved_target_chances(view: "GuessView", pick, include_current: bool = True,
-                              cap: float = 1.0, score=None) -> np.ndarray:
+                              cap: float = 1.0, score=None, both: bool = False):
     """Chance that each card is a still-unfound target of some clue this seat received: per clue,
     its unresolved count times `pick(clue)` (the chance of each card being picked for it), capped
     at `cap`; combined over clues as independent chances.
@@ -30,7 +31,8 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
     clue points at each card, comparable across clues) for whichever clue still open then points
     at it most: a guess that recalled an earlier clue's target, or a spare guess, resolves that
     clue, not the one on the table, which keeps its own target open. Without `score` a turn's
-    greens count for its clue, up to its number."""
+    greens count for its clue, up to its number. With `both`: (with the clue on the table, without
+    it), from one pass."""
     miss = np.ones(len(view.words))
     turns = view.turn_finds()
     if score is None:
@@ -48,12 +50,18 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
                     cands = [max(cands, key=lambda j: scores[j][c])]
                 if cands:
                     left[cands[0]] -= 1
-    if not include_current and turns and view.clue is not None and not view.sudden_death:
-        turns, left = turns[:-1], left[:-1]
-    for (clue, _, _), k in zip(turns, left):
+    current = bool(turns) and view.clue is not None and not view.sudden_death   # the last is on the table
+    earlier = len(turns) - 1 if current else len(turns)
+    for (clue, _, _), k in zip(turns[:earlier], left[:earlier]):
         if k > 0:
             miss *= 1.0 - np.minimum(cap, k * pick(clue))
-    return np.where(view.touchable, 1.0 - miss, 0.0)
+    without = np.where(view.touchable, 1.0 - miss, 0.0)
+    if current and left[-1] > 0:
+        miss *= 1.0 - np.minimum(cap, left[-1] * pick(turns[-1][0]))
+    with_current = np.where(view.touchable, 1.0 - miss, 0.0)
+    if both:
+        return with_current, without
+    return with_current if include_current else without
 
 
 def may_hold_back(obs) -> bool:
@@ -113,12 +121,19 @@ class GuessView:
             self.correct = obs.guesses_this_turn
             self.sudden_death = obs.phase == "sudden_death"
             self.received = obs.clues_received()
+        self.memo: dict = {}   # what a guesser derives from this view once (`target_chances`)
         self.clue = obs.current_clue[0] if obs.current_clue else None
         number = obs.current_clue[1] if obs.current_clue else 0
         # 0 (RULES 1.7, 3.4) and UNLIMITED still ask for at least one guess
         self.number = number if isinstance(number, int) and number > 0 else (1 if number == 0 else 9)
         if not self.duet and getattr(obs, "guesses_left", None) is not None:
             self.number = min(self.number, self.correct + obs.guesses_left)
+
+    @cached_property
+    def partner_prior(self) -> np.ndarray:
+        """(cards, 3): G / X / N on the partner's side by my side and my finds (Duet,
+        `duet_partner_prior`), once per view: a guess reads it several times. Not to be written."""
+        return duet_partner_prior(self.obs)
 
     def turn_guesses(self) -> list[tuple[str, int, list[tuple[int, bool]]]]:
         """(clue, number, my guesses on its own turn as (card, found a green of mine to find)) for
@@ -423,8 +438,16 @@ class SimilarityGuesser(Guesser):
 
         Per clue: its unresolved count times a softmax over the touchable cards (capped at 1);
         combined over clues as independent chances. Each green found is credited to the open clue
-        whose similarities (z-scored over the board) point at it most.
+        whose similarities (z-scored over the board) point at it most. Both variants come from one
+        pass, kept on the view.
         """
+        key = ("targets", id(self))
+        kept = view.memo.get(key)
+        if kept is None:
+            kept = view.memo[key] = self._target_chances(view)
+        return kept[0] if include_current else kept[1]
+
+    def _target_chances(self, view: GuessView) -> tuple[np.ndarray, np.ndarray]:
         def pick(clue: str) -> np.ndarray:
             s = self.similarities(view.words, clue)
             w = np.exp(np.where(view.touchable, (s - s[view.touchable].max()) / self.temperature, -np.inf))
@@ -434,7 +457,7 @@ class SimilarityGuesser(Guesser):
             s = self.similarities(view.words, clue)
             return (s - s.mean()) / (s.std() or 1.0)
 
-        return unresolved_target_chances(view, pick, include_current, score=score)
+        return unresolved_target_chances(view, pick, score=score, both=True)
 
     def sudden_death_guess(self, view: GuessView) -> str | None:
         """RULES 3.9: one guess at a time, any miss loses; hold back unless confident."""

@@ -10,7 +10,7 @@ import numpy as np
 from agents.base import Guesser, require_observation
 from agents.embeddings import Embeddings
 from agents.embeddings.registry import check_backends
-from agents.partner_model import DuetValue, duet_partner_prior
+from agents.partner_model import DuetValue
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
 from .base import GuessView, SimilarityGuesser, beige_costs_a_stop, last_clue_for_me
@@ -77,7 +77,7 @@ class DuetBayesGuesser(MemoryGuesser):
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
-        prior = duet_partner_prior(view.obs)
+        prior = view.partner_prior
         g = prior[:, 0] * evidence
         den = g + prior[:, 1] + prior[:, 2]
         den = np.where(den > 0, den, 1.0)
@@ -120,7 +120,7 @@ class DuetBayesGuesser(MemoryGuesser):
         if not view.duet:
             return super().green_chances(view)
         chance = self.target_chances(view)          # what the clues say
-        prior = duet_partner_prior(view.obs)[:, 0]  # what the key structure says
+        prior = view.partner_prior[:, 0]            # what the key structure says
         # combine as odds: the clue-based chance assumed a flat prior of one green in three
         odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
         return np.where(view.touchable, odds / (1 + odds), 0.0)
@@ -142,7 +142,7 @@ class DuetBayesGuesser(MemoryGuesser):
         old = self.target_chances(view, include_current=False)
         if not old.any():
             return None
-        prior = duet_partner_prior(view.obs)
+        prior = view.partner_prior
         odds = (old / np.maximum(1 - old, 1e-9)) * (prior[:, 0] / np.maximum(1 - prior[:, 0], 1e-9)) / 0.5
         chance = np.where(view.touchable, odds / (1 + odds), 0.0)
         best = int(np.argmax(chance))
@@ -158,7 +158,7 @@ class DuetBayesGuesser(MemoryGuesser):
         beyond = float(self.p("beyond"))
         if beyond <= 0:
             return False
-        prior = duet_partner_prior(view.obs)[card]
+        prior = view.partner_prior[card]
         black = (1.0 - chance) * prior[1] / max(prior[1] + prior[2], 1e-9)
         value = game_value()
         tokens, greens = view.obs.tokens_left - 1, 15 - view.obs.greens_found
