@@ -244,8 +244,9 @@ def test_on_the_last_clue_it_receives_the_guesser_guesses_on_past_the_number():
     """`last`: in the base game a beige ends the turn for one token, as a stop does (RULES 3.5, 3.6),
     and once no clue is to come what is left goes to sudden death, where a beige loses (RULES 3.9).
     So on the last clue its partner gives it, the guesser guesses on past the number (the card
-    sudden death would take first); with a clue still to come, with `last=1`, or when a beige costs
-    more than a stop (a mission's check-side tokens, RULES 3.10), it stops there."""
+    sudden death would take first); with a clue still to come (and `beyond=0`, which weighs going on
+    there), with `last=1`, or when a beige costs more than a stop (a mission's check-side tokens,
+    RULES 3.10), it stops there."""
     def after_number(config, spec="duet-bayes:fake"):
         s = DuetState(BOARD, key_for_board(), config)
         s.apply(Clue("A", "sea", 1))
@@ -255,7 +256,7 @@ def test_on_the_last_clue_it_receives_the_guesser_guesses_on_past_the_number():
     # two tokens: B's own clue and then sudden death follow this one
     assert after_number(DuetConfig(timer_tokens=2)) is not None
     assert after_number(DuetConfig(timer_tokens=2), "duet-bayes:fake?last=1") is None
-    assert after_number(DuetConfig(timer_tokens=3)) is None          # A clues again after B
+    assert after_number(DuetConfig(timer_tokens=3), "duet-bayes:fake?beyond=0") is None   # A clues again after B
     assert after_number(DuetConfig(timer_tokens=2, mistakes=1)) is None
 
 
