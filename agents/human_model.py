@@ -942,12 +942,6 @@ class HumanLikeGuesser(Guesser):
 
         return unresolved_target_chances(view, pick, include_current, cap=CHANCE_CAP)
 
-    def _with_prior(self, view, chance: np.ndarray) -> np.ndarray:
-        """Combine a clue-based chance (which assumed one green in three) with the key structure."""
-        prior = view.partner_prior[:, 0]
-        odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
-        return np.where(view.touchable, odds / (1 + odds), 0.0)
-
     def next_guess(self, obs) -> str | None:
         require_observation(obs)
         from .guessers.base import GuessView
@@ -993,19 +987,23 @@ class HumanLikeGuesser(Guesser):
             return view.words[best] if chance[best] >= self.params["last"] else None
         if not view.duet or view.correct - view.number >= int(self.params["spare"]):
             return None
+        from .guessers.base import with_key_prior
+
         old = self.target_chances(view, include_current=False)
         if not old.any():
             return None
-        chance = self._with_prior(view, old)
+        chance = with_key_prior(view, old)
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= self.params["spare_confidence"] else None
 
     def _best_chance(self, view) -> tuple[int, np.ndarray]:
         """The card likeliest green by every clue received and the key structure, and the chances."""
+        from .guessers.base import with_key_prior
+
         chance = self.target_chances(view)
         tie = np.zeros(len(view.words))
         if view.duet:
-            chance = self._with_prior(view, chance)
+            chance = with_key_prior(view, chance)
             tie = view.partner_prior[:, 0]  # no clue says anything more: the key structure
         return int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf))), chance
 

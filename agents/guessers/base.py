@@ -64,6 +64,14 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
     return with_current if include_current else without
 
 
+def with_key_prior(view: "GuessView", chance: np.ndarray) -> np.ndarray:
+    """A clue-based chance of green (which assumed one green in three) combined, as odds, with what
+    the key structure says of each card (RULES 3.2, `GuessView.partner_prior`); 0 where untouchable."""
+    prior = view.partner_prior[:, 0]
+    odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
+    return np.where(view.touchable, odds / (1 + odds), 0.0)
+
+
 def may_hold_back(obs) -> bool:
     """Duet sudden death (RULES 3.9): may this seat wait for its partner to guess first?
 

@@ -13,7 +13,7 @@ from agents.embeddings.registry import check_backends
 from agents.partner_model import DuetValue
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
-from .base import GuessView, SimilarityGuesser, beige_costs_a_stop, last_clue_for_me
+from .base import GuessView, SimilarityGuesser, beige_costs_a_stop, last_clue_for_me, with_key_prior
 
 
 class NearestGuesser(SimilarityGuesser):
@@ -119,11 +119,7 @@ class DuetBayesGuesser(MemoryGuesser):
     def green_chances(self, view: GuessView) -> np.ndarray:
         if not view.duet:
             return super().green_chances(view)
-        chance = self.target_chances(view)          # what the clues say
-        prior = view.partner_prior[:, 0]            # what the key structure says
-        # combine as odds: the clue-based chance assumed a flat prior of one green in three
-        odds = (chance / np.maximum(1 - chance, 1e-9)) * (prior / np.maximum(1 - prior, 1e-9)) / 0.5
-        return np.where(view.touchable, odds / (1 + odds), 0.0)
+        return with_key_prior(view, self.target_chances(view))
 
     def spare_guess(self, view: GuessView) -> str | None:
         if not view.duet:
@@ -142,9 +138,7 @@ class DuetBayesGuesser(MemoryGuesser):
         old = self.target_chances(view, include_current=False)
         if not old.any():
             return None
-        prior = view.partner_prior
-        odds = (old / np.maximum(1 - old, 1e-9)) * (prior[:, 0] / np.maximum(1 - prior[:, 0], 1e-9)) / 0.5
-        chance = np.where(view.touchable, odds / (1 + odds), 0.0)
+        chance = with_key_prior(view, old)
         best = int(np.argmax(chance))
         return view.words[best] if chance[best] >= float(self.p("spare_confidence")) else None
 
