@@ -944,7 +944,7 @@ class HumanLikeGuesser(Guesser):
 
     def next_guess(self, obs) -> str | None:
         require_observation(obs)
-        from .guessers.base import GuessView
+        from .guessers.base import GuessView, key_posterior
 
         view = GuessView(obs)
         if not view.touchable.any():
@@ -956,12 +956,7 @@ class HumanLikeGuesser(Guesser):
         if view.correct >= view.number:
             return self._spare(view)
         if view.duet:
-            prior = view.partner_prior
-            e = self._evidence(view, view.clue)
-            g = prior[:, 0] * e
-            den = g + prior[:, 1] + prior[:, 2]
-            den = np.where(den > 0, den, 1.0)
-            pg, px = g / den, prior[:, 1] / den
+            pg, px = key_posterior(view, self._evidence(view, view.clue))
             score = np.where(view.touchable, pg - self.params["risk"] * px, -np.inf)
         else:  # Codenames: the model alone
             u = self._board_utilities(view, view.clue)

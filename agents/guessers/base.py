@@ -64,6 +64,16 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
     return with_current if include_current else without
 
 
+def key_posterior(view: "GuessView", evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(P(green), P(black)) per card on the partner's side: the key structure (RULES 3.2,
+    `GuessView.partner_prior`) times a likelihood ratio `evidence` for green (the clue points at it)."""
+    prior = view.partner_prior
+    g = prior[:, 0] * evidence
+    den = g + prior[:, 1] + prior[:, 2]
+    den = np.where(den > 0, den, 1.0)
+    return g / den, prior[:, 1] / den
+
+
 def with_key_prior(view: "GuessView", chance: np.ndarray) -> np.ndarray:
     """A clue-based chance of green (which assumed one green in three) combined, as odds, with what
     the key structure says of each card (RULES 3.2, `GuessView.partner_prior`); 0 where untouchable."""

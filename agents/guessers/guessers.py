@@ -13,7 +13,8 @@ from agents.embeddings.registry import check_backends
 from agents.partner_model import DuetValue
 from agents.spec import AgentSpec, at_least, between, check_params, whole
 
-from .base import GuessView, SimilarityGuesser, beige_costs_a_stop, last_clue_for_me, with_key_prior
+from .base import (GuessView, SimilarityGuesser, beige_costs_a_stop, key_posterior, last_clue_for_me,
+                   with_key_prior)
 
 
 class NearestGuesser(SimilarityGuesser):
@@ -76,12 +77,8 @@ class DuetBayesGuesser(MemoryGuesser):
               "beyond": at_least(0)}
 
     def posterior(self, view: GuessView, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(P(green), P(black)) per card from a prior and a likelihood ratio `evidence`."""
-        prior = view.partner_prior
-        g = prior[:, 0] * evidence
-        den = g + prior[:, 1] + prior[:, 2]
-        den = np.where(den > 0, den, 1.0)
-        return g / den, prior[:, 1] / den
+        """(P(green), P(black)) per card from the key structure and a likelihood ratio `evidence`."""
+        return key_posterior(view, evidence)
 
     def _evidence(self, view: GuessView, clue: str) -> np.ndarray:
         s = self.similarities(view.words, clue)
