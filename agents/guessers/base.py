@@ -56,12 +56,12 @@ def unresolved_target_chances(view: "GuessView", pick, include_current: bool = T
         if k > 0:
             miss *= 1.0 - np.minimum(cap, k * pick(clue))
     without = np.where(view.touchable, 1.0 - miss, 0.0)
+    if not (both or include_current):
+        return without
     if current and left[-1] > 0:
         miss *= 1.0 - np.minimum(cap, left[-1] * pick(turns[-1][0]))
     with_current = np.where(view.touchable, 1.0 - miss, 0.0)
-    if both:
-        return with_current, without
-    return with_current if include_current else without
+    return (with_current, without) if both else with_current
 
 
 def key_posterior(view: "GuessView", evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
