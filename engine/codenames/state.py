@@ -217,6 +217,17 @@ class CodenamesState:
         else:
             raise IllegalAction("1.2", f"{type(action).__name__} is not a Codenames action")
 
+    def _past_the_limit(self, seat: str) -> IllegalAction | None:
+        """RULES 1.4: `seat`'s turn ended by itself after its last allowed guess (number + 1), and no
+        clue came since: the last event is a guess of that seat that found its own agent (any other
+        own-agent guess keeps the turn going or wins)."""
+        last = self.history[-1] if self.history else None
+        if (self.phase in (CLUE, COVER) and last is not None and last.kind == "guess" and last.seat == seat
+                and last.result == TEAM_LETTER.get(seat_team(seat))):
+            return IllegalAction("1.4", f"{seat_team(seat)}'s turn ended by itself after its last allowed guess "
+                                        "(number + 1)")
+        return None
+
     def _wrong_phase(self, what: str) -> IllegalAction:
         if self.phase == COVER:
             p = self.pending[0]
@@ -263,7 +274,7 @@ class CodenamesState:
 
     def _guess(self, a: Guess) -> None:
         if self.phase not in (GUESS, SUDDEN_DEATH):
-            raise self._wrong_phase("a guess")
+            raise self._past_the_limit(a.seat) or self._wrong_phase("a guess")
         if a.seat != f"{self.team}-guesser":
             raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
@@ -300,7 +311,7 @@ class CodenamesState:
 
     def _stop(self, a: Stop) -> None:
         if self.phase != GUESS:
-            raise self._wrong_phase("stopping")
+            raise self._past_the_limit(a.seat) or self._wrong_phase("stopping")
         if a.seat != f"{self.team}-guesser":
             raise IllegalAction("1.4", f"only {self.team}-guesser may stop {self.team}'s turn")
         if self.guesses_this_turn == 0:

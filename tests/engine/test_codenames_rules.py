@@ -156,6 +156,24 @@ def test_number_plus_one_guesses_then_the_turn_ends_by_itself(number):  # RULES 
     assert s.to_act() == ("blue-spymaster",) and s.agents_left("red") == 9 - number - 1
 
 
+@pytest.mark.parametrize("variant", ["teams", "two_player"])
+def test_a_guess_or_stop_past_the_number_plus_one_limit_is_refused_citing_1_4(variant):  # RULES 1.4
+    """RULES 1.4: the turn ends by itself after the last allowed guess, so one more guess (or a
+    stop) by the same guessers is refused naming 1.4, and nothing changes."""
+    s = make_state(variant=variant)
+    red_clue(s, 1)
+    s.apply(Guess("red-guesser", "w00"))
+    s.apply(Guess("red-guesser", "w01"))                           # 1 + 1: the turn is over
+    assert s.to_act() == (("blue-spymaster",) if variant == "teams" else ("red-spymaster",))
+    expect_illegal(s, Guess("red-guesser", "w02"), "1.4")
+    expect_illegal(s, Stop("red-guesser"), "1.4")
+    if variant == "teams":
+        expect_illegal(s, Guess("blue-guesser", "w02"), "1.2")     # blue's guessers wait for a clue
+    else:
+        s.apply(Cover("red-spymaster", "w09"))                     # the virtual opponent's turn (1.8)
+        expect_illegal(s, Guess("red-guesser", "w02"), "1.2")      # a new turn: a clue comes first
+
+
 @pytest.mark.parametrize("number", [0, UNLIMITED])
 def test_zero_and_unlimited_have_no_limit_while_correct(number):  # RULES 1.4, 1.7
     s = make_state()
