@@ -208,6 +208,9 @@ class DuetState:
 
     def _guess(self, a: Guess) -> None:
         if self.phase == CLUE:
+            if self.side_finished(other(a.seat)):  # e.g. just after the turn that covered them ended itself
+                raise IllegalAction("3.8", f"{other(a.seat)}'s nine greens are all covered: {a.seat} has nothing "
+                                           "left to guess and only gives clues")
             raise IllegalAction("3.4", "a guess needs a clue first")
         if a.seat not in self.guessers():
             if self.phase == GUESS:

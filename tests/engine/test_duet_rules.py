@@ -220,6 +220,22 @@ def test_covering_the_clue_givers_last_green_ends_the_turn_with_a_stop_token(): 
     assert s.clue_givers() == ("B",)  # B gives every remaining clue
 
 
+def test_after_the_clue_givers_last_green_the_partner_guessing_on_is_refused_citing_3_8():  # RULES 3.8
+    """RULES 3.8: the turn that covers the clue-giver's last green ends at once, and the partner has
+    nothing left to guess: one more guess is refused naming 3.8, and nothing changes."""
+    a_greens = {i: GN for i in range(5)} | {5: GG, 6: GG, 7: GG, 8: GX}
+    s = make_state(a_greens)
+    s.apply(Clue("A", "x", 9))
+    for i in range(9):
+        s.apply(Guess("B", f"w{i:02d}"))
+    assert s.phase == "clue" and s.clue_givers() == ("B",)
+    b_green = next(i for i in range(25) if s.key.b[i] == "G" and not s.green_covered[i])
+    expect_illegal(s, Guess("B", "w09"), "3.8")
+    expect_illegal(s, Guess("A", s.words[b_green]), "3.4")  # A still guesses, on B's next clue
+    s.apply(Clue("B", "y", 1))
+    s.apply(Guess("A", s.words[b_green]))
+
+
 # RULES 3.9 -------------------------------------------------------------------------------------
 def _exhaust_tokens(s, guesser_word_pairs):
     for giver, guesser, word in guesser_word_pairs:
