@@ -501,6 +501,12 @@ class KoreanAnalyzer(StoredForeign):
                 if not all(x.tag.startswith("J") for x in tokens[i:]):
                     return None
                 break
+            elif t.tag == "VCP" and content and short_noun_particle:
+                # the copula 이다 with its endings, in the word's best reading only (사람이다,
+                # 사과다, 학교였다: the noun said as a predicate; 사이다 is the noun 사이다)
+                if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
+                    return None
+                break
             elif _predicate_tag(t.tag) and content:
                 # XSA-I: Kiwi marks an irregular conjugation (사랑스럽다 = 사랑 + 스럽 + 다)
                 if not all(x.tag.startswith("E") for x in tokens[i + 1:]):
