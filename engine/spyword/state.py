@@ -21,6 +21,8 @@ word, and judging a spy's clue against the citizens' word would tell the spy tha
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -49,6 +51,28 @@ RESERVED_SEATS = (HOST, CLOCK, PASS)
 ClueChecker = Callable[[str, str, "str | None", str], "tuple[str, str] | None"]
 
 
+#: In a sentence, a word ends at a space or at punctuation other than a hyphen or an apostrophe inside
+#: it ("It melts…snow": melts, snow).
+_SENTENCE_BREAK = re.compile(r"[^\w'\u2019-]+")
+
+
+def _bare(token: str) -> str:
+    """A clue word without the punctuation or symbols around it: quotes of any script (“snow”,
+    「눈」, «snow»), an ellipsis, a tilde (RULES 5.4: a part of the word in quotes is still a part)."""
+    start, end = 0, len(token)
+    while start < end and unicodedata.category(token[start])[0] in "PS":
+        start += 1
+    while end > start and unicodedata.category(token[end - 1])[0] in "PS":
+        end -= 1
+    return token[start:end]
+
+
+def _words(clue: str, mode: str) -> list[str]:
+    """The words of a clue the checker judges: the clue itself in one-word mode, each word of the
+    sentence in sentence mode."""
+    return [_bare(t) for t in (_SENTENCE_BREAK.split(clue) if mode == "sentence" else [clue])]
+
+
 def default_clue_checker(clue: str, word: str, language: str | None, mode: str) -> tuple[str, str] | None:
     """"Not the word, not a part of it" by the project clue filter (RULES 4.3, 4.4, 4.6 variant
     spellings, 4.1 one Korean syllable of the word), if the filter and its morphology are installed.
@@ -60,8 +84,8 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
     A translation of a pack word listed in `translations` is refused first (no filter needed)."""
     from .translations import is_translation
 
-    for token in [clue] + (clue.split() if mode == "sentence" else []):
-        token = token.strip(".,!?;:\"'()[]")
+    for token in [clue] + (_words(clue, mode) if mode == "sentence" else []):
+        token = _bare(token)
         if token and is_translation(token, word):
             return ("5.4", f"{token!r} is a translation of the word")
     try:
@@ -70,8 +94,7 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
         return None
     if language not in ("en", "ko"):
         language = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in word) else "en"
-    for token in (clue.split() if mode == "sentence" else [clue]):
-        token = token.strip(".,!?;:\"'()[]")
+    for token in _words(clue, mode):
         if not token:
             continue
         try:
