@@ -69,3 +69,23 @@ def test_default_checker_uses_the_project_clue_filter_when_installed():  # RULES
     assert default_clue_checker("applepie", "apple", "en", "word")[0] == "4.3"
     assert default_clue_checker("fruit", "apple", "en", "word") is None
     assert default_clue_checker("we love apples", "apple", "en", "sentence") is not None
+
+
+@pytest.mark.parametrize("clue, word, mode", [
+    ("“snow”", "snowman", "word"), ("«snow»", "snowman", "word"), ("snow~", "snowman", "word"),
+    ("「눈」", "눈사람", "word"), ("눈…", "눈사람", "word"),
+    ("it is cold “snow”", "snowman", "sentence"), ("it melts…snow", "snowman", "sentence"),
+    ("“apple”", "사과", "word"),
+])
+def test_default_checker_sees_a_part_inside_any_punctuation(clue, word, mode):  # RULES 5.4
+    # a part of the word (or a translation) in curly quotes, guillemets, CJK brackets, after an
+    # ellipsis or before a tilde is still a part of it
+    from engine.spyword import default_clue_checker
+
+    clues = pytest.importorskip("engine.clues")
+    try:
+        clues.check_clue("fruit", 1, board=["apple"], language="en")
+    except clues.FilterUnavailable:
+        pytest.skip("the clue filter's morphology is not installed")
+    assert default_clue_checker(clue, word, None, mode) is not None
+    assert default_clue_checker("“winter”", word, None, mode) is None
