@@ -102,7 +102,9 @@ class GameServer:
                 except Exception as exc:
                     async with table.lock:
                         table.thinking = None
-                        table.error = f"the bot on seat {job.seat} failed: {type(exc).__name__}: {exc}"
+                        # every seat and the games listing read it: the exception's text (the server's
+                        # log has it) may name the bot's cards, its key
+                        table.error = f"the bot on seat {job.seat} failed ({type(exc).__name__})"
                         log.exception("bot failed in %s", table.id)
                         table.changed()
                     await self.broadcast(table)
@@ -129,10 +131,13 @@ class GameServer:
                         table.intents = [i for i in table.intents if i["action"] < len(table.record.actions)]
                         refused += 1
                         if refused > BOT_CLUE_RETRIES:
-                            table.error = f"the bot on seat {job.seat} keeps making illegal moves: {exc}"
+                            # the rule only: the refusal quotes the bot's clue, which points at its cards
+                            table.error = f"the bot on seat {job.seat} keeps making illegal moves (RULES {exc.rule})"
+                            log.warning("bot stopped in %s: %s", table.id, exc)
                             table.changed()
                     except Exception as exc:
-                        table.error = f"the bot on seat {job.seat} failed: {exc}"
+                        table.error = f"the bot on seat {job.seat} failed ({type(exc).__name__})"
+                        log.exception("bot failed in %s", table.id)
                         table.changed()
                 await self.broadcast(table)
         finally:

@@ -597,3 +597,19 @@ class OwnWordBot(_random_spyword_bot()):
 
     def give_clue(self, obs, avoid=()):
         return f"hot{obs.word}" if obs.word else super().give_clue(obs, avoid)
+
+
+class OwnTargetSpymaster(Spymaster):
+    """A web bot partner that keeps clueing one of its own greens inside a compound (hotWORD), which the
+    clue filter refuses (RULES 4.3) until the server stops the game; `how=raise`: it raises instead, the
+    exception naming the cards green on its side."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.how = str(spec.params.get("how", "clue")) if hasattr(spec, "params") else "clue"
+
+    def give_clue(self, obs) -> ClueDecision:
+        targets = [obs.words[i] for i in obs.own_targets()]
+        if self.how == "raise":
+            raise ValueError(f"no clue reaches {', '.join(targets)}")
+        return ClueDecision(f"hot{targets[0]}", 1, (targets[0],))

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import websockets
 
 from engine import Clue, Guess, Stop
 from experiments.web.games import bot_seed, deal, resolved_intents
-from test_protocol import new_duet, run, view_now
+from test_protocol import new_duet, recv_until, run, view_now
 
 
 def test_no_seed_in_a_playing_games_id_view_or_list(server):
@@ -132,5 +133,36 @@ def test_a_page_cannot_name_a_bot_that_reaches_past_the_game(tmp_path):
         status, made = srv.post("/api/games", {"game": "duet", "lang": "en", "spymaster": "xml.dom.pulldom:Spymaster",
                                                "guesser": "random"})
         assert status == 400 and "not offered" not in made["error"], made
+    finally:
+        srv.stop()
+
+
+@pytest.mark.parametrize("how", ["clue", "raise"])
+def test_a_stopped_bot_names_no_card_of_its_key_to_the_table_or_the_listing(tmp_path, how):
+    """A bot partner whose clues the filter keeps refusing (hot + one of its greens, RULES 4.3), or
+    one that raises naming its greens, stops the game. The reason goes to every seat's view and to the
+    public games listing: it names the rule or the exception's type, never the refusal's or the
+    exception's text, which quote the bot's clue or its cards (its key side, RULES 3.1); the log has it."""
+    from web_harness import Server
+
+    srv = Server(tmp_path / "g", any_bot=True).start()
+    try:
+        status, made = srv.post("/api/games", {
+            "game": "duet", "lang": "en", "seed": 11, "first": "partner", "seat": "A", "guesser": "random",
+            "spymaster": f"tests.agents.hostile_agent:OwnTargetSpymaster?how={how}"})
+        assert status == 200, made
+        record = json.loads((tmp_path / "g" / f"{made['id']}.json").read_text())
+        bot_greens = [w for w, c in zip(record["words"], record["key"]["B"]) if c == "G"]
+
+        async def scenario():
+            async with websockets.connect(f"{srv.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+                return await recv_until(ws, lambda m: m["type"] == "state" and m["view"].get("error"), timeout=60)
+
+        view = run(scenario())["view"]
+        listed = [g for g in srv.get("/api/games")[1]["games"] if g["id"] == made["id"]]
+        assert listed and listed[0]["error"] == view["error"] and not listed[0]["over"]
+        assert "bot" in view["error"] and ("RULES 4.3" if how == "clue" else "ValueError") in view["error"], view
+        for word in bot_greens:
+            assert word.casefold() not in view["error"].casefold(), (word, view["error"])
     finally:
         srv.stop()
