@@ -78,21 +78,34 @@ def _load(key: str) -> Embeddings:
 
 def load_path(path: str | os.PathLike) -> Embeddings:
     """A user's own model: a gensim/word2vec file, or a local sentence-transformers folder."""
-    from .backends import SentenceTransformerEmbeddings, is_sentence_transformers_dir, load_keyed_vectors_file
+    from .backends import SentenceTransformerEmbeddings, load_keyed_vectors_file
 
     p = Path(path).expanduser()
+    check_model_path(p)
+    if p.is_dir():
+        return SentenceTransformerEmbeddings(p, name=str(path))
+    try:
+        return load_keyed_vectors_file(p, name=str(path))
+    except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError) as exc:
+        raise ValueError(f"{p} is not a vectors file gensim can read ({type(exc).__name__}: {exc})") from None
+
+
+def check_model_path(p: Path) -> None:
+    """What a model's path shows without loading it: ValueError for a folder without a
+    sentence-transformers model, an empty file, or neither a file nor a folder (/dev/null, a pipe);
+    FileNotFoundError where nothing is."""
+    from .backends import is_sentence_transformers_dir
+
     if p.is_dir():
         if not is_sentence_transformers_dir(p):
             raise ValueError(f"{p} is a folder but holds no sentence-transformers model (modules.json/config.json)")
-        return SentenceTransformerEmbeddings(p, name=str(path))
-    if p.is_file():
+    elif p.is_file():
         if p.stat().st_size == 0:
             raise ValueError(f"{p} is empty: a vectors file holds one word and its numbers a line")
-        try:
-            return load_keyed_vectors_file(p, name=str(path))
-        except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError) as exc:
-            raise ValueError(f"{p} is not a vectors file gensim can read ({type(exc).__name__}: {exc})") from None
-    raise FileNotFoundError(f"no embedding model at {p}")
+    elif p.exists():
+        raise ValueError(f"{p} is neither a vectors file nor a sentence-transformers folder")
+    else:
+        raise FileNotFoundError(f"no embedding model at {p}")
 
 
 def get_backend(name: str | os.PathLike | Embeddings = DEFAULT_BACKEND) -> Embeddings:
@@ -110,6 +123,7 @@ def backend_key(name: str | os.PathLike) -> str:
         return key
     p = Path(key).expanduser()
     if p.exists():
+        check_model_path(p)   # an empty file, a folder without a model, /dev/null: said before it loads
         return "path:" + str(p.resolve())
     raise ValueError(
         f"unknown embedding backend {key!r}: use one of {', '.join(available_backends())}, "

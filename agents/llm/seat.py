@@ -106,6 +106,12 @@ class LLMSeat:
         return frozenset({f"llm:{spec.backends[0] if spec.backends else 'local'}:"
                           f"{params.get('model') or params.get('path') or ''}"})
 
+    @classmethod
+    def check_setup(cls, spec, language: str) -> None:
+        """Its backend and parameters, as `setup_llm` reads them, without reaching any model: an unknown
+        backend (llm:nosuch) is refused before a run claims its folder."""
+        spec_options(spec, "llm")
+
     def setup_llm(self, spec: AgentSpec | str | None, language: str, default_name: str = "llm") -> None:
         spec, backend, params = spec_options(spec, default_name)
         self.spec = str(spec)

@@ -368,3 +368,32 @@ def test_a_trusted_bot_that_stalls_a_game_is_one_line_and_the_run_resumes(tmp_pa
     assert "StallingBot" in line and "--isolate" in line
     games = (tmp_path / "run" / "games.jsonl").read_text().splitlines()
     assert [json.loads(g)["game_index"] for g in games] == [0, 1]
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "duet", "--games", "1", "--spymaster", "random", "--guesser", "GUESSER", "--out", "runs/x"],
+    ["simulate", "codenames", "--games", "1", "--spymaster", "random", "--guesser", "GUESSER", "--out", "runs/x"],
+    ["tournament", "--games", "1", "--spymasters", "random", "--guessers", "random,GUESSER", "--out", "runs/x"],
+    ["simulate", "spyword", "--games", "1", "--bot", "SPYWORD", "--out", "runs/x"],
+], ids=["simulate-duet", "simulate-codenames", "tournament", "simulate-spyword"])
+@pytest.mark.parametrize("backend, message", [
+    ("nosuchmodel", "unknown embedding backend 'nosuchmodel'"),
+    ("/dev/null", "neither a vectors file nor a sentence-transformers folder"),
+    ("EMPTY", "is empty"),
+    ("FOLDER", "holds no sentence-transformers model"),
+    ("LLM", "unknown llm backend 'nosuch'"),
+])
+def test_an_unknown_model_or_backend_is_refused_before_the_folder_is_made(tmp_path, args, backend, message):
+    """`duet-bayes:nosuchmodel`, a model path that is /dev/null, an empty file or a folder without a
+    model, `llm:nosuch`: refused only as the agent was built, after the run had claimed its folder, so
+    the rerun with a mended spec on the same --out was refused as another run's. Now nothing is written."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (tmp_path / "empty.txt").write_text("")
+    (tmp_path / "folder").mkdir()
+    path = {"EMPTY": str(tmp_path / "empty.txt"), "FOLDER": str(tmp_path / "folder")}.get(backend, backend)
+    guesser, bot = (("llm:nosuch", "llm:nosuch") if backend == "LLM"
+                    else (f"nearest:{path}", f"spyword:{path}"))
+    bad = [a.replace("GUESSER", guesser).replace("SPYWORD", bot) for a in args] + ["--no-progress"]
+    one_line_exit_2(bad, message, cwd=work)
+    assert not any(work.iterdir())
