@@ -397,3 +397,14 @@ def test_an_unknown_model_or_backend_is_refused_before_the_folder_is_made(tmp_pa
     bad = [a.replace("GUESSER", guesser).replace("SPYWORD", bot) for a in args] + ["--no-progress"]
     one_line_exit_2(bad, message, cwd=work)
     assert not any(work.iterdir())
+
+
+@pytest.mark.parametrize("command", [["simulate", "duet", "--games", "1", *RANDOM],
+                                     ["tournament", "--games", "1", "--spymasters", "random", "--guessers", "random",
+                                      "--no-progress"]])
+@pytest.mark.parametrize("timeout", ["inf", "1e300", "nan", "0", "86401"])
+def test_move_timeout_is_a_sane_number_of_seconds(tmp_path, command, timeout):
+    """--move-timeout inf (or 1e300) passed the check and overflowed the clock that times a move: a traceback."""
+    one_line_exit_2([*command, "--isolate", "--move-timeout", timeout, "--out", str(tmp_path / "o")],
+                    "--move-timeout must be a positive number of seconds, at most 86,400")
+    assert not (tmp_path / "o").exists()
