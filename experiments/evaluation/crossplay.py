@@ -112,8 +112,8 @@ def parse_noise(text: str | Iterable[float] | None) -> tuple[float, ...]:
             raise ValueError(f"--noise takes numbers (a comma list) or none, not {text!r}") from None
     else:
         values = [float(v) for v in text]
-    if any(v < 0 for v in values):
-        raise ValueError("--noise values are standard deviations (>= 0)")
+    if not all(0 <= v < float("inf") for v in values):  # nan was dropped unsaid, as if --noise none
+        raise ValueError(f"--noise values are standard deviations (finite numbers >= 0), not {text!r}")
     return tuple(dict.fromkeys(v for v in values if v > 0))
 
 

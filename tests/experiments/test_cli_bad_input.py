@@ -408,3 +408,13 @@ def test_move_timeout_is_a_sane_number_of_seconds(tmp_path, command, timeout):
     one_line_exit_2([*command, "--isolate", "--move-timeout", timeout, "--out", str(tmp_path / "o")],
                     "--move-timeout must be a positive number of seconds, at most 86,400")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("noise", ["nan", "0.04,nan", "inf", "-1"])
+def test_crossplay_noise_is_a_finite_standard_deviation(tmp_path, noise):
+    """--noise nan was dropped unsaid (the run went on as --noise none); inf was refused only as the
+    partner's spec, naming a parameter the user never wrote."""
+    one_line_exit_2(["crossplay", "--games", "1", "--spymasters", "random", "--panel", "fake", "--no-leave-one-out",
+                     "--no-human", "--noise", noise, "--no-progress", "--out", str(tmp_path / "o")],
+                    f"--noise values are standard deviations (finite numbers >= 0), not '{noise}'")
+    assert not (tmp_path / "o").exists()
