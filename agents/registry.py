@@ -182,7 +182,7 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     """Validate a spec without loading any model: for clear errors before a run starts. A
     third-party class is imported (to check it exists and has the role's base) but not built.
     With `language`, a built-in backend that does not read it is refused too."""
-    from agents.embeddings.registry import check_backends, check_language
+    from agents.embeddings.registry import check_backends, check_language, check_model_paths
 
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
@@ -193,6 +193,8 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     if not is_import_path(parsed.name) and getattr(cls, "reads_embeddings", True):  # llm:local names no embedding
         try:   # an unknown model name or path: refused here, before a run claims its folder, not as the agent builds
             check_backends(parsed.backends)
+            if cls.models_read(parsed):   # it loads them (random reads none)
+                check_model_paths(parsed.backends)
         except ValueError as exc:
             raise ValueError(f"{role} {spec!r}: {exc}") from None
     if language is not None and not is_import_path(parsed.name):

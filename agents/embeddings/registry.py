@@ -123,7 +123,6 @@ def backend_key(name: str | os.PathLike) -> str:
         return key
     p = Path(key).expanduser()
     if p.exists():
-        check_model_path(p)   # an empty file, a folder without a model, /dev/null: said before it loads
         return "path:" + str(p.resolve())
     raise ValueError(
         f"unknown embedding backend {key!r}: use one of {', '.join(available_backends())}, "
@@ -139,6 +138,15 @@ def check_backends(names) -> None:
     model still refuses a spec naming an unknown one, as every other agent does."""
     for name in names:
         backend_key(name)
+
+
+def check_model_paths(names) -> None:
+    """ValueError for the first of `names` that is a path holding no model (an empty file, a folder
+    without one, /dev/null), without loading any: for an agent that will load them."""
+    for name in names:
+        key = backend_key(name)
+        if key.startswith("path:"):
+            check_model_path(Path(key[5:]))
 
 
 def _builtin() -> None:
