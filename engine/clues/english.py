@@ -221,6 +221,10 @@ BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom hood ward 
 PLACE_ELEMENTS = ("henge", "chester", "caster", "cester", "borough", "burgh", "bury", "wick", "wich",
                   "thorpe", "stead", "minster", "shire")
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+#: RULES 4.3: a contraction holds the words it joins (DON'T: do, not; WE'LL: we, will); the host
+#: of an irregular n't (CAN'T, WON'T, SHAN'T) and the words the clitics stand for.
+CONTRACTION_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}
+CLITICS = {"n't": "not", "'ll": "will", "'ve": "have", "'re": "are", "'m": "am", "'d": ""}
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
@@ -635,11 +639,36 @@ class EnglishAnalyzer(StoredForeign):
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
         parts = self._parts(w)
+        for f in self._contracted(w):  # RULES 4.3: DON'T holds do, O'CLOCK clock
+            parts[f] = True
+        if canon != w:  # RULES 4.6: a variant spelling has its canonical spelling's parts (AEROPLANE: plane)
+            for p, strong in self.info(canon).parts.items():
+                if p not in forms:
+                    parts[p] = parts.get(p, False) or strong
         for p, strong in list(parts.items()):  # RULES 4.6: a part in every spelling (COLOURFUL holds color)
             for q in self._spellings(self.tables.variants.get(p, p)) - forms:
                 if self.pos(q) == self.pos(p):  # not another word's sense: TIRELESS's tire is no tyre
                     parts[q] = parts.get(q, False) or strong
         return WordInfo(w, canon, forms, parts, real, number)
+
+    def _contracted(self, w: str) -> set[str]:
+        """The forms of the words a contraction joins (DON'T: do, not; SHE'LL: she, will; CAN'T: can,
+        not), and the word after o' (O'CLOCK: clock): parts of the clue (RULES 4.3)."""
+        if w.count("'") != 1:
+            return set()
+        words: list[str] = []
+        if w.startswith("o'") and len(w) > 4:
+            words = [w[2:]]
+        for clitic, full in CLITICS.items():
+            if w.endswith(clitic) and len(w) > len(clitic):
+                host = w[: -len(clitic)]
+                words = [CONTRACTION_HOSTS.get(host, host) if clitic == "n't" else host, full]
+                break
+        out: set[str] = set()
+        for p in words:
+            if p and p.isalpha() and self.known(p):
+                out |= self.info(p).forms
+        return out
 
     def _spellings(self, canon: str) -> set[str]:
         """Every spelling of the variant group whose canonical spelling is `canon` (data/clues/en_variants.tsv)."""
