@@ -309,6 +309,8 @@ class KoreanAnalyzer(StoredForeign):
                 need.update((w[:-1] + "니", w[:-1] + "지"))
             if ji := _ji_noun(w, best):
                 need.add(ji)
+            if held := _held_noun(w, best):
+                need.add(held)
         conj = {w: self._conjugate(res[0][0]) for w, res in results.items() if _predicate(w, res[0][0])}
         for w, res in results.items():  # a predicate Kiwi reads best as a name or noun (붓다/NNP, 푸다)
             if w not in conj and (stem := _verb_reading(w, res)) is not None:
@@ -317,6 +319,14 @@ class KoreanAnalyzer(StoredForeign):
         need.update(d for bases in irregular.values() for d in bases)
         self._singles(need | {f for forms in conj.values() for f in forms})
         irregular = {w: self._irregular_of(w, bases, results[w][0][0]) for w, bases in irregular.items() if bases}
+        # a noun with particles, the copula or a suffix in its best reading (등산을, 눈사람이다,
+        # 등산하다) holds what the noun holds (RULES 4.3: an inflection of a word containing 산)
+        heads = {w: c[0] for w, res in results.items() if w not in self._info
+                 and (c := self._accept(res[0][0], w, short_noun_particle=True))
+                 and len(c) == 1 and c[0] != w and len(c[0]) >= 2 and HANGUL_WORD.match(c[0])}
+        missing = sorted({h for h in heads.values() if h not in self._info and h not in results})
+        if missing:
+            self._build_many(missing)
         for w in simple_all:
             if w in self._info:
                 continue
@@ -331,6 +341,11 @@ class KoreanAnalyzer(StoredForeign):
                 self._info[w] = info
             else:
                 self._info[w] = self._plain(w)
+        for w, h in heads.items():
+            info = self._info[w]
+            more = {p: strong for p, strong in self._info[h].parts.items() if p not in info.parts and p != w}
+            if more:
+                self._info[w] = replace(info, parts={**info.parts, **more})
         for w, c in canons.items():
             info, canon = self._info[w], self._info[c]
             parts = {**canon.parts, **info.parts}
@@ -531,7 +546,9 @@ class KoreanAnalyzer(StoredForeign):
                 continue
             if rest in L_DROP_SUFFIXES:
                 parts[noun] = bool(parts.get(noun)) or len(noun) >= 2
-            elif len(rest) >= 2 and letters in parts and rest in parts:
+            elif (len(rest) >= 2 and letters in parts and rest in parts
+                  and self.freq.get(noun, 0) >= L_DROP_RATIO * self.freq.get(letters, 0)):
+                # not where the ㄹ noun is far rarer than Kiwi's own piece (배나무 = 배, not 밸 + 나무)
                 del parts[letters]
                 parts[noun] = len(noun) >= 2 or len(rest) >= 2
         for suffix in NATIVE_SUFFIXES if lexical else ():
@@ -543,6 +560,9 @@ class KoreanAnalyzer(StoredForeign):
             for base in (w[:-1] + "니", w[:-1] + "지"):
                 if base in self._single and self._known_alone(base, ("NNG",)) and self.hanja.nouns(base):
                     parts[base] = True
+        held = _held_noun(w, best)  # 맛있다, 재미없는: noun + 있다/없다 read as one adjective
+        if held and held in self._single and self._known_alone(held, ("NNG",)):
+            parts[held] = bool(parts.get(held)) or len(held) >= 2
         ji = _ji_noun(w, best)
         if (ji and ji in self._single and self._known_alone(ji, ("NNG",)) and self.hanja.spellings(ji) == {ji}
                 and not self.hanja.loans(ji) and (len(ji) >= 2 or best[0].tag.startswith("VA"))):
@@ -938,6 +958,9 @@ NATIVE_SUFFIXES = ("꾸러기", "투성이", "뱅이", "둥이", "쟁이", "장�
 
 #: Suffixes that drop a noun's final ㄹ (따님 = 딸 + 님, 바느질 = 바늘 + 질, 하느님 = 하늘 + 님).
 L_DROP_SUFFIXES = ("님", "질")
+#: The ㄹ noun of Kiwi's own cut must be at least this share as frequent (wordfreq) as the piece it
+#: replaces: 솔 / 소 0.2 (소나무 = 솔 + 나무), but 밸 / 배 0.02 (배나무, 배다리 hold 배).
+L_DROP_RATIO = 0.05
 
 
 def _l_cuts(word: str) -> tuple[tuple[str, str, str], ...]:
@@ -961,6 +984,16 @@ def _ji_noun(word: str, best) -> str:
     Kiwi reads alone, of one syllable only in an adjective (멋지다, 값지다; not 터지다)."""
     if (len(best) >= 2 and best[0].tag.split("-")[0] in ("VA", "VV") and len(best[0].form) >= 2
             and best[0].form.endswith("지") and word.startswith(best[0].form)
+            and all(t.tag.startswith("E") for t in best[1:])):
+        return best[0].form[:-1]
+    return ""
+
+
+def _held_noun(word: str, best) -> str:
+    """The noun of a noun + 있다/없다 adjective Kiwi reads as one stem (RULES 4.3: 맛있다, 맛있는 of
+    맛; 재미없다 of 재미), in any form; "" otherwise. `_build` keeps a common noun Kiwi reads alone."""
+    if (len(best) >= 2 and best[0].tag.split("-")[0] == "VA" and len(best[0].form) >= 2
+            and best[0].form[-1] in "있없" and word.startswith(best[0].form)
             and all(t.tag.startswith("E") for t in best[1:])):
         return best[0].form[:-1]
     return ""
