@@ -138,8 +138,8 @@ def test_specs_that_parse_alike_are_one_pairing(tmp_path):  # not a "different r
 def test_two_pairings_sharing_a_folder_are_refused_before_any_game(tmp_path):
     (tmp_path / "m").mkdir()
     a, b = tmp_path / "m" / "x.kv", tmp_path / "m_x.kv"   # both slug to ..._m_x.kv
-    a.touch()
-    b.touch()
+    a.write_text("cat 0.1 0.2\n")            # a model file (an empty one is refused as no model first)
+    b.write_text("cat 0.1 0.2\n")
     result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", f"nearest:{a},nearest:{b}",
                                       "--games", "2", "--out", str(tmp_path / "t"), "--no-progress"])
     assert result.exit_code == 2 and "would share the results folder" in result.stderr, result.stderr
