@@ -178,11 +178,23 @@ def played_params(spec: str, role: str) -> dict | None:
     return {**defaults, **parsed.params} if isinstance(defaults, dict) else None
 
 
+def check_models(cls, spec: AgentSpec) -> None:
+    """ValueError for a model the built-in agent class `cls` would not find, without loading any:
+    an unknown backend name, and for an agent that loads its models (random reads none) a path
+    holding no model. An agent whose backend names no embedding (llm:local) is not asked."""
+    from agents.embeddings.registry import check_backends, check_model_paths
+
+    if getattr(cls, "reads_embeddings", True):
+        check_backends(spec.backends)
+        if cls.models_read(spec):
+            check_model_paths(spec.backends)
+
+
 def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     """Validate a spec without loading any model: for clear errors before a run starts. A
     third-party class is imported (to check it exists and has the role's base) but not built.
     With `language`, a built-in backend that does not read it is refused too."""
-    from agents.embeddings.registry import check_backends, check_language, check_model_paths
+    from agents.embeddings.registry import check_language
 
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
@@ -190,11 +202,9 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
     cls = agent_class(parsed, role)
     if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
         check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
-    if not is_import_path(parsed.name) and getattr(cls, "reads_embeddings", True):  # llm:local names no embedding
+    if not is_import_path(parsed.name):
         try:   # an unknown model name or path: refused here, before a run claims its folder, not as the agent builds
-            check_backends(parsed.backends)
-            if cls.models_read(parsed):   # it loads them (random reads none)
-                check_model_paths(parsed.backends)
+            check_models(cls, parsed)
         except ValueError as exc:
             raise ValueError(f"{role} {spec!r}: {exc}") from None
     if language is not None and not is_import_path(parsed.name):

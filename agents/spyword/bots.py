@@ -363,18 +363,15 @@ def make_spyword_bot(spec: str | AgentSpec, language: str = "en", **kwargs) -> S
 
 def check_spyword_spec(spec: str, language: str | None = None) -> AgentSpec:
     """Validate a spec without loading any model (with `language`: its backends read it)."""
-    from agents.embeddings.registry import check_backends, check_language, check_model_paths
-    from agents.registry import agent_class, is_import_path
+    from agents.embeddings.registry import check_language
+    from agents.registry import agent_class, check_models, is_import_path
 
     parsed = parse_spec(spec)
     cls = agent_class(parsed, "spyword")
     check_params(parsed, getattr(cls, "defaults", {}), f"{parsed.name} bot", getattr(cls, "limits", None))
     if not is_import_path(parsed.name):  # an unknown model or llm backend: refused before a run claims its folder
         try:
-            if getattr(cls, "reads_embeddings", True):
-                check_backends(parsed.backends)
-                if cls.models_read(parsed):   # it loads them (a random bot reads none)
-                    check_model_paths(parsed.backends)
+            check_models(cls, parsed)
             if hasattr(cls, "check_setup"):
                 cls.check_setup(parsed, language or "en")
         except ValueError as exc:
