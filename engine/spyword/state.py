@@ -84,8 +84,7 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
     A translation of a pack word listed in `translations` is refused first (no filter needed)."""
     from .translations import is_translation
 
-    for token in [clue] + (_words(clue, mode) if mode == "sentence" else []):
-        token = _bare(token)
+    for token in [_bare(clue)] + (_words(clue, mode) if mode == "sentence" else []):   # each word already bare
         if token and is_translation(token, word):
             return ("5.4", f"{token!r} is a translation of the word")
     try:
