@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from engine import IllegalAction
 from engine.actions import Clue
 
-from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, judge_clue, page_config
+from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
 from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, refuse_extra_socket, send
 from experiments.web.tables import Table, TableStore
 
@@ -102,9 +102,7 @@ class GameServer:
                 except Exception as exc:
                     async with table.lock:
                         table.thinking = None
-                        # every seat and the games listing read it: the exception's text (the server's
-                        # log has it) may name the bot's cards, its key
-                        table.error = f"the bot on seat {job.seat} failed ({type(exc).__name__})"
+                        table.error = bot_failed(job.seat, exc)
                         log.exception("bot failed in %s", table.id)
                         table.changed()
                     await self.broadcast(table)
@@ -136,7 +134,7 @@ class GameServer:
                             log.warning("bot stopped in %s: %s", table.id, exc)
                             table.changed()
                     except Exception as exc:
-                        table.error = f"the bot on seat {job.seat} failed ({type(exc).__name__})"
+                        table.error = bot_failed(job.seat, exc)
                         log.exception("bot failed in %s", table.id)
                         table.changed()
                 await self.broadcast(table)

@@ -119,6 +119,12 @@ class WebReferee:
 
 
 # ----- shared helpers --------------------------------------------------------------------------------
+def bot_failed(seat: str, exc: BaseException) -> str:
+    """What the table (every seat, and the games listing) reads of a bot that failed: the exception's
+    type only; its text may name the bot's cards or secret word (the server's log keeps it)."""
+    return f"the bot on seat {seat} failed ({type(exc).__name__})"
+
+
 def deal(game: str, seed: int, lang: str, **options):
     """A new record by the game's harness (`engine.game.GAMES`, as `cnlab deal`)."""
     from experiments.games import harness

@@ -43,7 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
-from experiments.web.games import bot_seed, draw_seed, keep_ready
+from experiments.web.games import bot_failed, bot_seed, draw_seed, keep_ready
 from experiments.web.messages import MAX_SEAT_SOCKETS, send
 from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
 
@@ -910,9 +910,7 @@ class RoomStore:
                 except Exception as exc:
                     async with room.lock:
                         room.thinking = None
-                        # the whole room reads it: the exception's text (the server's log has it) may
-                        # quote the bot's secret word
-                        room.error = f"the bot on seat {seat} failed ({type(exc).__name__})"
+                        room.error = bot_failed(seat, exc)
                         log.exception("bot failed in %s", room.code)
                         room.changed()
                         room.save()
