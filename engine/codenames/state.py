@@ -248,10 +248,13 @@ class CodenamesState:
         if not (number == UNLIMITED or (isinstance(number, int) and not isinstance(number, bool)
                                         and 0 <= number <= MAX_CLUE_NUMBER)):
             raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {number!r}")
+        text_rule = "2.2" if self.config.game == "pictures" else "1.2"
+        if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
+            raise IllegalAction(text_rule, f"a clue is one word, written as text, not {type(a.word).__name__}")
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:
-            raise IllegalAction("2.2" if self.config.game == "pictures" else "1.2", exc.describe()) from None
+            raise IllegalAction(text_rule, exc.describe()) from None
         if not word:
             raise IllegalAction("1.2", "a clue is one word")
         verdict = None

@@ -181,6 +181,8 @@ class DuetState:
             raise IllegalAction("3.4", f"it is {' or '.join(self.clue_givers())}'s turn to give a clue")
         if isinstance(a.number, bool) or not isinstance(a.number, int) or not 0 <= a.number <= MAX_CLUE_NUMBER:
             raise IllegalAction("3.4", f"a Duet clue number is 0..{MAX_CLUE_NUMBER}, not {a.number!r}")
+        if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
+            raise IllegalAction("3.4", f"a clue is one word, written as text, not {type(a.word).__name__}")
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:

@@ -106,6 +106,13 @@ def test_a_clue_is_a_word():  # RULES 1.2
     expect_illegal(make_state(), Clue("red-spymaster", "  ", 1), "1.2")
 
 
+@pytest.mark.parametrize("word", [None, 7, ["x"], b"x"])
+@pytest.mark.parametrize("game, rule", [("codenames", "1.2"), ("pictures", "2.2")])
+def test_a_clue_whose_word_is_not_text_is_refused(word, game, rule):  # RULES 1.2, 2.2: a clue is one word
+    # it was played as its str() (the guessers saw the clue "None") and its record did not replay
+    expect_illegal(make_state(game=game), Clue("red-spymaster", word, 1), rule)
+
+
 # RULES 1.3 -------------------------------------------------------------------------------------
 def test_own_agent_lets_the_team_guess_again():  # RULES 1.3
     s = make_state()

@@ -95,6 +95,14 @@ def test_clue_number_range(number):  # RULES 3.4
     expect_illegal(make_state({}), Clue("A", "x", number), "3.4")
 
 
+@pytest.mark.parametrize("word", [None, 7, ["x"], b"x"])
+@pytest.mark.parametrize("invalid_clue", ["allow", "reject"])
+def test_a_clue_whose_word_is_not_text_is_refused(word, invalid_clue):  # RULES 3.4: a clue is one word
+    # it was played as its str() (the guesser saw the clue "None") and its record did not replay
+    config = DuetConfig(invalid_clue=invalid_clue, language=None if invalid_clue == "allow" else "en")
+    expect_illegal(make_state({}, config), Clue("A", word, 1), "3.4")
+
+
 def test_guess_before_any_clue_is_refused():  # RULES 3.4
     expect_illegal(make_state({}), Guess("B", "w00"), "3.4")
 
