@@ -585,7 +585,17 @@ class SpyWordState:
             raise IllegalAction("5.10", "only the ghost, once eliminated by the vote, guesses the citizens' word")
         if self.roles[actor] != GHOST:
             raise IllegalAction("5.10", f"{actor} is not the ghost: only the ghost guesses")
-        self._resolve_guess(actor, a.word if isinstance(a.word, str) else "", timed_out=False)
+        # The one guess names a word: anything else is refused and the guess kept (it was spent as a
+        # wrong guess). The text is read as a clue's is: bounded, no invisible characters.
+        if not isinstance(a.word, str):
+            raise IllegalAction("5.10", f"the ghost's guess is a word, written as text, not {type(a.word).__name__}")
+        try:
+            guess = normalize_clue(a.word, MAX_SENTENCE_LENGTH)
+        except ClueTextError as exc:
+            raise IllegalAction("5.10", exc.describe()) from None
+        if not guess:
+            raise IllegalAction("5.10", "the ghost's guess names a word: it may not be empty")
+        self._resolve_guess(actor, a.word, timed_out=False)
 
     def _resolve_guess(self, seat: str, guess: str | None, timed_out: bool = False, left: bool = False) -> None:
         right = guess is not None and ghost_guess_is_right(guess, self.citizen_word, self.spy_word)

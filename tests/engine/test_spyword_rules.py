@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import MalformedRecord
-from engine.spyword import (GHOST, PASS, SpyWordSettings, SpyWordState, Timeout, Vote, check_role_counts,
+from engine.spyword import (GHOST, PASS, GhostGuess, SpyWordSettings, SpyWordState, Timeout, Vote, check_role_counts,
                             deal_spyword, recommended_roles, spy_range)
 from test_spyword_helpers import act, clues, eliminate, expect_illegal, make, to_vote, votes
 
@@ -428,6 +428,15 @@ def test_a_guess_matching_the_spy_word_too_is_refused():  # RULES 5.10
     s = eliminate(make(citizen="coffee", spy="toffee"), "p4")
     act(s, {"seat": "p4", "ghost_guess": "Xoffee"})
     assert s.winner is None and s.ghost_guesses[-1]["right"] is False
+
+
+@pytest.mark.parametrize("word", [None, 7, ["apple"], "", "   ", "apple" * 100])
+def test_a_ghost_guess_that_names_no_word_is_refused_and_the_guess_is_kept(word):  # RULES 5.10
+    # it was taken as a wrong guess: the ghost lost its one guess (and None left a record that did not replay)
+    s = eliminate(make(), "p4")
+    expect_illegal(s, GhostGuess("p4", word), "5.10")
+    act(s, {"seat": "p4", "ghost_guess": "apple"})
+    assert s.winner == "ghost"
 
 
 def test_ghost_guess_time_out_is_wrong():  # RULES 5.10
