@@ -7,7 +7,8 @@ Forms (case does not matter for the keywords):
   words), or a coordinate: the column letter then the row number, ``B3`` or ``b3`` = column B,
   row 3 (columns A-E from the left, rows 1-5 from the top);
 - ``stop`` or ``end`` (end the turn after a correct guess), ``pass`` or ``skip`` (sudden death: let
-  the partner guess); when such a keyword is also a card, the person is asked to say which;
+  the partner guess); when such a keyword is also a card, the person is asked to say which (and
+  offered a keyword of the same meaning that is not a card);
   ``cover WORD`` (Codenames two-player: the virtual opponent's agent you cover),
 - ``help`` or ``?``, ``quit``.
 
@@ -40,6 +41,9 @@ PASS_WORDS = {"pass", "skip", "wait", "패스", "넘김"}
 CLUE_HEADS = {"clue", "힌트"}
 GUESS_HEADS = {"guess", "추측"}
 COVER_HEADS = {"cover", "덮기"}
+#: The keywords offered instead of one that is also a card, in this order (sudden: pass; guess: stop).
+ALIASES = {"sudden": ("pass", "skip", "wait", "패스", "넘김"),
+           "guess": ("stop", "end", "그만", "멈춤", "pass", "skip", "wait", "패스", "넘김")}
 FIRST_ME = {"", "me", "m", "i", "1", "a", "나", "내가", "저"}
 FIRST_BOT = {"bot", "b", "partner", "2", "봇"}
 ROLE_GUESSER = {"guesser", "g", "1", "", "요원", "추측", "현장요원"}
@@ -195,12 +199,16 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
         on_board = [w for w in words if _norm(w) == head]
         if not on_board:
             return Command("pass" if mode == "sudden" else "stop")
-        if head in ("pass", "stop"):  # the main keyword and a card: ask which one
-            alias = "skip" if mode == "sudden" else "end"
-            what = say(lang, "what_pass" if mode == "sudden" else "what_stop")
-            return Command("error", error=say(lang, "err_keyword_card", line=line, card=on_board[0],
-                                              alias=alias, what=what))
-        # any other keyword that is a card of the board is a guess of that card
+        # a keyword that is also a card (SKIP): ask which one, never guess it unasked (in sudden death a
+        # miss loses), and offer a keyword of the same meaning that is not a card of this board
+        board = {_norm(w) for w in words}
+        offered = sorted(ALIASES[mode], key=lambda k: k.isascii() == (lang == "ko"))   # the board's language first
+        alias = next((k for k in offered if k != head and k not in board), None)
+        what = say(lang, "what_pass" if mode == "sudden" else "what_stop")
+        if alias is None:   # every such keyword is a card: only 'guess WORD' is unambiguous
+            return Command("error", error=say(lang, "err_keyword_card_only", line=line, card=on_board[0]))
+        return Command("error", error=say(lang, "err_keyword_card", line=line, card=on_board[0],
+                                          alias=alias, what=what))
     if head in GUESS_HEADS:
         parts = parts[1:]
     elif head in CLUE_HEADS or (len(parts) >= 2 and re.fullmatch(r"\d+", parts[-1])):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 import typer
@@ -15,7 +16,7 @@ from engine.records import record_from_json, replay_summary
 from experiments.games.duet.dealing import deal_duet_record
 from experiments.play import play_command
 from experiments.play import duet as duet_module
-from experiments.play.prompts import coordinate, parse, resolve_card
+from experiments.play.prompts import PASS_WORDS, STOP_WORDS, coordinate, parse, resolve_card
 from experiments.play.view import duet_screen, fit, reveal
 
 from test_play_helpers import ScriptedIO, legal_clue, play_in_process
@@ -89,6 +90,24 @@ def test_stop_pass_help_quit_and_a_keyword_that_is_also_a_card():
     assert parse("end", "guess", WORDS).kind == "stop"
     assert parse("p", "guess", WORDS).kind == "error"  # punch, pride, pass, pitch: ambiguous
     assert parse("", "first", WORDS).kind == "me" and parse("bot", "first", WORDS).kind == "bot"
+
+
+
+@pytest.mark.parametrize("mode,command", [("sudden", "pass"), ("guess", "stop")])
+def test_a_keyword_that_is_a_card_is_never_guessed_unasked_and_the_offered_keyword_is_not_a_card(mode, command):
+    """Seed 192 deals both PASS and SKIP: in sudden death 'pass' used to say "or 'skip' to pass", and
+    'skip' then guessed the card SKIP (a bystander there: the game was lost, RULES 3.9)."""
+    words = WORDS[:21] + ["skip", "end", "wait", "pass"]
+    for typed in ("pass", "skip", "end", "wait"):
+        cmd = parse(typed, mode, words)
+        if typed not in PASS_WORDS | (STOP_WORDS if mode == "guess" else set()):
+            assert cmd.kind == "guess"   # not a keyword of this prompt: the card
+            continue
+        assert cmd.kind == "error" and f"guess {typed}" in cmd.error, (typed, cmd)
+        offered = re.findall(r"or '([^']+)' to", cmd.error)
+        assert offered and offered[0] not in words and parse(offered[0], mode, words).kind == command
+    ko = parse("pass", mode, words, lang="ko")
+    assert re.search(r"'(패스|그만)'", ko.error)   # a Korean board offers the Korean keyword
 
 
 # ----- layout ----------------------------------------------------------------------------------
