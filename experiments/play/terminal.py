@@ -83,6 +83,10 @@ class TerminalIO:
         return _SGR.sub("\x01\\1\x02", capture.get())
 
     def show(self, *things, **options) -> None:
+        """Print lines as they are spelled: a plain string is never read as rich markup or emoji codes
+        (a record path such as `[bold]x.json` or `a:smile:b.json`, a partner spec)."""
+        options.setdefault("markup", False)
+        options.setdefault("emoji", False)
         self.console.print(*things, **options)
 
     def clear(self) -> None:

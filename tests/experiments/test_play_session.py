@@ -271,6 +271,22 @@ def test_the_command_saves_to_duet_seed_json_by_default(tmp_path, monkeypatch):
     assert replay_summary(record_from_json((tmp_path / "duet-3.json").read_text()))["loss_reason"] == "assassin"
 
 
+def test_the_screen_names_the_record_file_as_it_is_spelled(tmp_path, monkeypatch):
+    """Plain strings went through rich markup: --record '[bold]x.json' was announced as x.json
+    (and ':smile:' would have become an emoji), so the screen named a file that does not exist."""
+    monkeypatch.chdir(tmp_path)
+    args = ["duet", "--partner", "random", "--partner-guesser", "random", "--seed", "3", "--pause", "0",
+            "--first", "bot", "--record"]
+    for name in ("[bold]x.json", "a:smile:b.json"):
+        for n in (1, 2):   # the second game goes to STEM-2: both names on screen as spelled
+            result = CliRunner().invoke(app(), args + [name], input="")
+            assert result.exit_code == 0, result.output
+            saved = name if n == 1 else name.replace(".json", "-2.json")
+            assert (tmp_path / saved).is_file()
+            first_line = next(line for line in result.output.splitlines() if "saved to" in line)
+            assert saved in first_line, first_line
+
+
 @pytest.mark.parametrize("args,needle", [
     (["chess"], "unknown game"), (["duet", "--lang", "fr"], "unknown language"),
     (["duet", "--partner", "nobody"], "unknown spymaster"), (["duet", "--first", "you"], "--first"),
