@@ -14,6 +14,7 @@ import numpy as np
 from rich.text import Text
 
 from engine import Clue, Cover, Guess, IllegalAction, Stop
+from engine.actions import MAX_CLUE_NUMBER, UNLIMITED
 from engine.codenames.key import TEAM_LETTER
 from engine.codenames.state import GUESS
 
@@ -271,6 +272,10 @@ class CodenamesSession(TerminalSession):
         while True:
             self._redraw()
             cmd = self._ask("clue", self.say("cn_ask_clue"))
+            if not (cmd.number == UNLIMITED or isinstance(cmd.number, int) and 0 <= cmd.number <= MAX_CLUE_NUMBER):
+                # RULES 1.2 (Pictures 2.4): the number's range, before the filter (its 4.2 is another rule)
+                self._notice(self.say("refused", rule="1.2", message=self.say("cn_number", number=cmd.number)), "red")
+                continue
             if self.submit_clue(seat, cmd.word, cmd.number, self.state.covered_words()):
                 return
 

@@ -482,8 +482,20 @@ def test_a_codenames_spymaster_is_asked_again_after_a_clue_number_of_thousands_o
     session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
     assert session.run() == 0
     text = io.out.getvalue()
-    assert "the clue's number must be 0..9, not '111111111111…'" in text and "Refused (RULES 4.2)" in text
+    assert "the clue's number must be 0..9, not '111111111111…'" in text
+    # RULES 1.2 sets the number's range; 4.2 (the number used as part of the hint) was cited before
+    assert "Refused (RULES 1.2): a clue number is 0..9 or unlimited, not 99." in text and "4.2" not in text
     assert "bot failed" not in text.lower() and session.record.actions[0].number == 2
+
+
+def test_a_korean_pictures_spymaster_is_told_the_number_rule_in_korean(tmp_path):   # RULES 2.4, 1.2
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "pictures", "spymaster", seed=2, lang="ko")
+    io = Lines(["동물 10", "동물 -1"])
+    session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    assert session.run() == 0
+    text = io.out.getvalue()
+    assert "거절 (규칙 1.2): 힌트 숫자는 0~9 또는 무제한입니다 (10 아님)." in text and "(-1 아님)" in text
+    assert "4.2" not in text and session.record.actions == []
 
 
 # ----- Pictures: a word of a card's description names the card ----------------------------------------
