@@ -22,7 +22,7 @@ from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import COLUMNS, coordinate, parse, words_of
 from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from experiments.play.text import machine_word, reason, refusal
+from experiments.play.text import clue_number, machine_word, reason, refusal
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
@@ -193,7 +193,7 @@ class CodenamesSession(TerminalSession):
         for e in self.state.history:
             if e.kind == "clue":
                 line = Text(f"{self._who(e.seat)}: ", style="bold")
-                line.append(f"{str(e.word).upper()} {e.number}", style="bold cyan")
+                line.append(f"{str(e.word).upper()} {clue_number(self.lang, e.number)}", style="bold cyan")
                 line.append(" →")
                 out.append(line)
             elif e.kind == "guess" and out:
@@ -285,7 +285,8 @@ class CodenamesSession(TerminalSession):
             word, number = self.state.current_clue
             left = self.state.guesses_left()
             more = self.say("guesses_left", left=left) if left is not None else self.say("no_limit")
-            cmd = self._ask("guess", self.say("cn_ask_guess", word=str(word).upper(), number=number, more=more))
+            cmd = self._ask("guess", self.say("cn_ask_guess", word=str(word).upper(), number=clue_number(self.lang, number),
+                                            more=more))
             action = Stop(seat) if cmd.kind == "stop" else Guess(seat, cmd.word)
             try:
                 self._apply(action)
@@ -316,7 +317,8 @@ class CodenamesSession(TerminalSession):
             self.io.pause(self.pause)
             self.bot_intents.add(decision)
             self._apply(Clue(seat, decision.word, decision.number))
-            self._notice(self.say("bot_clue", word=decision.word.upper(), number=decision.number), "bold cyan")
+            self._notice(self.say("bot_clue", word=decision.word.upper(),
+                                   number=clue_number(self.lang, decision.number)), "bold cyan")
         elif phase == "cover":
             covers = self.state.legal_actions()
             action = covers[int(self.rng.integers(len(covers)))]
@@ -365,7 +367,7 @@ class CodenamesSession(TerminalSession):
         clues: list[Text] = []
         for e in self.state.history:
             if e.kind == "clue":
-                clues.append(Text(f"{str(e.word).upper()} {e.number} →", style="cyan"))
+                clues.append(Text(f"{str(e.word).upper()} {clue_number(self.lang, e.number)} →", style="cyan"))
             elif e.kind == "guess" and clues:
                 mark, style = self._mark(e.result)
                 clues[-1].append(f" {self._card_name(e.word)}{mark}", style=style)

@@ -21,7 +21,7 @@ from engine.records import record_to_json
 
 from experiments.play import view
 from experiments.play.prompts import Command
-from experiments.play.text import refusal, say
+from experiments.play.text import clue_number, refusal, say
 
 EXIT_INTERRUPTED = 130
 _SGR = re.compile(r"(\x1b\[[0-9;]*m)")
@@ -216,5 +216,5 @@ class TerminalSession:
         except IllegalAction as exc:
             self._refuse(exc)
             return False
-        self._notice(self.say("you_clue", word=word.upper(), number=number), "cyan")
+        self._notice(self.say("you_clue", word=word.upper(), number=clue_number(self.lang, number)), "cyan")
         return True

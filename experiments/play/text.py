@@ -77,6 +77,7 @@ TEXT: dict[str, dict[str, str]] = {
         "bot_side_done": "The bot's nine agents are all found: from now on you only give clues (3.8).",
         "duet_number": "a Duet clue number is 0..9, not {number}.",
         "cn_number": "a clue number is 0..9 or unlimited, not {number}.",
+        "unlimited": "unlimited",
         "stop_token": "{who}: stop (one token taken).",
         "guess_report": "{who}: guess {word} ({where}): {result}",
         "res_green": "an agent ✓",
@@ -219,6 +220,7 @@ TEXT: dict[str, dict[str, str]] = {
         "bot_side_done": "봇 쪽의 요원 아홉 명을 모두 찾았습니다: 이제부터 나는 힌트만 줍니다 (3.8).",
         "duet_number": "듀엣의 힌트 숫자는 0~9입니다 ({number} 아님).",
         "cn_number": "힌트 숫자는 0~9 또는 무제한입니다 ({number} 아님).",
+        "unlimited": "무제한",
         "stop_token": "{who}: 그만 (토큰 하나 사용).",
         "guess_report": "{who}: 추측 {word} ({where}): {result}",
         "res_green": "요원 ✓",
@@ -343,6 +345,12 @@ def say(lang: str, key: str, /, **fields) -> str:
     """The line `key` in the board's language (English for any other), with `fields` filled in."""
     table = TEXT.get(lang, TEXT["en"])
     return table.get(key, TEXT["en"][key]).format(**fields)
+
+
+def clue_number(lang: str, number) -> str:
+    """A clue's number on the screen: the expert UNLIMITED (RULES 1.2) in the board's language
+    (`무제한`); the record keeps the engine's word."""
+    return say(lang, "unlimited") if number == "unlimited" else str(number)
 
 
 def reason(lang: str, word: str | None) -> str:

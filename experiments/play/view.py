@@ -22,7 +22,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from experiments.play.prompts import COLUMNS
-from experiments.play.text import say
+from experiments.play.text import clue_number, say
 
 WORD_CELLS = 10
 WIDTH, HEIGHT = 80, 22  # the screen above the prompt line of an 80x24 terminal (one spare row)
@@ -192,7 +192,7 @@ def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool]
     `hidden`: how many more targets are only counted (still face down during the game, or in a game
     left unfinished: `left`)."""
     line = Text(say(lang, "meant"), style="cyan")
-    line.append(f"{str(word).upper()} {number}", style="bold cyan")
+    line.append(f"{str(word).upper()} {clue_number(lang, number)}", style="bold cyan")
     line.append(say(lang, "meant_for") if targets or hidden else say(lang, "meant_none"), style="cyan")
     missing = say(lang, "not_found")
     for n, (target, hit) in enumerate(zip(targets, found)):

@@ -476,6 +476,33 @@ def test_a_codenames_spymaster_may_give_an_unlimited_clue(tmp_path):  # RULES 1.
     assert session.record.actions[0].number == "unlimited" and "bot failed" not in io.out.getvalue().lower()
 
 
+@pytest.mark.parametrize("role", ["spymaster", "guesser"])
+def test_an_unlimited_clue_reads_in_korean_on_a_korean_board(role, tmp_path):   # RULES 1.2
+    """A Korean board said '힌트 우주 unlimited' (the engine's word) in the notice, the clue history, the
+    guess prompt and the end screen; the record keeps the engine's word."""
+    from agents.base import ClueDecision
+
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", role, seed=2, lang="ko")
+
+    class Unlimited:   # a bot spymaster whose clue is UNLIMITED
+        spec = "stub-bot"
+
+        def begin_game(self, seed):
+            pass
+
+        def give_clue(self, obs):
+            return ClueDecision("우주", "unlimited", targets=[mine[0]])
+
+    lines = ["우주 무제한"] if role == "spymaster" else [mine[0], "그만"]
+    io = Lines(lines)
+    bot = Unlimited() if role == "guesser" else spymaster
+    session = Session(record, bot, KeyGuesser(list(mine)), tmp_path / "s.json", io=io, pause=0, role=role)
+    session.run()
+    text = io.out.getvalue() + "".join(io.prompts)
+    assert session.record.actions[0].number == "unlimited"
+    assert "우주 무제한" in text and "unlimited" not in text.replace(str(tmp_path), "")
+
+
 def test_a_codenames_spymaster_is_asked_again_after_a_clue_number_of_thousands_of_digits(tmp_path):
     record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", "spymaster", seed=2)
     io = Lines(["zebra " + "1" * 5000, "zebra 99", "zebra 2"])
