@@ -13,7 +13,9 @@ import json
 import multiprocessing
 import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -81,13 +83,36 @@ def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple
 def _one_thread() -> None:
     """One BLAS thread per worker: N workers on N cores, not N x N threads fighting. Ctrl-C is the
     parent's to handle (it saves what is done and ends the pool): a worker ignores it, rather than
-    print its own KeyboardInterrupt traceback."""
+    print its own KeyboardInterrupt traceback. SIGTERM ends a worker at once, as it always did (the
+    pool's terminate() sends it), not through the parent's handler (`stop_on_sigterm`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:
         return
     threadpool_limits(1)
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While a run plays, SIGTERM (`kill PID`, a batch scheduler's time limit, a service manager) ends it
+    as Ctrl-C does: an exception (SystemExit 143) in the main thread, so the pool of forked workers is
+    terminated, isolated agents are closed and what they started reaped, the folder's lock released.
+    With the default action the parent died at once: its workers played on and printed a
+    BrokenPipeError traceback each when they found it gone. The previous handler is restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def collect(results: Iterable[tuple[dict, str]], rows: dict[int, dict], total: int,
@@ -139,34 +164,35 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
     if run.games > MAX_GAMES:
         raise ValueError(f"--games must be at most {MAX_GAMES:,}; split a larger experiment into runs with "
                          "other seeds")
-    directory = RunDirectory(out, run) if out else None
-    try:
-        rows = directory.open() if directory else {}
-        todo = MissingGames(run.games, rows)  # the games still to play, in order, not built as a list
-        started = loaded = time.perf_counter()
-        if todo:
-            if progress:
-                print(f"loading the agents for {len(todo)} games ...", file=sys.stderr, flush=True)
-            stream = results(todo)  # loads the agents (here, or every Ray actor) before it returns
-            loaded = time.perf_counter()
-            if progress:
-                print(f"agents ready in {loaded - started:.1f} s", file=sys.stderr, flush=True)
-            collect(stream, rows, run.games, directory, progress, on_result)
-        seconds = time.perf_counter() - loaded  # games_per_second counts the games only
-        if directory:
-            directory.finish()
-        ordered = [rows[i] for i in sorted(rows)]
+    with stop_on_sigterm():
+        directory = RunDirectory(out, run) if out else None
         try:
-            summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
-        except (KeyError, TypeError, ValueError) as exc:   # rows of the folder that _check_rows let pass
-            if not directory:
-                raise
-            raise RunFolderError(f"{directory.rows_path} holds rows this run cannot summarise ({type(exc).__name__}: "
-                                 f"{str(exc)[:60]}); the folder is damaged: remove it to start over") from None
-        save_outputs(directory, ordered, summary)
-    finally:
-        if directory:
-            directory.close()
+            rows = directory.open() if directory else {}
+            todo = MissingGames(run.games, rows)  # the games still to play, in order, not built as a list
+            started = loaded = time.perf_counter()
+            if todo:
+                if progress:
+                    print(f"loading the agents for {len(todo)} games ...", file=sys.stderr, flush=True)
+                stream = results(todo)  # loads the agents (here, or every Ray actor) before it returns
+                loaded = time.perf_counter()
+                if progress:
+                    print(f"agents ready in {loaded - started:.1f} s", file=sys.stderr, flush=True)
+                collect(stream, rows, run.games, directory, progress, on_result)
+            seconds = time.perf_counter() - loaded  # games_per_second counts the games only
+            if directory:
+                directory.finish()
+            ordered = [rows[i] for i in sorted(rows)]
+            try:
+                summary = {**summarize_rows(ordered, len(todo), seconds), "load_seconds": round(loaded - started, 3)}
+            except (KeyError, TypeError, ValueError) as exc:   # rows of the folder that _check_rows let pass
+                if not directory:
+                    raise
+                raise RunFolderError(f"{directory.rows_path} holds rows this run cannot summarise ({type(exc).__name__}: "
+                                     f"{str(exc)[:60]}); the folder is damaged: remove it to start over") from None
+            save_outputs(directory, ordered, summary)
+        finally:
+            if directory:
+                directory.close()
     return summary
 
 
