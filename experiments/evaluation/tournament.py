@@ -87,6 +87,10 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
         run.validate()  # every bad spec is reported before the first game
     check_folders(runs)
     claim(out, "tournament", runs, ("spymaster", "guesser"))  # never another experiment's table
+    if isolate and len(runs) > 1:
+        print("note: every pairing plays the same deals, and an agent may read its user's files: the records an "
+              "earlier pairing wrote hold the keys of the games a later one plays (docs/isolation.md; for "
+              "untrusted agents run each pairing as another user or in a container)", file=sys.stderr)
     rows = []
     for run in runs:
         s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,

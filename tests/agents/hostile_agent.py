@@ -340,6 +340,38 @@ class CheatingGuesser(Guesser):
 
 # ----- agents that misbehave only when isolated (CNLAB_ISOLATED), on some games -------------------
 # The same spec plays well in a plain run, so the isolated run's other games can be compared with it.
+class DiskGuesser(Guesser):
+    """Reads the disk as its user may (docs/isolation.md, what is left to the operating system): the
+    game process's /proc/PID/cmdline (readable even when it is non-dumpable) names --out (in a test
+    run in-process, the spec parameter `search` stands in for it), and every records.jsonl under it is
+    searched for a record of the board it sees. Writes the keys it found to `report`/<pid>.json and
+    plays the first guessable card."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.report = Path(spec.params["report"])
+        self.search = spec.params.get("search")
+
+    def next_guess(self, obs):
+        keys = []
+        try:
+            argv = Path(f"/proc/{os.getppid()}/cmdline").read_bytes().decode().split("\0")
+            out = Path(argv[argv.index("--out") + 1])
+        except (OSError, ValueError, IndexError):
+            out = Path(self.search) if self.search else None
+        for path in sorted(out.rglob("records.jsonl")) if out else ():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if record.get("words") == list(obs.words):
+                    keys.append({"file": str(path), "key": record.get("key")})
+        self.report.mkdir(parents=True, exist_ok=True)
+        (self.report / f"{os.getpid()}.json").write_text(json.dumps({"out": str(out), "keys": keys}))
+        return obs.words[obs.guessable()[0]]
+
+
 def _isolated() -> bool:
     return os.environ.get("CNLAB_ISOLATED") == "1"
 

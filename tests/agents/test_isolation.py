@@ -368,6 +368,29 @@ def test_cli_isolate_and_move_timeout(tmp_path, monkeypatch):
     assert bad.exit_code == 2 and "move-timeout" in bad.stderr
 
 
+def test_an_isolated_tournament_says_that_earlier_pairings_hold_the_keys_of_its_deals(tmp_path, monkeypatch):
+    """What --isolate cannot close (docs/isolation.md): every pairing plays the same deals, so the
+    records an earlier pairing wrote hold the keys of the game a later pairing's agent is playing,
+    and the agent may read its user's files. With the seed secret set and the game process closed,
+    the hostile guesser still finds its own game's key on disk: the command says so before it plays."""
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    monkeypatch.setenv(SECRET_ENV, "a run secret the agents never see")
+    report = tmp_path / "found"
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers",
+                                      f"random,{HOSTILE}:DiskGuesser?report={report}&search={tmp_path / 't'}", "--games", "1", "--isolate",
+                                      "--no-progress", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    found = reports(report)
+    assert found and all(r["keys"] and set(r["keys"][0]["key"]) == {"A", "B"} for r in found)  # the control
+    assert "same deals" in result.stderr and "docs/isolation.md" in result.stderr, result.stderr
+    single = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random", "--games", "1",
+                                      "--isolate", "--no-progress"])
+    assert single.exit_code == 0 and "same deals" not in single.stderr   # one pairing: no earlier one
+
+
 def test_spyword_isolated_gives_the_same_games(tmp_path):
     from experiments.games.spyword.batch import simulate_spyword
 
