@@ -783,8 +783,16 @@ class RoomStore:
         path = self.records_dir / f"{game_id}.json"
         if not path.exists():
             return 404, {"error": f"there is no game {game_id!r} on this server"}
-        data = json.loads(path.read_text(encoding="utf-8"))
-        web = data.get("web", {})
+        try:  # read as resume() reads it: strict JSON, UTF-8, no lone surrogate (a JSON answer could not hold one)
+            text = path.read_text(encoding="utf-8")
+            record_from_json(text)
+            data = json.loads(text)
+            web = data.get("web", {})
+            if not isinstance(web, dict):
+                raise ValueError("'web' is not an object")
+        except Exception as exc:  # noqa: BLE001 - a damaged file is the server's to log, one error for the page
+            log.warning("record %s is damaged: %s: %s", path.name, type(exc).__name__, exc)
+            return 404, {"error": f"the record of game {game_id!r} on this server is damaged (it is not served)"}
         if web.get("status") != "over":
             return 409, {"error": "the game is still being played: its record opens when it ends"}
         for m in web.get("members", []):

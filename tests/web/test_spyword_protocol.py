@@ -131,6 +131,19 @@ def test_bad_input_and_unknown_rooms_get_clear_errors(srv):
     run(scenario())
 
 
+@pytest.mark.parametrize("data", [b"{not json", b'{"web": {"status": "over"}, "x": "\\ud800"}', b"[1, 2]",
+                                  b'{"web": ["over"]}', b"\xff\xfe"])
+def test_a_damaged_record_file_is_a_clear_error_not_a_500(srv, data):
+    """A record file the server skipped as damaged when it started (not JSON, a lone surrogate, not
+    an object, bytes that are not UTF-8): its download is one JSON error, never an Internal Server
+    Error with a traceback in the log."""
+    folder = srv.games_dir / "spyword"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "DMGD-1-abcd.json").write_bytes(data)
+    status, body = srv.get("/api/spyword/games/DMGD-1-abcd/record")
+    assert status == 404 and "damaged" in body["error"], body
+
+
 def test_timers_run_on_the_injected_clock(srv):
     async def scenario():
         code, clients = await open_room(srv, SIX, seed=11)
