@@ -259,7 +259,15 @@ class Room:
         return None
 
     def current_host(self) -> str | None:
-        return self.state.host if self.state is not None else self.host
+        """The game's host while it is played (the engine moves it, RULES 5.12); the room's in the lobby
+        and on the end screen."""
+        return self.state.host if self.phase == "playing" and self.state is not None else self.host
+
+    def present_host(self, prefer: str | None) -> str | None:
+        """`prefer` when it is a person still in the room, else the first such person (never a bot,
+        nor someone who left the game: they cannot start the next one)."""
+        present = [m.id for m in self.persons() if not self.departed(m.id)]
+        return prefer if prefer in present else next(iter(present), None)
 
     def departed(self, seat: str) -> bool:
         return self.state is not None and seat in self.state.departed
@@ -289,7 +297,7 @@ class Room:
         """The game is over (RULES 5.11-5.13): the profiles learn the result once."""
         self.phase = "over"
         self.holder = None
-        self.host = self.state.host
+        self.host = self.present_host(self.state.host)
         self.result = {}
         seats = {m.id: m.profile for m in self.members.values() if m.kind == PERSON and m.profile}
         try:
@@ -405,7 +413,7 @@ class Room:
         """A person leaves the lobby (or is removed by the host)."""
         self.members.pop(seat, None)
         if self.host == seat:
-            self.host = next((m.id for m in self.persons()), None)
+            self.host = self.present_host(None)
         self.changed()
 
     # ----- timers (RULES 5.4-5.6, 5.10, 5.12) ----------------------------------------------------

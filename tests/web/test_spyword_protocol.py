@@ -591,3 +591,54 @@ def test_a_bot_stopped_for_illegal_clues_names_no_word(tmp_path):
         run(scenario())
     finally:
         server.stop()
+
+
+def test_after_the_game_a_person_present_hosts_the_next_one(srv):
+    """Audit: once a game was over, the room's host was still the game's last host, even after it
+    left the room (its own 'leave' in the end screen moved the room's host, but the check and the
+    frames read the game's), or when the game had passed the host to a bot (RULES 5.12: a host who
+    leaves when the players after it are gone or disconnected): nobody could start another game, and
+    the frames named a host who was not there."""
+    async def scenario():
+        # the host leaves the end screen: the next person present starts the next game
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=31)
+        roles = roles_of(srv, code)
+        spy = next(s for s, r in roles.items() if r == "spy")
+        citizen = next(s for s in roles if roles[s] == "citizen")
+        room = await play(clients, vote_for=lambda seat, ch, g: citizen if seat == spy else spy)
+        assert room["phase"] == "over" and room["host"] == "p1"
+        await act(clients.pop("p1"), type="leave")
+        await sync(clients.values())
+        assert all(c.last["host"] == "p2" for c in clients.values())
+        r = await act(clients["p2"], type="again")
+        assert r.get("type") != "error" and r["phase"] == "lobby" and r["host"] == "p2", r
+        for c in clients.values():
+            await c.close()
+        # the game passed the host to a bot (the people after the host had dropped), then ended
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], players=6, seed=5)
+        state = srv.room(code).state
+        for seat in ("p2", "p3", "p4"):
+            tokens = clients[seat].token
+            await clients[seat].close()
+            clients[seat] = tokens
+        for _ in range(100):
+            if {"p2", "p3", "p4"} <= state.disconnected:
+                break
+            await asyncio.sleep(0.05)
+        await clients["p1"].drain()
+        await act(clients.pop("p1"), type="leave")
+        assert state.host == "b1"
+        back = {s: await Client.open(srv, code, clients[s]) for s in ("p2", "p3", "p4")}
+        await sync(back.values())
+        for seat in ("p2", "p3"):   # then 3 left in the room: no winner (RULES 5.12)
+            await back[seat].drain()
+            await act(back.pop(seat), type="leave")
+        await sync(back.values())
+        room = back["p4"].last
+        assert room["phase"] == "over" and state.host == "b1" and room["host"] == "p4", room["host"]
+        r = await act(back["p4"], type="again")
+        assert r.get("type") != "error" and r["phase"] == "lobby", r
+        for c in back.values():
+            await c.close()
+
+    run(scenario())

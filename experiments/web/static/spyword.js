@@ -351,7 +351,7 @@ function membersPanel(r, g) {
       g && g.to_act.includes(id) ? "to-act" : ""].join(" "), "data-id": id },
       el("span", { class: "dot" + (m.connected ? " on" : ""), title: m.connected ? "" : t("offline") }),
       el("span", { class: "name" }, nameOf(r, id)),
-      id === (g ? g.host : r.host) ? el("span", { class: "tag" }, t("host")) : null,
+      id === r.host ? el("span", { class: "tag" }, t("host")) : null,
       id === me ? el("span", { class: "tag" }, t("you")) : null,
       roles[id] ? el("span", { class: "tag role-" + roles[id] }, roleName(roles[id])) : null,
       m.departed ? el("span", { class: "tag" }, t("left")) : null,
