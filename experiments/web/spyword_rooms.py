@@ -440,7 +440,10 @@ class Room:
             since = self.host_dropped[1]
             kind = "host_replace" if s.host_notice_given else "host_notice"
             secs = s.settings.timer_seconds(kind)
-            out["host"] = (kind, (kind, s.host, since), since + secs, secs)
+            # a replacement refused for want of a connected player is spent until one is back: then it
+            # is armed again, at its deadline already passed (the first player back takes over)
+            heir = any(x != s.host and x not in s.disconnected for x in s.room())
+            out["host"] = (kind, (kind, s.host, since, heir), since + secs, secs)
         else:
             self.host_dropped = None
         return out

@@ -642,3 +642,33 @@ def test_after_the_game_a_person_present_hosts_the_next_one(srv):
             await c.close()
 
     run(scenario())
+
+
+def test_the_host_is_replaced_once_someone_is_back(srv):
+    """Audit: when the host's 2 minutes ran out while nobody else was connected, the replacement was
+    refused (no connected player) and its timer kept as spent; a player coming back did not arm it
+    again, so the gone host stayed host for good and, with an unlimited discussion, nobody could start
+    the vote (RULES 5.5, 5.12): the room was stuck. The first player back takes over at once."""
+    async def scenario():
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=3,
+                                        settings={"discussion_seconds": "unlimited"})
+        room = srv.room(code)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "discussion")
+        for c in clients.values():
+            await c.close()
+        for _ in range(100):
+            if len(room.state.disconnected) == 4:
+                break
+            await asyncio.sleep(0.05)
+        srv.advance(60)
+        srv.advance(60)   # the 2 minutes are up: nobody connected can take over
+        assert room.state.host == "p1"
+        bob = await Client.open(srv, code, clients["p2"].token)
+        srv.advance(0)
+        await bob.wait(lambda r: game(r)["host"] == "p2")
+        assert room.state.host_changes[-1]["to"] == "p2" and bob.last["host"] == "p2"
+        r = await act(bob, type="start_vote")
+        assert r.get("type") != "error" and game(r)["phase"] == "vote", r
+        await bob.close()
+
+    run(scenario())
