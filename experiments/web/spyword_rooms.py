@@ -1002,6 +1002,8 @@ class RoomStore:
     def handle_locked(self, room: Room, member: Member, msg: dict) -> list[tuple[str, str]]:
         kind = msg["type"]
         is_host = member.id == room.current_host()
+        if room.device == MULTI and kind != "show":  # a move for another seat changes nothing ('show' is
+            room.actor(member, msg)                  # a single device's, refused below with its reason)
         if room.phase == "lobby":
             if kind == "leave":
                 room.remove(member.id)

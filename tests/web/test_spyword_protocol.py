@@ -672,3 +672,33 @@ def test_the_host_is_replaced_once_someone_is_back(srv):
         await bob.close()
 
     run(scenario())
+
+
+def test_a_move_naming_another_seat_is_refused_whatever_its_type(srv):
+    """Audit: on many devices a move naming another seat than the socket's is refused (not_your_seat,
+    docs/spyword_web.md), but 'leave', 'kick' and 'start_vote' ignored the seat they named: Cho's
+    {"type": "leave", "seat": "p2"} took Cho out of the game (RULES 5.12), where nothing may change."""
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=3, settings={"discussion_seconds": "unlimited"})
+        room = srv.room(code)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "discussion")
+        await sync(clients.values())
+        moves = len(room.record.actions)
+        for c, msg in ((clients["p3"], {"type": "leave", "seat": "p2"}),
+                       (clients["p1"], {"type": "kick", "target": "p4", "seat": "p2"}),
+                       (clients["p1"], {"type": "start_vote", "seat": "p2"})):
+            err = await c.error(**msg)
+            assert err["code"] == "not_your_seat", (msg, err)
+        assert len(room.record.actions) == moves and not room.state.departed
+        assert room.state.phase == "discussion"
+        for c in clients.values():
+            await c.close()
+        # in the lobby and on the end screen too: a 'leave' for another seat changes nothing
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+        status, bob = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": "Bob"})
+        ann = await Client.open(srv, made["code"], made["token"])
+        assert (await ann.error(type="leave", seat="p2"))["code"] == "not_your_seat"
+        assert set(srv.room(made["code"]).members) == {"p1", "p2"}
+        await ann.close()
+
+    run(scenario())
