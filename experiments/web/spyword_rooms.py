@@ -1053,6 +1053,8 @@ class RoomStore:
             room.changed()
             return []
         if kind == "hide":
+            if room.device != SINGLE:
+                raise RoomError("'hide' is for a single device (your own screen hides your word)", "bad_move")
             room.holder = None
             room.changed()
             return []

@@ -702,3 +702,21 @@ def test_a_move_naming_another_seat_is_refused_whatever_its_type(srv):
         await ann.close()
 
     run(scenario())
+
+
+def test_hide_is_a_single_device_message(srv):
+    """Audit: on many devices 'show' was refused but 'hide' (a single device's: the phone's card
+    hidden) was taken: it changed nothing but the room's version, and sent every player a new frame.
+    It is refused with its reason, to that socket only."""
+    async def scenario():
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=3)
+        await sync(clients.values())
+        v = srv.room(code).version
+        err = await clients["p2"].error(type="hide")
+        assert err["code"] == "bad_move" and "single device" in err["message"], err
+        await clients["p1"].drain(0.2)
+        assert srv.room(code).version == v and clients["p1"].last["version"] == v
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
