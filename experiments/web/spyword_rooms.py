@@ -208,6 +208,7 @@ class Room:
         self.version = 0
         self.timers: dict[str, Armed] = {}
         self.host_dropped: tuple[str, float] | None = None
+        self.room_host_timer: Armed | None = None  # the lobby's and end screen's host gone (rearm_room_host)
         self.holder: str | None = None      # single device: the player who has the phone now
         self.agents: dict[str, Any] = {}
         self.bot_avoid: dict[str, list[str]] = {}
@@ -292,6 +293,7 @@ class Room:
             self.finish()
         self.save()
         self.rearm()
+        self.rearm_room_host()
 
     def finish(self) -> None:
         """The game is over (RULES 5.11-5.13): the profiles learn the result once."""
@@ -408,6 +410,7 @@ class Room:
         self.phase, self.state, self.record, self.game_id, self.result = "lobby", None, None, None, None
         self.players = max(self.players, len(self.persons()), MIN_PLAYERS)
         self.changed()
+        self.rearm_room_host()
 
     def remove(self, seat: str) -> None:
         """A person leaves the lobby (or is removed by the host)."""
@@ -415,6 +418,7 @@ class Room:
         if self.host == seat:
             self.host = self.present_host(None)
         self.changed()
+        self.rearm_room_host()
 
     # ----- timers (RULES 5.4-5.6, 5.10, 5.12) ----------------------------------------------------
     def wanted_timers(self) -> dict[str, tuple[str, tuple, float, float]]:
@@ -474,6 +478,40 @@ class Room:
                 self.rearm()
         await self.rooms.broadcast(self)
         self.rooms.kick_bots(self)
+
+    def rearm_room_host(self) -> None:
+        """The lobby and the end screen on many devices: only the host starts a game, so a host whose
+        every page closed is replaced, as in the game (RULES 5.12), after the rulebook's 2 minutes by
+        the first person connected; a host back in time stays host. Called after each change of the
+        host or of the sockets."""
+        heir = next((m.id for m in self.persons() if m.id != self.host and self.sockets.get(m.id)
+                     and not self.departed(m.id)), None)
+        due = (self.device == MULTI and self.phase != "playing" and self.host is not None
+               and not self.sockets.get(self.host) and heir is not None)
+        armed = self.room_host_timer
+        if armed is not None and (not due or armed.key != ("room_host", self.host)):
+            armed.handle.cancel()
+            self.room_host_timer = armed = None
+        if due and armed is None:
+            secs = self.settings.timer_seconds("host_replace")
+            key = ("room_host", self.host)
+            armed = Armed("room_host", key, self.rooms.clock.now() + secs, secs)
+            armed.handle = self.rooms.clock.call_at(armed.deadline, lambda: self.fire_room_host(key))
+            self.room_host_timer = armed
+
+    async def fire_room_host(self, key: tuple) -> None:
+        async with self.lock:
+            armed = self.room_host_timer
+            if armed is None or armed.key != key:
+                return
+            self.room_host_timer = None
+            heir = next((m.id for m in self.persons() if m.id != self.host and self.sockets.get(m.id)
+                         and not self.departed(m.id)), None)
+            if self.phase == "playing" or self.sockets.get(self.host) or heir is None:
+                return
+            self.host = heir
+            self.changed()
+        await self.rooms.broadcast(self)
 
     def timer_view(self) -> dict | None:
         armed = self.timers.get("phase")
@@ -675,7 +713,7 @@ class RoomStore:
         for task in list(self.tasks):
             task.cancel()
         for room in self.rooms.values():
-            for armed in room.timers.values():
+            for armed in [*room.timers.values(), *filter(None, [room.room_host_timer])]:
                 armed.handle.cancel()
         if self.profiles is not None:
             self.profiles.close()
@@ -1078,6 +1116,7 @@ class RoomStore:
                 room.apply(Reconnect(member.id))
             else:
                 room.changed()
+            room.rearm_room_host()
         await self.broadcast(room)
         self.kick_bots(room)
         return True
@@ -1096,4 +1135,5 @@ class RoomStore:
                     pass
             else:
                 room.changed()
+            room.rearm_room_host()
         await self.broadcast(room)

@@ -720,3 +720,50 @@ def test_hide_is_a_single_device_message(srv):
             await c.close()
 
     run(scenario())
+
+
+def test_a_host_gone_from_the_lobby_or_the_end_screen_is_replaced(srv):
+    """Audit: only the host starts a game (and another one after the end), but the host's dropped
+    connection was handled in a game only: a host who closed its page in the lobby or on the end
+    screen left a room where nobody could ever start. As in the game (RULES 5.12), after 2 minutes
+    the first person connected becomes host; a host back in time stays host."""
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+        code = made["code"]
+        tokens = {"p1": made["token"]}
+        for name in ("Bob", "Cho", "Dan"):
+            status, joined = srv.post(f"/api/spyword/rooms/{code}/join", {"name": name})
+            tokens[joined["member"]] = joined["token"]
+        clients = {s: await Client.open(srv, code, t) for s, t in tokens.items()}
+        await sync(clients.values())
+        await clients.pop("p1").close()
+        await clients["p2"].wait(lambda r: not next(m for m in r["members"] if m["id"] == "p1")["connected"])
+        srv.advance(100)
+        clients["p1"] = await Client.open(srv, code, tokens["p1"])   # back in time: still the host
+        srv.advance(100)
+        await sync(clients.values())
+        assert clients["p2"].last["host"] == "p1"
+        await clients.pop("p1").close()
+        await clients["p2"].wait(lambda r: not next(m for m in r["members"] if m["id"] == "p1")["connected"])
+        srv.advance(119)
+        await sync(clients.values())
+        assert clients["p2"].last["host"] == "p1"
+        srv.advance(1)
+        await clients["p2"].wait(lambda r: r["host"] == "p2")
+        r = await act(clients["p2"], type="kick", target="p1")   # the new host's controls: the lobby's
+        assert r.get("type") != "error" and "p1" not in [m["id"] for m in r["members"]], r
+        r = await act(clients["p2"], type="start")
+        assert r.get("type") != "error" and r["phase"] == "playing", r
+        await sync(clients.values())
+        # the end screen: Bob's page closes, Cho takes over after 2 minutes and starts another game
+        room = await play(clients, vote_for=lambda seat, choices, g: choices[0])
+        assert room["phase"] == "over" and room["host"] == "p2"
+        await clients.pop("p2").close()
+        srv.advance(120)
+        await clients["p3"].wait(lambda r: r["host"] == "p3")
+        r = await act(clients["p3"], type="again")
+        assert r.get("type") != "error" and r["phase"] == "lobby", r
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
