@@ -479,15 +479,19 @@ class Room:
         await self.rooms.broadcast(self)
         self.rooms.kick_bots(self)
 
+    def room_heir(self) -> str | None:
+        """The first person connected who could take over from the room's host (not the host, not
+        someone who left the game)."""
+        return next((m.id for m in self.persons() if m.id != self.host and self.sockets.get(m.id)
+                     and not self.departed(m.id)), None)
+
     def rearm_room_host(self) -> None:
         """The lobby and the end screen on many devices: only the host starts a game, so a host whose
         every page closed is replaced, as in the game (RULES 5.12), after the rulebook's 2 minutes by
         the first person connected; a host back in time stays host. Called after each change of the
         host or of the sockets."""
-        heir = next((m.id for m in self.persons() if m.id != self.host and self.sockets.get(m.id)
-                     and not self.departed(m.id)), None)
         due = (self.device == MULTI and self.phase != "playing" and self.host is not None
-               and not self.sockets.get(self.host) and heir is not None)
+               and not self.sockets.get(self.host) and self.room_heir() is not None)
         armed = self.room_host_timer
         if armed is not None and (not due or armed.key != ("room_host", self.host)):
             armed.handle.cancel()
@@ -505,8 +509,7 @@ class Room:
             if armed is None or armed.key != key:
                 return
             self.room_host_timer = None
-            heir = next((m.id for m in self.persons() if m.id != self.host and self.sockets.get(m.id)
-                         and not self.departed(m.id)), None)
+            heir = self.room_heir()
             if self.phase == "playing" or self.sockets.get(self.host) or heir is None:
                 return
             self.host = heir
