@@ -161,7 +161,7 @@ class _Rules:
         if not pieces:
             return "4.7", self.msg("empty")
         if not multi and _letter_key(w) not in self.allowed:
-            if _is_letter(w):
+            if _is_letter(w) or _is_letter(raw.strip()):  # ß, ﬁ: one letter that case folding makes two
                 return "4.1", self.msg("letter", clue=raw)
         for p in pieces:
             if not self._script_ok(p if self.language == "en" else raw_piece(raw, p)):
