@@ -255,6 +255,7 @@ class _CandidateIndex:
         by_shared: dict[str, list[int]] = {}
         by_tied: dict[str, list[int]] = {}
         by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
+        by_numeral: dict[int, list[int]] = {}  # numerals by value (RULES 4.3: 10 is TEN in digits)
         for i, e in enumerate(early):
             if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules.tables)) is not None:
                 by_tied.setdefault(key, []).append(i)
@@ -280,6 +281,8 @@ class _CandidateIndex:
             is_number, value = _number_value(rules.tables, norm[i], info)
             if is_number and _letter_key(norm[i]) not in rules.allowed:
                 by_number.setdefault(value, []).append(i)
+            if DIGITS.match(norm[i]):
+                by_numeral.setdefault(int(norm[i]), []).append(i)
             board_keys(i, info)
         # a letter or position word tied to a visible word is still judged by the board rules
         # (`check`): 줄 with 거미줄 visible is a part of it (4.4) although 거미 would tie it
@@ -289,6 +292,7 @@ class _CandidateIndex:
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
         self.by_shared, self.by_tied, self.by_number = by_shared, by_tied, by_number
+        self.by_numeral = by_numeral
 
 
 _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
@@ -333,12 +337,17 @@ class ClueFilter:
             for n, why in (tables_.meaning_numbers or {}).get(v, ()):
                 self._meaning_numbers.setdefault(n, (v, why))
         self._number_cards: dict[int, str] = {}  # visible words that are numbers themselves
+        # RULES 4.3 / 4.6: the visible number words a numeral reads as (10 is TEN, 십 or 열 written
+        # in digits); not a word tied to its number by meaning only (DOZEN: 12, the meanings table)
+        self._numerals: dict[int, str] = {}
         self._lengths: dict[int, str] = {}
         for v in self.visible_infos:
             self._lengths.setdefault(_letters(v.word, self.language), v.word)
             is_number, value = _number_value(tables_, v.word, v)
             if is_number and value is not None:
                 self._number_cards.setdefault(value, v.word)
+                if not DIGITS.match(v.word) and v.word not in (tables_.meaning_numbers or {}):
+                    self._numerals.setdefault(value, v.word)
         self._vform: dict[str, list[WordInfo]] = {}
         self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
         self._vsyl: dict[str, WordInfo] = {}
@@ -370,6 +379,8 @@ class ClueFilter:
         for v in self._vform.get(c.word, ()):  # 4.3: the visible word itself
             if v.word == c.word:
                 return "4.3", m("visible", clue=raw), by(v, "same", form=c.word, of=v.word)
+        if DIGITS.match(c.word) and (n := self._numerals.get(int(c.word))) is not None:  # 4.3: 10 for TEN
+            return "4.3", m("numeral", clue=raw, visible=n), {"visible": n, "relation": "same", "form": c.word, "of": n}
         for v in self._vform.get(c.canon, ()):  # same word: a variant spelling (4.6) ...
             if c.canon == v.canon and c.word != v.word:
                 return "4.6", m("variant", clue=raw, visible=v.word), by(v, "variant", form=c.word, of=v.word)
@@ -522,6 +533,8 @@ class ClueFilter:
         if self.language == "ko":
             for s in self._vsyl:
                 blocked.append(index.by_single.get(s, ()))
+        for value in self._numerals:  # RULES 4.3: a visible number word written in digits
+            blocked.append(index.by_numeral.get(value, ()))
         for value, idx in index.by_number.items():  # RULES 4.1: number words
             if value not in self._meaning_numbers and (value is None or value in self._lengths):
                 blocked.append(idx)
