@@ -228,6 +228,25 @@ CLITICS = {"n't": "not", "'ll": "will", "'ve": "have", "'re": "are", "'m": "am",
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
+#: RULES 4.3: the regular derivations of a number word (TENTH, TWENTIETH, SIXTEEN, SIXTY, TENFOLD):
+#: (ending, what the cardinal ends with instead). Irregular ones (THIRD, FIFTH, EIGHTY, FORTY) are
+#: rows of data/clues/en_derivations.tsv.
+NUMBER_SUFFIXES = (("ieth", "y"), ("th", ""), ("teen", ""), ("ty", ""), ("fold", ""))
+
+
+def number_bases(w: str, numbers) -> set[str]:
+    """The number words `w` is built on by a number suffix (NUMBER_SUFFIXES), recursively:
+    SIXTEENTH -> sixteen, six; NINETIETH -> ninety, nine. Only an exact number word of the numbers
+    table is a base, so no other word ending in -th or -ty is cut."""
+    out: set[str] = set()
+    for end, instead in NUMBER_SUFFIXES:
+        stem = w[: -len(end)] + instead
+        if w.endswith(end) and stem != w and stem in numbers:
+            out.add(stem)
+            out |= number_bases(stem, numbers)
+    return out
+
+
 def _lemminflect_missing() -> None:
     from importlib.util import find_spec
 
@@ -601,6 +620,9 @@ class EnglishAnalyzer(StoredForeign):
             parts.pop(b, None)  # a base by letters the word does not say: COUNTRY holds no count
         for lem in {w} | self.lemmas(w):  # irregular derivations (data/clues/en_derivations.tsv)
             for b in (self.tables.derivations or {}).get(lem, ()):
+                parts[b] = True
+        for lem in {w} | self.lemmas(w) | set(parts):  # TENTH, SIXTY, TENFOLD; TENTHS by its part tenth
+            for b in number_bases(lem, self.tables.number_words):  # (RULES 4.3)
                 parts[b] = True
         for p in list(parts):
             if self._word_of_its_own(p):
