@@ -699,6 +699,15 @@ class KoreanAnalyzer(StoredForeign):
             lemmas.add(gloss)  # 재킷 = jacket, so two spellings of it are one word
             for base in _english_bases(gloss):
                 parts.setdefault(base, True)  # 피아니스트 = pianist, built on piano (피아노)
+        numbers = self.tables.number_values or {}
+        if (len(best_tokens) >= 2 and any(t.tag == "NR" for t in best_tokens)
+                and all(t.tag in ("NR", "NNB", "XSN") or t.tag.startswith("J") for t in best_tokens)):
+            for t in best_tokens:  # RULES 4.3: a numeral with a counter or -째 holds the number word
+                if t.tag == "NR" and t.form != w and t.form in numbers:  # (일곱째, 일곱번째, 백번, 열둘)
+                    parts[t.form] = bool(parts.get(t.form)) or len(t.form) >= 2
+        elif (len(best_tokens) == 1 and best_tokens[0].tag == "NR" and w.endswith("째")
+                and w[:-1] in numbers):
+            parts[w[:-1]] = bool(parts.get(w[:-1])) or len(w) >= 3  # 둘째, 다섯째: one token NR
         oov = any(t.oov for t in best_tokens)
         content_tokens = [t for t in best_tokens if t.tag in CONTENT or t.tag == "NR"]
         if oov:
