@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from functools import lru_cache
 
 from engine.clues.tables import data_lines
@@ -85,10 +86,26 @@ def listed_abbreviation(word: str, language: str) -> str | None:
 
 def english_initialism(word: str) -> bool:
     """An English clue said letter by letter first (TV, FBI; not US, AM), also as a plural or
-    possessive (CDs, FBI's, DVDs')."""
+    possessive (CDs, FBI's, DVDs'), or with no vowel letter at all where it is no word of
+    `en_vowelless_words.txt` (KM, NYC, BTW; not HMM, NTH): nothing else is said of it."""
     w = word.casefold()
     stems = [w] + [w[: -len(end)] for end in ("'s", "s'", "s") if w.endswith(end) and len(w) > len(end) + 1]
-    return any(table().get(stem, False) for stem in stems)
+    return any(table().get(stem, False) for stem in stems) or vowelless(w)
+
+
+def vowelless(word: str) -> bool:
+    """Two Latin letters or more (an apostrophe aside) without a vowel letter (a, e, i, o, u, y,
+    accented or not), and no word of `data/clues/en_vowelless_words.txt` (RULES 4.1, 4.7)."""
+    letters = unicodedata.normalize("NFD", word.casefold().replace("'", ""))
+    letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    if len(letters) < 2 or not letters.isascii() or not letters.isalpha() or set(letters) & set("aeiouy"):
+        return False
+    return word.casefold() not in vowelless_words()
+
+
+@lru_cache(maxsize=None)
+def vowelless_words() -> frozenset[str]:
+    return frozenset(line.strip().casefold() for line in data_lines("en_vowelless_words.txt"))
 
 
 def korean_initialism(word: str) -> str | None:

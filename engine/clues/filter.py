@@ -18,7 +18,7 @@ from numbers import Integral
 from typing import Iterable, Sequence
 
 from engine.actions import MAX_CLUE_NUMBER, UNLIMITED_WORDS, written_number
-from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation
+from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation, vowelless_words
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
 from engine.clues.tables import normalize, tables
@@ -125,6 +125,18 @@ def _is_letter(w: str) -> bool:
     return len(w) == 1 and w.isalpha() and not HANGUL_SYLLABLES.match(w)
 
 
+#: A Latin letter's plural or possessive (x's, A's, Bs'), or one letter written again and again (LL, XX).
+_LETTER_FORM = re.compile(r"^(?:([^\W\d_])(?:'s|s'|')|([^\W\d_])\2+)$")
+
+
+def _letter_form(w: str) -> bool:
+    """RULES 4.1: an English clue that names a letter in another form: its plural or possessive with
+    an apostrophe (X'S, A's), or the letter repeated (LL, KK, XXX), unless a word of
+    `en_vowelless_words.txt` (ZZZ, MMM)."""
+    m = _LETTER_FORM.match(w)
+    return bool(m) and _latin((m.group(1) or m.group(2))) and w not in vowelless_words()
+
+
 class _Rules:
     """Board-independent rules (4.1 letters/positions/numbers, 4.6 script/loanwords, 4.7)."""
 
@@ -162,6 +174,8 @@ class _Rules:
             return "4.7", self.msg("empty")
         if not multi and _letter_key(w) not in self.allowed:
             if _is_letter(w) or _is_letter(raw.strip()):  # ß, ﬁ: one letter that case folding makes two
+                return "4.1", self.msg("letter", clue=raw)
+            if self.language == "en" and _letter_form(w):  # x's, LL
                 return "4.1", self.msg("letter", clue=raw)
         for p in pieces:
             if not self._script_ok(p if self.language == "en" else raw_piece(raw, p)):
