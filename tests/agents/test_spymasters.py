@@ -142,3 +142,29 @@ def test_registry_builds_every_spymaster():
 
     for name in ("kim2019", "margin", "expected"):
         assert make_spymaster(f"{name}:fake?vocab=50").spec.startswith(name)
+
+
+@pytest.mark.parametrize("index", [4, 117, 191, 289])
+def test_random_spymaster_clues_pass_the_clue_filter(index):
+    """Audit 3: `random` drew any common word not on the board, so positions (BOTTOM, NEAR, CENTRE),
+    forms of a visible word (FACING with FACE, DRIVING with DRIVER) and spelled abbreviations (NFL)
+    went out as clues (13 of 300 `cnlab simulate codenames --seed 7 --variant two_player` games).
+    Every clue of these games (the run's own deals) must pass the filter on the words then visible."""
+    from agents.registry import make_guesser, make_spymaster
+    from engine.codenames.state import SEATS
+    from experiments.games.codenames.dealing import deal_record
+    from experiments.games.codenames.loop import play_codenames
+    from experiments.runs.seeds import deal_seed
+
+    seed, variant = 7, "two_player"
+    spymaster, guesser = make_spymaster("random", "en"), make_guesser("random", "en")
+    agents = {s: spymaster if s.endswith("spymaster") else guesser for s in SEATS}
+    record = play_codenames(deal_record(deal_seed(seed, index), lang="en", variant=variant), agents,
+                            seed=(seed, index))
+    state = record.new_state()
+    for action in record.actions:
+        if isinstance(action, Clue):
+            verdict = ClueFilter(board=state.visible_words(), language="en",
+                                 covered=state.covered_words()).check(action.word, action.number)
+            assert verdict.legal, (action, verdict.message)
+        state.apply(action)
