@@ -163,3 +163,17 @@ def test_the_ray_backend_plays_codenames_too(tmp_path):
     simulate_codenames(run, out=tmp_path / "local", progress=False)
     simulate_codenames(run, out=tmp_path / "ray", workers=2, progress=False, backend="ray")
     assert rows(tmp_path / "ray") == rows(tmp_path / "local")
+
+
+def test_an_illegal_clue_is_refused_not_played(tmp_path):
+    """Audit 3: the games were dealt with `invalid_clue: allow`, so nothing judged a bot's clue: a
+    spymaster clueing its own board word inside a compound (hotWORD, RULES 4.3) played every game
+    and won. The referee refuses it: the agent's error (one line from `cnlab simulate`), and under
+    --isolate a forfeit of the game; the records say they were refereed."""
+    spec = "tests.agents.hostile_agent:OwnTargetSpymaster"
+    with pytest.raises(AgentError, match=r"illegal move .*RULES 4\.3"):
+        simulate_codenames(CodenamesRun(games=2, seed=0, spymaster=spec, guesser="random"), out=tmp_path / "a",
+                           progress=False)
+    simulate_codenames(CodenamesRun(games=2, seed=0, **RANDOM), out=tmp_path / "b", progress=False)
+    for line in (tmp_path / "b" / "records.jsonl").read_text().splitlines():
+        assert json.loads(line)["config"]["invalid_clue"] == "reject"

@@ -25,6 +25,7 @@ from experiments.runs import (check_games_and_language, package_versions, run_fi
 DEFAULT_SPYMASTER = "margin:use-m3"
 DEFAULT_GUESSER = "nearest:use-m3"
 SIM_VARIANTS = ("single_team", "two_player", "teams")
+REFEREE = "reject"  # the games' invalid_clue mode (docs/codenames.md)
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,9 @@ class CodenamesRun:
     lang: str = "en"
 
     def game_config(self) -> CodenamesConfig:
-        return CodenamesConfig(game="codenames", variant=self.variant, language=self.lang)
+        # the referee judges every clue (RULES 4): an illegal one is the agent's error (a forfeit
+        # under --isolate), never a clue the game quietly plays on
+        return CodenamesConfig(game="codenames", variant=self.variant, invalid_clue=REFEREE, language=self.lang)
 
     def fingerprint(self) -> str:
         return run_fingerprint(self, game="codenames")
@@ -86,7 +89,8 @@ def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float =
 def play_one(index: int) -> tuple[dict, str]:
     """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
     run, agents = _LOADED["run"], _LOADED["agents"]
-    record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant)  # seeds.py: + the run secret
+    record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant,  # seeds.py: + the run secret
+                         invalid_clue=REFEREE)
     record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
     return played_or_forfeited("codenames", index, record, lambda: play_codenames(record, agents, seed=(run.seed, index)), game_row,
