@@ -953,6 +953,12 @@ class HumanLikeGuesser(Guesser):
             return self._sudden_death(view)
         if view.clue is None:
             return None
+        if view.zero and view.correct == 0:   # RULES 1.7: not the cards the clue relates to
+            from .guessers.base import with_key_prior, zero_clue_pick
+
+            chance = self.target_chances(view)
+            chance = with_key_prior(view, chance) if view.duet else chance
+            return view.words[zero_clue_pick(view, self._board_utilities(view, view.clue), chance, 1.0)]
         if view.correct >= view.number:
             return self._spare(view)
         if view.duet:

@@ -144,6 +144,8 @@ class GuessView:
         number = obs.current_clue[1] if obs.current_clue else 0
         # 0 (RULES 1.7, 3.4) and UNLIMITED still ask for at least one guess
         self.number = number if isinstance(number, int) and number > 0 else (1 if number == 0 else 9)
+        # RULES 1.7: 0 says none of the giver's cards relates to the clue (`zero_clue_pick`)
+        self.zero = isinstance(number, int) and not isinstance(number, bool) and number == 0
         if not self.duet and getattr(obs, "guesses_left", None) is not None:
             self.number = min(self.number, self.correct + obs.guesses_left)
 
@@ -166,11 +168,27 @@ class GuessView:
             elif e.kind == "guess" and out and e.seat == mine and e.word in index:
                 good = e.result == "green" if self.duet else e.result == getattr(obs, "team", "?")[:1].upper()
                 out[-1][2].append((index[e.word], good))
-        return [(w, n if isinstance(n, int) and n > 0 else 1, g) for w, n, g, received in out if received]
+        # a 0 clue (RULES 1.7) points at none of the giver's cards: it leaves no target to find
+        return [(w, n if isinstance(n, int) and n > 0 else (0 if n == 0 else 1), g) for w, n, g, received in out
+                if received]
 
     def turn_finds(self) -> list[tuple[str, int, list[int]]]:
         """(clue, number, the cards whose guess found a green on its own turn) for every clue this seat received."""
         return [(w, n, [c for c, good in g if good]) for w, n, g in self.turn_guesses()]
+
+
+def zero_clue_pick(view: GuessView, s: np.ndarray, chance: np.ndarray, temperature: float) -> int:
+    """The guess owed on a 0 clue (RULES 1.7: "none of ours relates to this"; at least one guess):
+    the card an earlier clue still points at (`chance`), less the chance the 0 clue points at it
+    (`s`, the clue's similarities, as a softmax at `temperature`); with no earlier clue to go on,
+    the card the clue relates to least. Never the nearest card: a 0 clue is how a spymaster warns
+    off a card, often the assassin."""
+    t = view.touchable
+    z = np.where(t, (s - s[t].max()) / max(temperature, 1e-9), -np.inf)
+    pick = np.exp(z)
+    pick = pick / pick.sum()
+    score = chance * (1.0 - pick) if (chance[t] > 0).any() else -s
+    return int(np.argmax(np.where(t, score, -np.inf)))
 
 
 _CARD_STATS: dict[tuple, dict[str, tuple[float, float]]] = {}
@@ -435,6 +453,9 @@ class SimilarityGuesser(Guesser):
             return self.sudden_death_guess(view)
         if view.clue is None:
             return None
+        if view.zero and view.correct == 0:
+            chance = self.green_chances(view)
+            return view.words[zero_clue_pick(view, self.similarities(view.words, view.clue), chance, self.temperature)]
         if view.correct >= view.number:
             return self.spare_guess(view)
         scores = self.card_scores(view)

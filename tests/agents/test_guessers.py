@@ -517,3 +517,23 @@ def test_a_clue_the_model_does_not_know_is_read_through_its_parts():
     assert row is not None and set(np.argsort(-row)[:2]) == {0, 1}
     assert int(np.argmax(g._rows(cards, "frosty")[0])) == cards.index("cloud")
     assert g._rows(cards, "xyzzy")[0] is None
+
+
+@pytest.mark.parametrize("cls,spec", [(NearestGuesser, "nearest:fake"), (MemoryGuesser, "memory:fake"),
+                                      (DuetBayesGuesser, "duet-bayes:fake")])
+def test_a_zero_clue_warns_off_the_cards_it_relates_to(cls, spec):
+    """Audit 3: RULES 1.7, 0 = "none of ours relates to this" (at least one guess still owed). Every
+    guesser read 0 as 1 and took the card nearest the clue: STEAM 0, the spymaster warning off the
+    assassin FIRE, had the guesser touch FIRE. Nor does a 0 clue leave a target for later turns."""
+    from engine.codenames import CodenamesState
+    from engine.codenames.key import CodenamesKey
+
+    key = CodenamesKey("NNNRRX" + "R" * 7 + "B" * 8 + "N" * 4, "red")   # fire the assassin, the sea cards bystanders
+    s = CodenamesState(BOARD, key)
+    s.apply(Clue("red-spymaster", "steam", 0))
+    g = guesser(cls, spec)
+    obs = s.observe("red-guesser")
+    assert guesser(cls, spec).next_guess(obs) not in ("fire", "ocean", "water", "wave")
+    assert [n for _, n, _ in GuessViewFor(obs).turn_finds()] == [0]
+    s.apply(Guess("red-guesser", "pencil"))
+    assert g.next_guess(s.observe("red-guesser")) is None      # one guess owed, nothing left to find
