@@ -450,12 +450,17 @@ class DuetAdapter:
                 raise IllegalAction("3.9", "a seat may hold back only in sudden death")
             if seat not in s.guessers():
                 raise IllegalAction("3.9", f"{seat} has no greens left to find in sudden death")
+            if seat in t.passes:
+                raise IllegalAction("3.9", f"{seat} lets the partner guess already: a guess of the partner's "
+                                           "gives the choice back")
             return Pass()
         if kind == "first":
             if t.state.clue_seats or t.state.phase != "clue":
                 raise BadMove("the first clue has been given already")
             if not any(t.is_bot(x) for x in self.seat_names):
                 raise BadMove("there is no bot partner here: either of you may give the first clue")
+            if t.first == "bot":
+                raise BadMove("the bot partner gives the first clue already")
             return PartnerFirst()
         raise BadMove(f"unknown move type {str(kind)[:20]!r}; Duet moves: clue, guess, stop, pass, first")
 

@@ -438,3 +438,67 @@ def test_a_full_server_answers_503(server, monkeypatch):
     monkeypatch.setattr(tables, "MAX_PLAYING", 0)
     status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people"})
     assert status == 503 and "games in play" in reply["error"]
+
+
+def test_holding_back_twice_or_handing_the_first_clue_twice_is_refused(server, monkeypatch):
+    """A seat that has let its partner guess in sudden death (RULES 3.9), or has let the bot give the
+    first clue, sending it again: the second was taken as a move (the record saved again, a frame to
+    every seat, and a bot thinking on the first clue started over). It is refused to that socket only."""
+    from agents.baselines import RandomSpymaster
+
+    made = new_duet(server, mode="people", tokens=1)
+    words_a = server.record(made["id"])["key"]["A"]
+    token_b = made["links"]["B"].rsplit("/", 1)[1]
+
+    async def quiet(ws, seconds=0.5):
+        with pytest.raises(asyncio.TimeoutError):
+            await recv(ws, seconds)
+
+    async def sudden_death():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as a, \
+                websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={token_b}") as b:
+            await recv_until(b, lambda m: m["type"] == "state" and m["view"]["seats"]["A"]["connected"])
+            await a.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+            await recv_until(b, lambda m: m["type"] == "state" and m["view"]["moves"] == 1)
+            await b.send(json.dumps({"type": "guess", "card": words_a.index("N")}))   # the last token: 3.9
+            await recv_until(a, lambda m: m["type"] == "state" and m["view"]["phase"] == "sudden_death")
+            await a.send(json.dumps({"type": "pass"}))
+            await recv_until(b, lambda m: m["type"] == "state" and m["view"]["passed"] == ["A"])
+            await recv_until(a, lambda m: m["type"] == "state" and m["view"]["passed"] == ["A"])
+            saved = (server.games_dir / f"{made['id']}.json").read_text()
+            await a.send(json.dumps({"type": "pass"}))
+            msg = await recv_until(a, lambda m: m["type"] == "error")
+            assert msg["code"] == "illegal" and msg["rule"] == "3.9", msg
+            await quiet(b)                                                   # no frame to the partner
+            assert (server.games_dir / f"{made['id']}.json").read_text() == saved
+            assert (await view_now(a))["passed"] == ["A"]
+
+    run(sudden_death())
+
+    quick = RandomSpymaster.give_clue
+    release = threading.Event()
+
+    def slow_clue(self, obs):
+        release.wait(timeout=60)
+        return quick(self, obs)
+
+    monkeypatch.setattr(RandomSpymaster, "give_clue", slow_clue)
+    bot = new_duet(server, first="me", seed=9)
+
+    async def first_twice():
+        async with websockets.connect(f"{server.ws_base}/ws/{bot['id']}?token={bot['token']}") as ws:
+            await recv(ws)
+            await ws.send(json.dumps({"type": "first"}))
+            await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["thinking"] == "B")
+            await ws.send(json.dumps({"type": "first"}))
+            msg = await recv_until(ws, lambda m: m["type"] == "error")
+            assert msg["code"] == "bad_move" and "first clue" in msg["message"], msg
+            assert server.app.state.server.store.tables[bot["id"]].version == 1   # one change: the first "first"
+            release.set()
+            v = (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] == 1))["view"]
+            assert v["history"][0]["seat"] == "B"
+
+    try:
+        run(first_twice())
+    finally:
+        release.set()
