@@ -102,9 +102,8 @@ class GameServer:
                 except Exception as exc:
                     async with table.lock:
                         table.thinking = None
-                        table.error = bot_failed(job.seat, exc)
                         log.exception("bot failed in %s", table.id)
-                        table.changed()
+                        table.stop(bot_failed(job.seat, exc))
                     await self.broadcast(table)
                     return
                 table.agents[job.seat], table.loading = loaded, False
@@ -130,13 +129,11 @@ class GameServer:
                         refused += 1
                         if refused > BOT_CLUE_RETRIES:
                             # the rule only: the refusal quotes the bot's clue, which points at its cards
-                            table.error = f"the bot on seat {job.seat} keeps making illegal moves (RULES {exc.rule})"
                             log.warning("bot stopped in %s: %s", table.id, exc)
-                            table.changed()
+                            table.stop(f"the bot on seat {job.seat} keeps making illegal moves (RULES {exc.rule})")
                     except Exception as exc:
-                        table.error = bot_failed(job.seat, exc)
                         log.exception("bot failed in %s", table.id)
-                        table.changed()
+                        table.stop(bot_failed(job.seat, exc))
                 await self.broadcast(table)
         finally:
             table.thinking, table.loading = None, False

@@ -90,6 +90,8 @@ class Table:
             except Exception as exc:
                 raise ValueError(f"action {n}: {exc}") from None
         self.referee.trust = False
+        if self.error and self.ended is None:  # saved by a server that left a stopped game in play
+            self.ended = self.error
         self.agents: dict[str, dict] = {}
         self.sockets: dict[str, set] = {seat: set() for seat in self.seats}
         self.lock = asyncio.Lock()
@@ -129,6 +131,15 @@ class Table:
         self.state.apply(action)
         self.record.actions.append(action)
         self.adapter.after_action(self, action)
+        self.changed()
+
+    def stop(self, reason: str) -> None:
+        """A bot failed: the game ends unfinished with `reason` (every seat and the listing read it). No
+        seat can move any more, so it is over: both keys on the end screen, its record open, and no
+        place among the games in play held for good."""
+        self.error = reason
+        if not self.over:
+            self.ended = reason
         self.changed()
 
     def changed(self) -> None:

@@ -160,7 +160,8 @@ def test_a_stopped_bot_names_no_card_of_its_key_to_the_table_or_the_listing(tmp_
 
         view = run(scenario())["view"]
         listed = [g for g in srv.get("/api/games")[1]["games"] if g["id"] == made["id"]]
-        assert listed and listed[0]["error"] == view["error"] and not listed[0]["over"]
+        assert listed and listed[0]["error"] == view["error"] and listed[0]["over"]   # ended unfinished
+        assert listed[0]["result"] == f"unfinished ({view['error']})"
         assert "bot" in view["error"] and ("RULES 4.3" if how == "clue" else "ValueError") in view["error"], view
         for word in bot_greens:
             assert word.casefold() not in view["error"].casefold(), (word, view["error"])

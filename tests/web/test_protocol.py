@@ -502,3 +502,61 @@ def test_holding_back_twice_or_handing_the_first_clue_twice_is_refused(server, m
         run(first_twice())
     finally:
         release.set()
+
+
+def test_a_bot_that_fails_mid_game_ends_it_unfinished(server, monkeypatch):
+    """A bot partner that raises on its guess stops the game. It stayed stopped and in play for ever:
+    no seat could move, its record and replay answered 409 ('still being played') for good, even
+    after a restart, and it held one of the MAX_PLAYING places. It ends unfinished now, naming the
+    failure: the end screen shows both keys, the record opens, and its place is free."""
+    from agents.guessers import RandomGuesser
+    from experiments.web import tables
+
+    def broken(self, obs):
+        raise ValueError("a model went missing")
+
+    monkeypatch.setattr(RandomGuesser, "next_guess", broken)
+    made = new_duet(server, first="me", seed=12)
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            await recv(ws)
+            await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+            v = (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["error"]))["view"]
+            await ws.send(json.dumps({"type": "stop"}))
+            refused = await recv_until(ws, lambda m: m["type"] == "error")
+            return v, refused
+
+    view, refused = run(scenario())
+    assert view["error"] == "the bot on seat B failed (ValueError)" and view["moves"] == 1
+    assert refused["code"] == "game_stopped"
+    assert view["outcome"]["over"] and view["outcome"]["status"] == "unfinished", view["outcome"]
+    assert view["outcome"]["ended"] == view["error"] and set(view["reveal"]) == {"A", "B"}
+    summary = server.get(f"/api/games/{made['id']}")[1]
+    assert summary["over"] and summary["result"] == f"unfinished ({view['error']})", summary
+    assert server.get(f"/api/games/{made['id']}/record")[0] == 200
+    assert server.get(f"/api/games/{made['id']}/replay")[0] == 200
+    store = server.app.state.server.store
+    monkeypatch.setattr(tables, "MAX_PLAYING", sum(not t.over for t in store.tables.values()) + 1)
+    status, _ = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people"})
+    assert status == 200                                      # the stopped game holds no place
+
+
+def test_a_record_stopped_by_a_bot_before_this_server_loads_as_ended(tmp_path):
+    """Records saved with a bot's error and no end (servers before the fix) load as ended unfinished."""
+    first = Server(tmp_path).start()
+    try:
+        made = new_duet(first, mode="people")
+    finally:
+        first.stop()
+    path = tmp_path / f"{made['id']}.json"
+    record = json.loads(path.read_text())
+    record["web"]["error"] = "the bot on seat B failed (ValueError)"
+    path.write_text(json.dumps(record))
+    second = Server(tmp_path).start()
+    try:
+        summary = second.get(f"/api/games/{made['id']}")[1]
+        assert summary["over"] and summary["outcome"]["ended"] == record["web"]["error"], summary
+        assert second.get(f"/api/games/{made['id']}/record")[0] == 200
+    finally:
+        second.stop()
