@@ -214,6 +214,9 @@ class Table:
 #: Games in play (not over) a server keeps at once, as Spy's Word caps its rooms: each new game is a
 #: file and a table in memory, and anyone who reaches the page can create one.
 MAX_PLAYING = 500
+#: a game in play that no page has open and nothing has changed for this long (seconds) ends unfinished
+#: when the server is full (`TableStore.end_idle`): games never opened held their places for good
+IDLE_END = 3600
 #: finished games the listing shows, the newest first: every game stays on disk and at its address,
 #: but a listing of all of them would grow with every game ever played
 MAX_LISTED_FINISHED = 200
@@ -263,8 +266,10 @@ class TableStore:
                 check_page_spec(raw.get(role), role)
         adapter = adapter_for(raw.get("game"))
         record, seats, first = adapter.setup(raw)
-        if sum(not t.over for t in self.tables.values()) >= MAX_PLAYING:
-            raise ServerFull(f"the server has {MAX_PLAYING} games in play; try again when some have ended")
+        if self.playing() >= MAX_PLAYING:
+            self.end_idle()
+            if self.playing() >= MAX_PLAYING:
+                raise ServerFull(f"the server has {MAX_PLAYING} games in play; try again when some have ended")
         game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys
         tokens = {seat: secrets.token_urlsafe(16) for seat, info in seats.items() if info["kind"] == PERSON}
         record.extra["web"] = {"seats": seats, "tokens": {s: hash_token(t) for s, t in tokens.items()},
@@ -273,6 +278,18 @@ class TableStore:
         table.save()
         self.tables[game_id] = table
         return table, tokens
+
+    def playing(self) -> int:
+        return sum(not t.over for t in self.tables.values())
+
+    def end_idle(self) -> None:
+        """End unfinished (abandoned) every game in play that no page has open and nothing has changed
+        for IDLE_END seconds: its seats' links still open its end screen and its record."""
+        now = time.time()
+        for t in self.tables.values():
+            if not t.over and not t.thinking and not any(t.sockets.values()) and now - t.updated > IDLE_END:
+                t.ended = f"abandoned: nobody played it for {IDLE_END // 60} minutes while the server was full"
+                t.changed()
 
     def listing(self) -> list[dict]:
         """Every game in play and the MAX_LISTED_FINISHED newest finished ones, the newest first."""

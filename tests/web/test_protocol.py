@@ -560,3 +560,25 @@ def test_a_record_stopped_by_a_bot_before_this_server_loads_as_ended(tmp_path):
         assert second.get(f"/api/games/{made['id']}/record")[0] == 200
     finally:
         second.stop()
+
+
+def test_a_full_server_ends_the_games_nobody_plays_to_make_room(tmp_path, monkeypatch):
+    """Anyone who reaches the page can create games: MAX_PLAYING of them, never opened, refused every
+    new game (503) for good, across restarts. When the server is full, a game in play with no page
+    open and no change for IDLE_END seconds ends unfinished (abandoned) and frees its place; a game
+    with a page open, or played lately, keeps its place."""
+    from experiments.web import tables
+    from experiments.web.games import ServerFull
+
+    monkeypatch.setattr(tables, "MAX_PLAYING", 3)
+    store = tables.TableStore(tmp_path)
+    settings = {"game": "duet", "lang": "en", "mode": "people"}
+    idle, watched, recent = (store.create(settings)[0] for _ in range(3))
+    long_ago = time.time() - tables.IDLE_END - 60
+    idle.updated = watched.updated = long_ago
+    watched.sockets["A"].add(object())        # a page still open on it
+    store.create(settings)                    # the idle game made room
+    assert idle.over and idle.ended.startswith("abandoned") and not watched.over and not recent.over
+    assert json.loads(idle.path.read_text())["web"]["ended"] == idle.ended      # saved
+    with pytest.raises(ServerFull):
+        store.create(settings)
