@@ -266,3 +266,20 @@ def test_the_benchmark_refuses_bad_counts_before_it_loads(args, monkeypatch, cap
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert f"error: {args[0]} must be between 1 and" in err and "Traceback" not in err
+
+
+def test_an_illegal_clue_is_refused_not_played(tmp_path):
+    """The games were dealt with `invalid_clue: allow`, so nothing judged a spymaster's clue: one
+    clueing its own green inside a compound (hotWORD, RULES 4.3) played on. The referee refuses it:
+    the agent's error, one line and exit 2 from `cnlab simulate`; the records say they were refereed."""
+    from experiments.games.moves import AgentError
+
+    spec = "tests.agents.hostile_agent:OwnTargetSpymaster"
+    with pytest.raises(AgentError, match=r"illegal move .*RULES 4\.3"):
+        simulate(DuetRun(games=2, seed=0, spymaster=spec, guesser="random"), out=tmp_path / "a", progress=False)
+    result = CliRunner().invoke(app, ["simulate", "duet", "--games", "2", "--spymaster", spec, "--guesser", "random",
+                                      "--out", str(tmp_path / "cli"), "--no-progress"])
+    assert result.exit_code == 2 and "RULES 4.3" in result.output and "Traceback" not in result.output
+    simulate(DuetRun(games=4, seed=0, **RANDOM), out=tmp_path / "b", progress=False)
+    for line in (tmp_path / "b" / "records.jsonl").read_text().splitlines():
+        assert json.loads(line)["config"]["invalid_clue"] == "reject"

@@ -20,12 +20,11 @@ from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
 from experiments.isolation.runs import played_or_forfeited
 from experiments.games.codenames.dealing import deal_record
 from experiments.runs.seeds import deal_seed
-from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
+from experiments.runs import (REFEREE, check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
 
 DEFAULT_SPYMASTER = "margin:use-m3"
 DEFAULT_GUESSER = "nearest:use-m3"
 SIM_VARIANTS = ("single_team", "two_player", "teams")
-REFEREE = "reject"  # the games' invalid_clue mode (docs/codenames.md)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from experiments.games.duet.dealing import duet_config
 from experiments.games.duet.loop import DuetSeat, play_duet
 from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
 from experiments.isolation.runs import played_or_forfeited
-from experiments.runs import (check_games_and_language, package_versions, run_fingerprint, run_resumable,
+from experiments.runs import (REFEREE, check_games_and_language, package_versions, run_fingerprint, run_resumable,
                               wilson_interval)
 from experiments.runs.seeds import deal_seed
 
@@ -62,7 +62,7 @@ class DuetRun:
         return {f: (getattr(self, f), role) for f, role in fields.items() if getattr(self, f) is not None}
 
     def game_config(self) -> DuetConfig:
-        return duet_config(self.mission, self.missions_file, self.tokens, self.lang)
+        return duet_config(self.mission, self.missions_file, self.tokens, self.lang, REFEREE)
 
     def fingerprint(self) -> str:
         # a missions file is named by its path: what it says of the mission joins the key, so an edited
