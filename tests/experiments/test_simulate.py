@@ -100,10 +100,14 @@ def test_killed_run_resumes(tmp_path):
     assert final == rows(tmp_path / "ref")
 
 
-def test_ctrl_c_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path):
-    """Ctrl-C reaches the whole process group: the parent ends the run (exit 130) and the workers
-    say nothing (they printed a KeyboardInterrupt traceback each); what was done is kept."""
-    out = tmp_path / "interrupted"
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path, sig, code):
+    """Ctrl-C reaches the whole process group: the parent ends the run (exit 130) and the workers say
+    nothing (they printed a KeyboardInterrupt traceback each). `kill PID` (a batch scheduler's time
+    limit, a service manager) reaches the parent only and ends the run the same way (exit 143; the
+    parent used to die at once and leave its workers to print a BrokenPipeError traceback each). What
+    was done is kept, and the rest resumes."""
+    out = tmp_path / "stopped"
     cnlab = str(Path(sys.executable).parent / "cnlab")
     args = [cnlab, "simulate", "--games", "1500", "--seed", "9", "--spymaster", "expected:fake",
             "--guesser", "duet-bayes:fake", "--out", str(out), "--no-progress", "--workers", "2"]
@@ -119,38 +123,17 @@ def test_ctrl_c_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path):
         if rows_file.exists() and rows_file.stat().st_size > 5000:
             break
         time.sleep(0.05)
-    os.killpg(proc.pid, signal.SIGINT)
-    err = proc.communicate(timeout=120)[1].decode()
-    assert proc.returncode == 130 and "Traceback" not in err and "ForkPoolWorker" not in err, err
-    done_before = len((out / "games.jsonl").read_text().splitlines())
-    assert 0 < done_before < 1500
-    subprocess.run(args, check=True, capture_output=True)
-    assert [r["game_index"] for r in rows(out)] == list(range(1500))
-
-
-
-def test_sigterm_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path):
-    """`kill PID` (a batch scheduler's time limit, a service manager) reaches the parent only. It ends
-    the run as Ctrl-C does: exit 143, the workers ended with it, no traceback (the parent used to die
-    at once and leave its workers to print a BrokenPipeError traceback each); the rest resumes."""
-    out = tmp_path / "terminated"
-    cnlab = str(Path(sys.executable).parent / "cnlab")
-    args = [cnlab, "simulate", "--games", "1500", "--seed", "9", "--spymaster", "expected:fake",
-            "--guesser", "duet-bayes:fake", "--out", str(out), "--no-progress", "--workers", "2"]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.time() + 120
-    while time.time() < deadline and proc.poll() is None:
-        rows_file = out / "games.jsonl"
-        if rows_file.exists() and rows_file.stat().st_size > 5000:
-            break
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGTERM)
+    if sig == signal.SIGINT:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     err = proc.communicate(timeout=120)[1].decode()   # EOF on stderr: the workers are gone too
-    assert proc.returncode == 143 and "Traceback" not in err and "ForkPoolWorker" not in err, err
+    assert proc.returncode == code and "Traceback" not in err and "ForkPoolWorker" not in err, err
     done_before = len((out / "games.jsonl").read_text().splitlines())
     assert 0 < done_before < 1500
     subprocess.run(args, check=True, capture_output=True)
     assert [r["game_index"] for r in rows(out)] == list(range(1500))
+
 
 def test_a_rerun_with_other_arguments_is_refused(tmp_path):
     simulate(DuetRun(games=3, seed=1, **RANDOM), out=tmp_path, progress=False)

@@ -275,10 +275,9 @@ def test_the_person_lets_the_bot_give_the_first_clue(server):
     run(scenario())
 
 
-def test_bots_think_without_blocking_the_server(server, monkeypatch):
-    """A bot that thinks until the test lets it: meanwhile the server answers the list of games and
-    another game's moves (bots think in a worker thread). Causal, not timed: had the bot blocked the
-    server, none of it would come before the bot was let go, and the waits below would time out."""
+def held_bot_clues(monkeypatch) -> threading.Event:
+    """The random bot spymaster thinks until the returned event is set (the test sets it, also on
+    failure, so no bot thread is left waiting)."""
     from agents.baselines import RandomSpymaster
 
     quick = RandomSpymaster.give_clue
@@ -289,6 +288,14 @@ def test_bots_think_without_blocking_the_server(server, monkeypatch):
         return quick(self, obs)
 
     monkeypatch.setattr(RandomSpymaster, "give_clue", slow_clue)
+    return release
+
+
+def test_bots_think_without_blocking_the_server(server, monkeypatch):
+    """A bot that thinks until the test lets it: meanwhile the server answers the list of games and
+    another game's moves (bots think in a worker thread). Causal, not timed: had the bot blocked the
+    server, none of it would come before the bot was let go, and the waits below would time out."""
+    release = held_bot_clues(monkeypatch)
     slow = new_duet(server, first="partner")
     fast = new_duet(server, first="me", seed=8)
 
@@ -444,8 +451,6 @@ def test_holding_back_twice_or_handing_the_first_clue_twice_is_refused(server, m
     """A seat that has let its partner guess in sudden death (RULES 3.9), or has let the bot give the
     first clue, sending it again: the second was taken as a move (the record saved again, a frame to
     every seat, and a bot thinking on the first clue started over). It is refused to that socket only."""
-    from agents.baselines import RandomSpymaster
-
     made = new_duet(server, mode="people", tokens=1)
     words_a = server.record(made["id"])["key"]["A"]
     token_b = made["links"]["B"].rsplit("/", 1)[1]
@@ -475,14 +480,7 @@ def test_holding_back_twice_or_handing_the_first_clue_twice_is_refused(server, m
 
     run(sudden_death())
 
-    quick = RandomSpymaster.give_clue
-    release = threading.Event()
-
-    def slow_clue(self, obs):
-        release.wait(timeout=60)
-        return quick(self, obs)
-
-    monkeypatch.setattr(RandomSpymaster, "give_clue", slow_clue)
+    release = held_bot_clues(monkeypatch)
     bot = new_duet(server, first="me", seed=9)
 
     async def first_twice():
