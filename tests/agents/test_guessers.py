@@ -522,7 +522,7 @@ def test_a_clue_the_model_does_not_know_is_read_through_its_parts():
 @pytest.mark.parametrize("cls,spec", [(NearestGuesser, "nearest:fake"), (MemoryGuesser, "memory:fake"),
                                       (DuetBayesGuesser, "duet-bayes:fake")])
 def test_a_zero_clue_warns_off_the_cards_it_relates_to(cls, spec):
-    """Audit 3: RULES 1.7, 0 = "none of ours relates to this" (at least one guess still owed). Every
+    """Audit 3: a clue of 0 says "none of ours relates to this" (RULES 1.7; at least one guess still owed). Every
     guesser read 0 as 1 and took the card nearest the clue: STEAM 0, the spymaster warning off the
     assassin FIRE, had the guesser touch FIRE. Nor does a 0 clue leave a target for later turns."""
     from engine.codenames import CodenamesState
