@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -76,6 +77,15 @@ def make_backend(backend: str, params: dict) -> ChatBackend:
     if backend == "openai":
         return OpenAIChat(params["model"] or "default", params["base_url"], api_key_from_env(params["key_env"]))
     return LocalChat(params["path"], params["threads"] or None)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def writable(text: str) -> str:
+    """A reply as text a UTF-8 record can hold: every lone surrogate (an endpoint's JSON may escape half
+    of a pair, `"\\ud83d"`, which json.loads keeps as is) becomes U+FFFD. Nothing else changes."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def prompt_hash(messages) -> str:
@@ -170,13 +180,14 @@ class LLMSeat:
             entry["latency_s"] += reply.latency_s
             entry["prompt_tokens"] += reply.prompt_tokens or 0
             entry["completion_tokens"] += reply.completion_tokens or 0
-            entry["replies"].append(reply.text)
+            text = writable(reply.text)  # what is parsed, logged and sent back: the record is UTF-8
+            entry["replies"].append(text)
             try:
-                value = parse(reply.text)
+                value = parse(text)
             except Refusal as exc:
                 reason = exc.reason
                 entry["refusals"].append(reason)
-                conversation += [{"role": "assistant", "content": reply.text},
+                conversation += [{"role": "assistant", "content": text},
                                  retry_message(reason, answer_format, self.language)]
                 continue
             reason = None

@@ -691,3 +691,37 @@ def test_llm_spyword_seats_play_an_isolated_spyword_simulation(endpoint, tmp_pat
     simulate_spyword(1, 4, 3, "en", bot, None, tmp_path / "iso", progress=False, isolate=True, move_timeout=60)
     (row,) = [json.loads(line) for line in (tmp_path / "iso" / "games.jsonl").read_text().splitlines()]
     assert row["status"] == "finished" and row["clues"] >= 4
+
+
+# ----- replies that cannot be written or played as they came ---------------------------------------------
+class LoneSurrogates(ChatBackend):
+    """An endpoint whose JSON escapes half a surrogate pair (`"\\ud83d"`: json.loads gives a lone
+    surrogate, which no UTF-8 file can hold): a clue, then a card, each with a broken emoji."""
+
+    name = "surrogates"
+
+    def chat(self, messages, **_):
+        from agents.llm.backends import parse_completion
+
+        text = messages[-1]["content"]
+        if "GUESS: <card>" in text:
+            cards = _line(messages, "Cards you can guess: ")
+            answer = "GUESS: " + cards.split(", ")[0] + " \\ud83d"
+        else:
+            answer = "CLUE: tiger 2 \\ude00"
+        return parse_completion(('{"choices": [{"message": {"content": "%s"}}]}' % answer).encode())
+
+
+def test_a_reply_with_a_lone_surrogate_is_logged_as_text_a_record_can_hold():
+    from engine.records import record_from_json, record_to_json
+
+    master, guesser = make_spymaster("llm:local?retries=0", "en"), make_guesser("llm:local?retries=0", "en")
+    master.client = guesser.client = LoneSurrogates()
+    record = deal_duet_record(5, "en", invalid_clue="reject")
+    play_duet(record, {s: DuetSeat(master, guesser) for s in "AB"}, seed=(0, 5))
+    log = record.extra["llm"]
+    assert log and all(e["forfeit"] is None for e in log[:2])   # the answers were still played
+    line = record_to_json(record)
+    line.encode("utf-8")  # records.jsonl is UTF-8: a lone surrogate made the whole run fail here
+    assert "\ufffd" in log[0]["replies"][0] and record_from_json(line).extra["llm"] == log
+
