@@ -43,6 +43,21 @@ def _engine_checks(text: str, obs, avoid: Iterable[str], language: str) -> None:
             raise Refusal(f"RULES {rule}: {message}")
 
 
+def _ghost_word(word: str) -> str:
+    """The ghost's guess as the engine reads it (RULES 5.10: bounded text, no invisible characters);
+    Refusal for what the engine would refuse (the game loop has no second try for a guess)."""
+    from engine.clues import ClueTextError
+    from engine.clues.normalize import MAX_SENTENCE_LENGTH, normalize_clue
+
+    try:
+        text = normalize_clue(word, MAX_SENTENCE_LENGTH)
+    except ClueTextError as exc:
+        raise Refusal(f"RULES 5.10: {exc.describe()}") from None
+    if not text:
+        raise Refusal("RULES 5.10: the guess names a word: it may not be empty")
+    return word
+
+
 class SeatModel:
     """The `model` of an llm Spy's Word seat. The harness prepares a Spy's Word bot's model before its
     games (`model.prepare(words)`: the plain run before workers fork, an isolated seat's process at
@@ -154,7 +169,7 @@ class LLMSpyWordBot(LLMSeat, SpyWordAgent):
         require_spyword_observation(obs)
         spies, ghost = self._counts(obs)
         answer = self.ask(spyword_messages(obs, self.language, "ghost_guess", spies, ghost),
-                          lambda text: parse_word("GUESS", text), "fmt_ghost",
+                          lambda text: _ghost_word(parse_word("GUESS", text)), "fmt_ghost",
                           seat=obs.seat, role="spyword", move="ghost_guess")
         if answer.forfeit is None:
             answer.entry["answer"] = answer.value

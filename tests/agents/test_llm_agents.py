@@ -725,3 +725,40 @@ def test_a_reply_with_a_lone_surrogate_is_logged_as_text_a_record_can_hold():
     line.encode("utf-8")  # records.jsonl is UTF-8: a lone surrogate made the whole run fail here
     assert "\ufffd" in log[0]["replies"][0] and record_from_json(line).extra["llm"] == log
 
+
+def test_a_ghost_guess_the_engine_would_refuse_is_refused_before_it_is_played():
+    from agents.llm.spyword import LLMSpyWordBot
+    from experiments.games.spyword.batch import SpyWordRun, deal_game
+    from experiments.games.spyword.dealing import load_packs
+    from experiments.games.spyword.loop import play_game
+
+    record = deal_game(SpyWordRun(games=1, players=6, lang="en"), 0, load_packs("en"))
+    (ghost,) = [s for s, r in record.roles.items() if r == "ghost"]
+
+    class VoteTheGhost(ChatBackend):
+        """Clues, votes for the ghost, and a ghost's guess with an invisible character or too long."""
+
+        name = "ghost"
+
+        def __init__(self, guess):
+            self.guess, self.n = guess, itertools.count()
+
+        def chat(self, messages, **_):
+            text = messages[-1]["content"]
+            if "VOTE: <" in text:
+                cands = _line(messages, "You may vote for: ").rstrip(".").split(", ")
+                return ChatReply("VOTE: " + (ghost if ghost in cands else cands[0]))
+            if "GUESS: <one word>" in text:
+                return ChatReply(self.guess)
+            return ChatReply(f"CLUE: word{next(self.n)}x")
+
+    for guess in ("GUESS: oc\u200bean", "GUESS: " + "o" * 300):
+        bots = {s: LLMSpyWordBot("llm-spyword:local?retries=1", "en") for s in record.seats}
+        for n, bot in enumerate(bots.values()):
+            bot.client = VoteTheGhost(guess)
+            bot.begin_game(n)
+        game = dataclasses.replace(record, actions=[])
+        play_game(game, bots)  # the engine refused the guess: IllegalAction (RULES 5.10) ended the run
+        (entry,) = [e for e in game.extra["llm"] if e["move"] == "ghost_guess"]
+        assert entry["forfeit"] and all(r.startswith("RULES 5.10") for r in entry["refusals"]), entry["refusals"]
+        assert game.replay().is_terminal() and entry["fallback"] == entry["answer"]
