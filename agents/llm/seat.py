@@ -79,6 +79,17 @@ def make_backend(backend: str, params: dict) -> ChatBackend:
     return LocalChat(params["path"], params["threads"] or None)
 
 
+#: A reply is cut to `reply_limit(max_tokens)` characters before it is parsed, logged or sent back: an
+#: endpoint that ignores max_tokens may answer up to 8 MiB a time (OpenAIChat.MAX_BODY_BYTES), and every
+#: retry sent it back and logged it again (one Duet game's record held 1.1 GB).
+MIN_REPLY_CHARS = 4096
+CHARS_PER_TOKEN = 32   # far above what a token spells (a few characters), so max_tokens cuts first
+
+
+def reply_limit(max_tokens: int) -> int:
+    return max(MIN_REPLY_CHARS, CHARS_PER_TOKEN * int(max_tokens))
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -180,7 +191,11 @@ class LLMSeat:
             entry["latency_s"] += reply.latency_s
             entry["prompt_tokens"] += reply.prompt_tokens or 0
             entry["completion_tokens"] += reply.completion_tokens or 0
-            text = writable(reply.text)  # what is parsed, logged and sent back: the record is UTF-8
+            text = reply.text
+            if len(text) > reply_limit(p["max_tokens"]):  # what max_tokens would have kept: the start
+                entry.setdefault("cut", []).append(len(text))
+                text = text[:reply_limit(p["max_tokens"])]
+            text = writable(text)  # what is parsed, logged and sent back: the record is UTF-8
             entry["replies"].append(text)
             try:
                 value = parse(text)

@@ -762,3 +762,31 @@ def test_a_ghost_guess_the_engine_would_refuse_is_refused_before_it_is_played():
         (entry,) = [e for e in game.extra["llm"] if e["move"] == "ghost_guess"]
         assert entry["forfeit"] and all(r.startswith("RULES 5.10") for r in entry["refusals"]), entry["refusals"]
         assert game.replay().is_terminal() and entry["fallback"] == entry["answer"]
+
+
+def test_a_reply_far_past_max_tokens_is_cut_before_it_is_parsed_logged_or_sent_back():
+    class Flood(ChatBackend):
+        """An endpoint that ignores max_tokens: 8 MB of chatter after (or instead of) the answer."""
+
+        name = "flood"
+
+        def __init__(self, head):
+            self.head, self.sent = head, []
+
+        def chat(self, messages, **_):
+            self.sent.append(sum(len(m["content"]) for m in messages))
+            return ChatReply(self.head + "blah " * 1_600_000, 10, 3, 0.001)
+
+    obs, _ = duet_obs()
+    limit = 100_000  # far more than 16 tokens can be
+    master = make_spymaster("llm:local?retries=2", "en")
+    master.client = Flood("Sure!\n")
+    master.begin_game(1)
+    decision = master.give_clue(obs)  # no answer line: refused, retried, the filler clue
+    (entry,) = master.llm_log
+    assert entry["forfeit"] and decision.number == 1
+    assert all(len(r) <= limit for r in entry["replies"]) and entry["cut"] == [8_000_006] * 3
+    assert all(len(m["content"]) <= limit for m in entry["messages"])  # one game logged 1.1 GB of them
+    assert max(master.client.sent) < 3 * limit                          # and sent 16 MB back on a retry
+    master.client = Flood("CLUE: tiger 2\n")  # an answer at the start is what max_tokens would have kept
+    assert master.give_clue(obs).word == "tiger" and master.llm_log[-1]["replies"][0].startswith("CLUE: tiger 2")
