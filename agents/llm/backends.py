@@ -113,9 +113,26 @@ class OpenAIChat(ChatBackend):
         request = urllib.request.Request(self.url, data=json.dumps(body).encode("utf-8"), headers=headers,
                                          method="POST")
         start = time.perf_counter()
+        watch = _Deadline(timeout)  # bounds the whole request: status line and headers too
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                raw = _read_body(response, start + timeout, self.url)
+            raw = self._post(request, timeout, start, watch)
+        except BackendError as exc:
+            if watch.fired and exc.kind != "http":
+                raise BackendError("timeout", f"no complete answer from {self.url} within {timeout:g} s") from None
+            raise
+        finally:
+            watch.cancel()
+        if watch.fired:
+            raise BackendError("timeout", f"no complete answer from {self.url} within {timeout:g} s")
+        latency = time.perf_counter() - start
+        return parse_completion(raw, latency)
+
+    def _post(self, request: urllib.request.Request, timeout: float, start: float, watch: "_Deadline") -> bytes:
+        opener = urllib.request.build_opener(_WatchedHTTP(watch), _WatchedHTTPS(watch))
+        watch.start()
+        try:
+            with opener.open(request, timeout=timeout) as response:
+                return _read_body(response, start + timeout, self.url)
         except BackendError:
             raise
         except urllib.error.HTTPError as exc:
@@ -133,8 +150,73 @@ class OpenAIChat(ChatBackend):
         except http.client.HTTPException as exc:  # a status line, a header or a body that is not HTTP
             raise BackendError("malformed", f"{self.url} answered with broken HTTP: "
                                             f"{type(exc).__name__}: {str(exc)[:120]}") from None
-        latency = time.perf_counter() - start
-        return parse_completion(raw, latency)
+
+
+class _Deadline:
+    """The time limit of one request as a whole. The socket time-out bounds each read only, so a server
+    sending its status line or headers a byte at a time held a request (and the move) for as long as
+    it liked; at the deadline this shuts the request's sockets down, which ends any read under way."""
+
+    def __init__(self, seconds: float):
+        self.fired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+    def watch(self, sock: Any) -> None:
+        with self._lock:
+            self._sockets.append(sock)
+            if self.fired:  # connected just after the deadline
+                _shut(sock)
+
+    def connection(self, http_class: type) -> type:
+        """`http_class` (http.client's HTTP or HTTPS connection) with its socket watched once connected."""
+        deadline = self
+
+        class Watched(http_class):  # type: ignore[misc, valid-type]
+            def connect(self) -> None:
+                super().connect()
+                deadline.watch(self.sock)
+
+        return Watched
+
+
+def _shut(sock: Any) -> None:
+    try:  # the plain socket's shutdown (an SSL socket's own would drop its state under the reader)
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+    except (OSError, TypeError):
+        pass
+
+
+class _WatchedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline):
+        super().__init__()
+        self._deadline = deadline
+
+    def do_open(self, http_class, req, **kwargs):  # type: ignore[override]
+        return super().do_open(self._deadline.connection(http_class), req, **kwargs)
+
+
+class _WatchedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline):
+        super().__init__()
+        self._deadline = deadline
+
+    def do_open(self, http_class, req, **kwargs):  # type: ignore[override]
+        return super().do_open(self._deadline.connection(http_class), req, **kwargs)
 
 
 #: The longest response body read (a chat completion of a few tokens is a few kB); longer is malformed.

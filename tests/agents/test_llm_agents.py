@@ -650,6 +650,37 @@ def test_a_body_trickled_past_the_time_limit_times_out():
         assert err.value.kind == "timeout" and time.perf_counter() - start < 3
 
 
+@pytest.mark.parametrize("head", [b"", b"HTTP/1.1 200 OK\r\nX-Slow: "])
+def test_a_status_line_or_headers_trickled_past_the_time_limit_time_out(head):
+    """The time limit bounds the whole request: a server that sends its status line or a header a
+    byte at a time (each read in time) held the move for as long as it kept trickling."""
+    import socket
+    import threading
+
+    with socket.socket() as srv:
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(1)
+
+        def trickle():
+            conn, _ = srv.accept()
+            with conn:
+                conn.recv(65536)
+                try:
+                    conn.sendall(head or b"H")
+                    for _ in range(60):  # a byte every 0.1 s for 6 s
+                        conn.sendall(b"a")
+                        time.sleep(0.1)
+                except OSError:
+                    pass
+
+        threading.Thread(target=trickle, daemon=True).start()
+        start = time.perf_counter()
+        with pytest.raises(BackendError) as err:
+            OpenAIChat("fake", f"http://127.0.0.1:{srv.getsockname()[1]}/v1").chat(
+                [{"role": "user", "content": "hi"}], timeout=0.5)
+        assert err.value.kind == "timeout" and time.perf_counter() - start < 3
+
+
 # ----- Spy's Word runs: `cnlab simulate spyword --bot llm-spyword:...` ----------------------------------
 def test_an_llm_spyword_seat_prepares_its_model_and_has_no_embeddings(monkeypatch):
     bot = make_agent("spyword", "llm-spyword:local", "en")
