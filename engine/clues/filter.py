@@ -79,12 +79,15 @@ def _letter_key(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
 
 
-def _tied_key(w: str, tables_) -> str | None:
+def _tied_key(w: str, rules: "_Rules") -> str | None:
     """The key under which a letter or a position word may be tied to a visible word's meaning
-    (RULES 4.1: vitamin C, ㅅ for 사이, MIDDLE for AGES): None for any other word."""
+    (RULES 4.1: vitamin C, ㅅ for 사이, MIDDLE for AGES): None for any other word. A Korean word
+    pointing at a position through a position word (위에, 맨위: `WordInfo.position`) has its key."""
     if _is_letter(w):
         return _letter_key(w)
-    return w if w in tables_.positions else None
+    if rules.language == "en":
+        return w if w in rules.tables.positions else None
+    return rules.position(w)
 
 
 def number_ok(number) -> bool:
@@ -184,15 +187,28 @@ class _Rules:
             info = None
             if w in self.tables.letter_words:
                 return "4.1", self.msg("letter_word", clue=raw)
-            if w in self.tables.positions or (
-                self.language == "en" and (info := self.analyzer.info(w)).forms & self.tables.positions
-            ):
+            if self.position(w) is not None:
                 return "4.1", self.msg("position", clue=raw)
             if self.options.forbid_number_words:
                 info = info or self.analyzer.info(w)
                 if info.number:
                     return "4.1", self.msg("number_word", clue=raw)
         return None
+
+    def position(self, w: str) -> str | None:
+        """The position word (`{lang}_positions.txt`) a clue points at (RULES 4.1), or None: the
+        word itself, an English form of one (CORNERS), a Korean form or reading of one (가까움,
+        위에, 첫째줄: `WordInfo.position`; a Korean clue with spaces, allowed as a compound, read
+        joined: 첫째 줄)."""
+        if w in self.tables.positions:
+            return w
+        if self.language == "en":
+            hit = sorted(self.analyzer.info(w).forms & self.tables.positions)
+            return hit[0] if hit else None
+        joined = SPLIT.sub("", w)
+        if not HANGUL_SYLLABLES.fullmatch(joined or "-"):
+            return None
+        return joined if joined in self.tables.positions else (self.analyzer.info(joined).position or None)
 
     def _initialism(self, w: str) -> str | None:
         """The letters a clue spells out (FBI, 유엔 = UN): an abbreviation (RULES 4.7 option)."""
@@ -256,6 +272,8 @@ class _CandidateIndex:
         intrinsic = np.ones(self.size, dtype=bool)
         if lang == "en":  # the English early rules read each word's forms: analyse them in one batch
             rules.analyzer.info_many([w for w in norm if w])
+        else:  # the Korean position rule reads each word's analysis (`_Rules.position`)
+            rules.analyzer.info_many(sorted({j for w in norm if HANGUL_SYLLABLES.fullmatch(j := SPLIT.sub("", w) or "-")}))
         early = [rules.early(c, w) for c, w in zip(candidates, norm)]
         ok_idx = [i for i, e in enumerate(early) if e is None]
         for i, e in enumerate(early):
@@ -271,7 +289,7 @@ class _CandidateIndex:
         by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
         by_numeral: dict[int, list[int]] = {}  # numerals by value (RULES 4.3: 10 is TEN in digits)
         for i, e in enumerate(early):
-            if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules.tables)) is not None:
+            if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules)) is not None:
                 by_tied.setdefault(key, []).append(i)
         batch = getattr(rules.analyzer, "batch", None)
         with batch() if batch is not None else nullcontext():
@@ -502,12 +520,18 @@ class ClueFilter:
         raw = raw.strip()
         w = normalize(raw, self.language)
         hit = self.rules.early(raw, w)
-        tied = _tied_key(w, self.rules.tables) in self._tied
+        tied = _tied_key(w, self.rules) in self._tied
         if hit is not None and hit[0] == "4.1" and tied:
             hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷), MIDDLE for AGES relate to a visible word's meaning
         if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
             hit = self._split_form(raw, w) or hit
         info = None
+        if (hit is not None and self.language == "ko" and hit[1] == m("position", clue=raw)
+                and w not in self.rules.tables.positions and not SPLIT.search(w)):
+            # a form of a visible word that is also a position's form (가까이 with 가깝다 visible):
+            # the board rule (4.3) names what it is; illegal either way
+            info = self.analyzer.info(w)
+            hit = self._board(raw, info) or hit
         if hit is None:
             info = self.analyzer.info(w)
             hit = self._board(raw, info) or (None if tied else self.rules.late(raw, w, info))

@@ -721,7 +721,9 @@ class KoreanAnalyzer(StoredForeign):
         canon = self._canon(w)
         lemmas.discard(w)
         words = frozenset(c for c, other in words.items() if parts.get(c) is False and (not other or other in parts))
-        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number, words)
+        position = _position_reading(w, best_tokens, lemmas, self.tables.positions,
+                                     lambda p: self.hanja.is_part(p, w) is not False)
+        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number, words, position)
 
 
 #: One-syllable units a place's name is followed by (화성시, 강화도, 마포구, 부산역, 고려대): the name
@@ -996,6 +998,44 @@ def _ji_noun(word: str, best) -> str:
             and all(t.tag.startswith("E") for t in best[1:])):
         return best[0].form[:-1]
     return ""
+
+
+#: Determiners and prefixes that only narrow a position (맨위, 윗칸, 한가운데: RULES 4.1).
+POSITION_MODIFIER_TAGS = ("MM", "XPN")
+
+
+def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: True) -> str:
+    """The position word (`ko_positions.txt`) a word points at as a board position (RULES 4.1,
+    "가까움, 3" in the Pictures rulebook) without being it, or "": a form of one (가까움, 가까이,
+    가까운 of 가깝다), or Kiwi's best reading made only of position words, ordinals (첫째, 셋째:
+    NR in 째) and determiners or prefixes (맨, 윗), with particles after them and a position word
+    last (위에, 왼쪽에, 맨위에, 첫째줄, 셋째칸, 가운데줄, 왼쪽위). Not a copula (위인 = 위 + 이 + ㄴ, a
+    great man), a lexical noun Kiwi reads whole (위층, 옆구리, 밑바닥), nor a word whose Hanja give the
+    position word's syllables another meaning (`by_meaning`, `Hanja.is_part`: 위로 = 慰勞,
+    consolation, not 위 + 로; 동위 = 同位)."""
+    if word in positions:
+        return ""
+    for lemma in sorted(lemmas):
+        if lemma in positions:
+            return lemma
+    tokens = list(best)
+    while tokens and tokens[-1].tag.startswith("J"):
+        tokens.pop()
+    if not tokens or (len(tokens) == 1 and len(tokens) == len(best)):
+        return ""
+    if any(t.oov for t in best) or not (tokens[-1].tag.startswith("NN") and tokens[-1].form in positions):
+        return ""
+    if any(t.tag.startswith("NN") and t.form in positions and not by_meaning(t.form) for t in tokens):
+        return ""
+    for t in tokens[:-1]:
+        if t.tag.startswith("NN") and t.form in positions:
+            continue
+        if t.tag in POSITION_MODIFIER_TAGS or (t.tag == "NR" and t.form.endswith("째")):
+            continue
+        if t.tag == "XSN" and t.form == "째":   # 첫/MM + 째/XSN
+            continue
+        return ""
+    return tokens[-1].form
 
 
 def _held_noun(word: str, best) -> str:

@@ -24,6 +24,10 @@ class WordInfo:
         meaning (RULES 4.4: 비 in 이슬비 = 이슬 + 비, 국 in 떡국, 연 in 연날리기 = 연 + 날리기): such a
         clue is a part of the visible word (4.4), not one of its letters (4.1: 국 in 대한민국, 비 in
         우비). They stay weak: two words do not share them.
+    position: Korean: the position word of `ko_positions.txt` that the word points at as a board
+        position (RULES 4.1) other than by being that word: a form of it (가까움, 가까이 of 가깝다) or
+        a reading made only of position words, ordinals and determiners, with particles (위에,
+        첫째줄, 가운데줄, 맨위에); "" for any other word.
     """
 
     word: str
@@ -33,6 +37,7 @@ class WordInfo:
     real: bool
     number: bool = False
     syllable_words: frozenset = frozenset()
+    position: str = ""
 
     @property
     def partforms(self) -> frozenset[str]:
