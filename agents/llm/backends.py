@@ -201,7 +201,9 @@ def _shut(sock: Any) -> None:
         pass
 
 
-class _WatchedHTTP(urllib.request.HTTPHandler):
+class _Watched:
+    """A urllib handler whose connections' sockets the deadline watches."""
+
     def __init__(self, deadline: _Deadline):
         super().__init__()
         self._deadline = deadline
@@ -210,13 +212,12 @@ class _WatchedHTTP(urllib.request.HTTPHandler):
         return super().do_open(self._deadline.connection(http_class), req, **kwargs)
 
 
-class _WatchedHTTPS(urllib.request.HTTPSHandler):
-    def __init__(self, deadline: _Deadline):
-        super().__init__()
-        self._deadline = deadline
+class _WatchedHTTP(_Watched, urllib.request.HTTPHandler):
+    pass
 
-    def do_open(self, http_class, req, **kwargs):  # type: ignore[override]
-        return super().do_open(self._deadline.connection(http_class), req, **kwargs)
+
+class _WatchedHTTPS(_Watched, urllib.request.HTTPSHandler):
+    pass
 
 
 #: The longest response body read (a chat completion of a few tokens is a few kB); longer is malformed.
