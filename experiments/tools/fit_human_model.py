@@ -153,14 +153,22 @@ class MemoryData:
         return out
 
 
+def fit_scale(X: list[np.ndarray], rows: Sequence[int]) -> np.ndarray:
+    """The features' standard deviations over `rows` (the rows a fit is fitted on; 1 where a
+    feature is flat). The scale is fitted from data like the weights: it sets how hard the L2
+    penalty pulls each weight, so a held-out row never enters it."""
+    scale = np.vstack([X[r] for r in rows]).std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    return scale
+
+
 def fit_memory(X: list[np.ndarray], w: np.ndarray, mem_cols: list[np.ndarray], data: ChoiceData,
                rows: Sequence[int]) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """The second stage on `rows`: weights and scale over [first-stage utility, memory columns], and
     every row's second-stage features."""
     X2 = [np.column_stack([x @ w, m]) for x, m in zip(X, mem_cols)]
-    scale = np.vstack([X2[r] for r in rows]).std(axis=0)
+    scale = fit_scale(X2, rows)
     scale[0] = 1.0
-    scale[scale < 1e-9] = 1.0
     return fit_weights(X2, data.pos, data.skip, rows, scale, MEMORY_LAM), scale, X2
 
 
@@ -256,11 +264,13 @@ def _objective(m: dict) -> float:
     return m["guess_top1"] + m["target_recall"]
 
 
-def cross_validate(data: ChoiceData, X, scale, lam: float, folds: int = FOLDS, rows=None) -> dict:
-    """Held-out figures of a fixed (features, lam) over grouped folds of `rows` (default: all)."""
+def cross_validate(data: ChoiceData, X, lam: float, folds: int = FOLDS, rows=None) -> dict:
+    """Held-out figures of a fixed (features, lam) over grouped folds of `rows` (default: all);
+    each fold's features scaled by its training rows (`fit_scale`)."""
     rows = np.arange(len(X)) if rows is None else np.asarray(rows)
     fold_w = {}
     for train, test in _folds(data, rows, folds):
+        scale = fit_scale(X, train)
         w = fit_weights(X, data.pos, data.skip, train, scale, lam) / scale
         for r in test:
             fold_w[int(r)] = w
@@ -273,22 +283,21 @@ def feature_set(data: ChoiceData, backends: Sequence[str], hub: bool) -> list[st
 
 
 class Candidate:
-    """One (features, lam) option: its columns and their scale (from all rows: no labels involved)."""
+    """One (features, lam) option: its columns, and their scale over all rows (`fit_scale`), which
+    only the final fit on all rows uses; a cross-validation fit scales by its own training rows."""
 
     def __init__(self, data: ChoiceData, backends: Sequence[str], hub: bool, lam: float):
         self.hub, self.lam = hub, lam
         self.names = feature_set(data, backends, hub)
         self.X = data.columns(self.names)
-        scale = np.vstack(self.X).std(axis=0)
-        scale[scale < 1e-9] = 1.0
-        self.scale = scale
+        self.scale = fit_scale(self.X, range(len(self.X)))
 
 
 def choose(data: ChoiceData, cands: Sequence[Candidate], rows: np.ndarray, folds: int) -> Candidate:
     """The candidate with the best grouped-CV objective on `rows` (ties: the first)."""
     best, best_obj = None, -np.inf
     for c in cands:
-        obj = _objective(cross_validate(data, c.X, c.scale, c.lam, folds, rows))
+        obj = _objective(cross_validate(data, c.X, c.lam, folds, rows))
         if obj > best_obj + 1e-12:
             best, best_obj = c, obj
     return best
@@ -313,7 +322,8 @@ def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, 
     mem_X: dict[int, np.ndarray] = {}
     for k, (train, test) in enumerate(outer):
         c = choose(data, cands, train, inner)
-        w = fit_weights(c.X, data.pos, data.skip, train, c.scale, c.lam) / c.scale
+        scale = fit_scale(c.X, train)   # the training games' scale, as the weights: no held-out row
+        w = fit_weights(c.X, data.pos, data.skip, train, scale, c.lam) / scale
         if log:
             log(f"    outer fold {k + 1}: hub={c.hub} lam={c.lam}")
         for r in test:
@@ -343,7 +353,7 @@ def _stage(data: ChoiceData, backends: Sequence[str], hubs, grid, nested: bool, 
     cv = nested_cv(data, cands, log=log, memory=memory, backends=backends) if nested else None
     final = choose(data, cands, np.arange(len(data.X)), FOLDS)
     if cv is None:
-        cv = cross_validate(data, final.X, final.scale, final.lam)
+        cv = cross_validate(data, final.X, final.lam)
     w = fit_weights(final.X, data.pos, data.skip, np.arange(len(final.X)), final.scale, final.lam)
     return cv, final, w, metrics(data, final.X, lambda r: w / final.scale)
 

@@ -391,6 +391,40 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
     assert "cv_plain" in out
 
 
+def test_every_fit_scales_its_features_by_the_rows_it_is_fitted_on(tmp_path, monkeypatch):
+    """The features' scale (their standard deviation, which sets how hard the L2 penalty pulls each
+    weight) is fitted from data too: in cross-validation it comes from the fold's training rows, so
+    nothing of a held-out game, not even its unlabelled features, shapes the weights it is scored with."""
+    from experiments.tools import fit_human_model as fit
+
+    calls = []
+    real = fit.fit_weights
+
+    def spy(X, pos, skip, rows, scale, lam):
+        calls.append(([np.array(x) for x in X], list(int(r) for r in rows), np.array(scale)))
+        return real(X, pos, skip, rows, scale, lam)
+
+    monkeypatch.setattr(fit, "fit_weights", spy)
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    cards = ["ocean", "pencil", "dog", "wave", "book", "desk", "fish", "river"]
+    hints = ["water", "school", "sea", "teacher", "fish", "river"]
+    boards = [[f"g{k}w{i}" for i in range(12 + 2 * k)] + cards[k % 3: k % 3 + 4] for k in range(6)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: {hints[k]}", b[-1]) for k, b in enumerate(boards)])
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: [{b[-2]!r}]", hints[k])
+                                       for k, b in enumerate(boards)])
+    fit.held_out_figures(tmp_path, "val", ("fake",), folds=3)
+    assert calls
+    n_rows = len(calls[0][0])
+    partial = [c for c in calls if len(c[1]) < n_rows]
+    assert partial   # the cross-validation fits
+    for X, rows, scale in calls:
+        expected = np.vstack([X[r] for r in rows]).std(axis=0)
+        expected[expected < 1e-9] = 1.0
+        # the memory's stage keeps the first stage's utility unscaled (its first column): 1
+        assert np.allclose(scale[1:], expected[1:]) and (np.isclose(scale[0], expected[0]) or scale[0] == 1.0)
+
+
 @pytest.mark.parametrize("games, folds, needed", [(1, 2, 4), (2, 5, 3), (3, 2, 4)])
 def test_cv_on_too_few_games_is_one_line_of_our_own(tmp_path, games, folds, needed):
     boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(games)]
