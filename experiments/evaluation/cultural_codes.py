@@ -8,10 +8,16 @@ each CSV with a `base_text` and an `output` column:
   (a few rows list several guesses, `a, b`, in the order made; a few are empty);
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
-Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
-`HumanDataError` naming the file and row. Rows with an empty `output`, and guess rows with a guess
-that is no card of the board, are skipped and counted by reason: one noisy row of people's data
-should not stop an evaluation of hundreds.
+A missing folder, file or column, a file that is not UTF-8 CSV, or a file none of whose rows
+parses (the wrong file) is a `HumanDataError` naming the file (and its first bad row). One odd row
+is skipped and counted by reason, so it does not stop an evaluation of hundreds: a `base_text` that
+does not parse or a row with more fields than the header (`malformed`; the first is named), no
+hint or clue (`no_clue`), no targets (`no_targets`), an empty `output` (`no_guess`, `no_clue`), a
+guess that is no card of the board (`guess_not_on_board`).
+
+Clues and cards are read as the data writes them (`normalize_clue`, `normalize_cards`): lower case,
+one space between words, a clue without the quotes or punctuation around it (`"Fight!"` is
+`fight`); a guess in another letter case or with punctuation around it is that card.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import ast
 import csv
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -31,6 +38,17 @@ SPLITS = ("val", "test", "train")
 
 class HumanDataError(ValueError):
     """The human-game data is missing or malformed; the message says where."""
+
+
+class Skipped(dict):
+    """Rows left out, counted by reason; `first_malformed` names the first row that did not parse."""
+
+    first_malformed: str | None = None
+
+    def add(self, reason: str, where: str | None = None) -> None:
+        self[reason] = self.get(reason, 0) + 1
+        if where is not None and self.first_malformed is None:
+            self.first_malformed = where
 
 
 @dataclass(frozen=True)
@@ -61,6 +79,27 @@ class TargetItem:
 # ---------------------------------------------------------------------------
 # parsing
 # ---------------------------------------------------------------------------
+_EDGE = " \t\r\n\"'`.,;:!?()[]{}<>\u201c\u201d\u2018\u2019\u00ab\u00bb"
+
+
+def _spaced(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def normalize_clue(text: str) -> str:
+    """A clue as the data writes it: lower case, one space between words, no quotes or punctuation
+    around it (`  "Ice  Cream!" ` -> `ice cream`; `wi-fi`, `ocean's` keep theirs). "" when nothing is left."""
+    return _spaced(_spaced(text).strip(_EDGE)).lower()
+
+
+def normalize_cards(words: Sequence[str]) -> tuple[str, ...]:
+    """A row's cards as the data writes them: one space between words and, unless two of them then
+    differ in letter case only (`Polish`, `polish`: kept apart), lower case."""
+    words = tuple(_spaced(w) for w in words)
+    lower = tuple(w.lower() for w in words)
+    return lower if len(set(lower)) == len(set(words)) else words
+
+
 def _word_list(text: str, what: str) -> tuple[str, ...]:
     try:
         value = ast.literal_eval(text.strip())
@@ -92,9 +131,7 @@ def parse_guess_text(text: str) -> tuple[tuple[str, ...], str]:
     clue = body[sep.end():].strip()
     if not board:
         raise ValueError("the 'remaining' list is empty")
-    if not clue:
-        raise ValueError("the hint is empty")
-    return board, clue
+    return board, clue  # an empty hint: the loader counts the row as `no_clue`
 
 
 def parse_target_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -105,25 +142,28 @@ def parse_target_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tupl
     if not m:
         raise ValueError("base_text is not 'black: [...], tan: [...], targets: [...]'")
     black, tan, targets = (_word_list(g, name) for g, name in zip(m.groups(), ("black", "tan", "targets")))
-    if not targets:
-        raise ValueError("the 'targets' list is empty")
-    return black, tan, targets
+    return black, tan, targets  # no targets: the loader counts the row as `no_targets`
 
 
 def split_guesses(output: str, board: Sequence[str]) -> tuple[str, ...]:
-    """The person's guesses in order: `a` or `a, b, c` (a word of the board that itself holds a
-    comma is kept whole; a guess that differs from one card in letter case only is that card)."""
-    output = output.strip()
+    """The person's guesses in order: `a` or `a, b, c` (or `a; b`; a word of the board that itself
+    holds a comma is kept whole; a guess that differs from one card in letter case only, or by
+    quotes or punctuation around it, `'Ray.'`, is that card)."""
+    output = _spaced(output)
     if output in board:
         return (output,)
 
     def card(guess: str) -> str:         # `Round` is the card `round`; two cards alike in case stay apart
-        if guess in board:
-            return guess
-        alike = [w for w in board if w.casefold() == guess.casefold()]
-        return alike[0] if len(alike) == 1 else guess
+        for g in dict.fromkeys((guess, _spaced(guess.strip(_EDGE)))):
+            if g in board:
+                return g
+            alike = [w for w in board if w.casefold() == g.casefold()]
+            if len(alike) == 1:
+                return alike[0]
+        return guess
 
-    return tuple(card(w.strip()) for w in output.split(",") if w.strip())
+    parts = [w.strip() for w in re.split(r"[,;]", output)]
+    return tuple(card(w) for w in parts if w.strip(_EDGE))
 
 
 def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:
@@ -139,7 +179,8 @@ def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:
 
 
 def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
-    """(row number, base_text, output or None when empty) for every data row of a task CSV."""
+    """(row number, base_text, output or None when empty) for every data row of a task CSV; a row
+    with more fields than the header has columns has base_text None (malformed)."""
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:  # -sig: Excel starts its UTF-8 with a BOM
@@ -150,8 +191,9 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
                 raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (has: {', '.join(c for c in columns if c) or 'none'})")
             rows = []
             for i, rec in enumerate(reader, start=2):  # line numbers as a spreadsheet shows them
-                if None in rec:
-                    raise HumanDataError(f"{path} row {i}: more fields than the header has columns")
+                if None in rec:   # an unquoted comma, say: which field is which is unknown
+                    rows.append((i, None, None))
+                    continue
                 out = rec.get("output")
                 out = out.strip() if isinstance(out, str) else ""
                 rows.append((i, rec.get("base_text") or "", out if out and out.lower() != "nan" else None))
@@ -165,49 +207,84 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
 
 
 def load_guess_items(data_dir: str | Path, split: str = "val",
-                     limit: int | None = None) -> tuple[list[GuessItem], dict[str, int]]:
+                     limit: int | None = None) -> tuple[list[GuessItem], Skipped]:
     """The guess rows of `generate_guess_task/<split>.csv` (the first `limit` when given), and the
     counts of the rows skipped among those read, by reason."""
     return _guess_items(_csv_path(data_dir, GUESS_TASK, split), limit)
 
 
-def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem], dict[str, int]]:
-    items, skipped = [], {}
+def _malformed(path: Path, row: int, text: str | None, exc: Exception | None) -> str:
+    if text is None:
+        return f"{path} row {row}: more fields than the header has columns"
+    return f"{path} row {row}: {exc}: {text[:80]!r}"
+
+
+def _check_parsed(path: Path, rows_read: int, skipped: Skipped) -> None:
+    """A file none of whose rows parses is not this task's file: an error naming its first row."""
+    if rows_read and skipped.get("malformed", 0) == rows_read:
+        raise HumanDataError(f"{skipped.first_malformed} (no row of the file parses)")
+
+
+def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem], Skipped]:
+    items, skipped, read = [], Skipped(), 0
     for row, text, out in _read_rows(path):
         if limit is not None and len(items) >= limit:
             break
+        read += 1
         try:
+            if text is None:
+                raise ValueError
             board, clue = parse_guess_text(text)
         except ValueError as exc:
-            raise HumanDataError(f"{path} row {row}: {exc}: {text[:80]!r}") from None
+            skipped.add("malformed", _malformed(path, row, text, exc))
+            continue
+        board, clue = normalize_cards(board), normalize_clue(clue)
+        if not clue:
+            skipped.add("no_clue")
+            continue
         if out is None:
-            skipped["no_guess"] = skipped.get("no_guess", 0) + 1
+            skipped.add("no_guess")
             continue
         guesses = split_guesses(out, board)
+        if not guesses:
+            skipped.add("no_guess")
+            continue
         if any(g not in board for g in guesses):    # a typo, or a card in two letter cases: noise
-            skipped["guess_not_on_board"] = skipped.get("guess_not_on_board", 0) + 1
+            skipped.add("guess_not_on_board")
             continue
         items.append(GuessItem(board, clue, guesses, row))
+    _check_parsed(path, read, skipped)
     return items, skipped
 
 
 def load_target_items(data_dir: str | Path, split: str = "val",
-                      limit: int | None = None) -> tuple[list[TargetItem], dict[str, int]]:
+                      limit: int | None = None) -> tuple[list[TargetItem], Skipped]:
     """The clue rows of `clue_generation_task/<split>.csv` (the first `limit` when given), and the
     counts of the rows skipped among those read, by reason."""
     path = _csv_path(data_dir, TARGET_TASK, split)
-    items, skipped = [], {}
+    items, skipped, read = [], Skipped(), 0
     for row, text, out in _read_rows(path):
         if limit is not None and len(items) >= limit:
             break
+        read += 1
         try:
+            if text is None:
+                raise ValueError
             black, tan, targets = parse_target_text(text)
         except ValueError as exc:
-            raise HumanDataError(f"{path} row {row}: {exc}: {text[:80]!r}") from None
-        if out is None:
-            skipped["no_clue"] = skipped.get("no_clue", 0) + 1
+            skipped.add("malformed", _malformed(path, row, text, exc))
             continue
-        items.append(TargetItem(black, tan, targets, out, row))
+        if not targets:
+            skipped.add("no_targets")
+            continue
+        cards = normalize_cards(black + tan + targets)
+        black, tan, targets = cards[:len(black)], cards[len(black):len(black) + len(tan)], cards[len(black) + len(tan):]
+        clue = normalize_clue(out) if out is not None else ""
+        if not clue:
+            skipped.add("no_clue")
+            continue
+        items.append(TargetItem(black, tan, targets, clue, row))
+    _check_parsed(path, read, skipped)
     return items, skipped
 
 

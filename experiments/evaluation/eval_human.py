@@ -23,10 +23,11 @@ on the table, asking `next_guess` again and again and covering each returned car
 other games of each of N folds (nested: its penalty and hubness chosen by an inner CV on those
 games) and scored on the held-out games (`experiments.tools.fit_human_model.held_out_figures`).
 
-Malformed input (a missing folder, file or column, a row whose `base_text` does not parse) is a
-`HumanDataError` naming the file and row; the command prints one line and exits 2. Rows with an
-empty `output` (the person made no guess / gave no clue) and guess rows with a guess that is no card
-are skipped and counted in `skipped` (`guess_top1_strict` counts both as misses).
+Malformed input (a missing folder, file or column, a file none of whose rows parses) is a
+`HumanDataError` naming the file and row; the command prints one line and exits 2. One odd row is
+skipped and counted in `skipped_by_reason` (`experiments.evaluation.cultural_codes`: `malformed`,
+the first named in `first_malformed`; `no_clue`, `no_targets`, `no_guess`, `guess_not_on_board`);
+`guess_top1_strict` counts the skipped guess rows as misses.
 """
 
 from __future__ import annotations
@@ -199,9 +200,14 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     if hasattr(guesser, "reads_memory"):  # the human guesser: on how many rows its clue memory scored
         result["memory_rows"] = (sum(guesser.reads_memory(it.board) for it in guess_items)
                                  + sum(guesser.reads_memory(it.candidates) for it in target_items))
-    skipped = {**skipped_g, **skipped_t}
+    skipped = dict(skipped_g)
+    for reason, n in skipped_t.items():
+        skipped[reason] = skipped.get(reason, 0) + n
     result["skipped"] = sum(skipped.values())
     result["skipped_by_reason"] = skipped
+    first = skipped_g.first_malformed or skipped_t.first_malformed
+    if first:   # where to look: the first row that did not parse
+        result["first_malformed"] = first
     return result
 
 

@@ -201,11 +201,51 @@ def test_a_csv_saved_with_a_bom_is_read(tmp_path):  # Excel writes UTF-8 with a 
     assert evaluate(tmp_path, "val", guesser=Alphabetical())["n_target"] == 3
 
 
-def test_malformed_row_names_file_and_row(tmp_path):
+def test_a_file_where_no_row_parses_names_file_and_row(tmp_path):
+    """A file none of whose rows parses is the wrong file (or not this format): an error naming it."""
     write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
-    write_task(tmp_path, TARGET_TASK, TARGET_ROWS[:1] + [("black: ['a'], tan: ['c' targets: ['b']", "x")])
-    with pytest.raises(HumanDataError, match=r"clue_generation_task.val\.csv row 3"):
+    write_task(tmp_path, TARGET_TASK, [("black: ['a'], tan: ['c' targets: ['b']", "x"), ("", "y")])
+    with pytest.raises(HumanDataError, match=r"clue_generation_task.val\.csv row 2: .*no row of the file parses"):
         evaluate(tmp_path, "val", guesser=Alphabetical())
+
+
+def test_odd_rows_of_a_held_out_file_are_skipped_and_counted_not_fatal(tmp_path):
+    """One odd row (an empty or garbled base_text, no hint, no targets) must not stop the evaluation
+    of hundreds: it is left out and counted by reason, and the first such row is named."""
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS[:2] + [("", "a"), ("remaining: ['a', 'b'], hint: ", "a"),
+                                                       ("remaining: ['a', 'b' hint: x", "a"),
+                                                       ("remaining: ['a', 'b'], hint: ?!", "a")])
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS + [("black: ['a'], tan: ['c'], targets: []", "x"),
+                                                     ("nonsense", "x"), ("black: ['a'], tan: ['c'], targets: ['b']", " ")])
+    guess, skipped = load_guess_items(tmp_path, "val")
+    assert len(guess) == 2 and skipped == {"malformed": 2, "no_clue": 2}
+    target, skipped_t = load_target_items(tmp_path, "val")
+    assert len(target) == 3 and skipped_t == {"no_targets": 1, "malformed": 1, "no_clue": 1}
+    result = evaluate(tmp_path, "val", guesser=Alphabetical())
+    assert result["n_guess"] == 2 and result["n_target"] == 3 and result["skipped"] == 7
+    assert result["skipped_by_reason"] == {"malformed": 3, "no_clue": 3, "no_targets": 1}
+    assert "generate_guess_task" in result["first_malformed"] and "row 4" in result["first_malformed"]
+
+
+def test_clues_and_cards_are_read_as_the_data_writes_them(tmp_path):
+    """The data writes clues and cards in lower case, one space between words: a held-out file's
+    `Circle`, ` Ice  Cream `, `"fight!"` are `circle`, `ice cream`, `fight`; a board in capitals is
+    read in lower case (unless two of its cards differ in case only) and a guess `'war'` or `Ray.`
+    is that card."""
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['Round', 'RAY', 'war'], hint: Circle", "round"),
+                                      ("remaining: ['round', 'ray', 'war'], hint:  Ice  Cream ", "'war'"),
+                                      ("remaining: ['round', 'ray', 'war'], hint: \"fight!\"", "Ray., war"),
+                                      ("remaining: ['Polish', 'polish'], hint: Shine", "polish")])
+    write_task(tmp_path, TARGET_TASK, [("black: ['Luck'], tan: ['day'], targets: ['Round']", " Wheel. "),
+                                       ("black: ['luck'], tan: ['day'], targets: ['round']", "wi-fi")])
+    guess, skipped = load_guess_items(tmp_path, "val")
+    assert skipped == {}
+    assert [(g.board, g.clue, g.guesses) for g in guess] == [
+        (("round", "ray", "war"), "circle", ("round",)), (("round", "ray", "war"), "ice cream", ("war",)),
+        (("round", "ray", "war"), "fight", ("ray", "war")), (("Polish", "polish"), "shine", ("polish",))]
+    target, _ = load_target_items(tmp_path, "val")
+    assert [(t.candidates, t.clue) for t in target] == [(("luck", "day", "round"), "wheel"),
+                                                        (("luck", "day", "round"), "wi-fi")]
 
 
 def test_a_guess_row_with_a_guess_that_is_no_card_is_skipped_and_counted(tmp_path):
