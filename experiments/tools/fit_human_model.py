@@ -42,7 +42,7 @@ import typer
 from agents.embeddings.registry import backend_key
 from agents.human_model import (
     DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, standard_cosines,
-    feature_names, model_key, plain_readings, prototypes,
+    feature_names, memory_cosines, model_key, plain_readings, prototypes,
 )
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
                                                    load_target_items)
@@ -117,6 +117,12 @@ class MemoryData:
         self.rows_idx = [np.array([index[w] for w in c]) for c in data.cands]
         n_groups = int(data.groups.max()) + 1
         self.sums, self.own, self.clue = {}, {}, {}
+        #: per game group, the cards on its boards: the memory's games hold a prototype for each card
+        #: they showed (its own vector plus the clues people gave or followed for it, if any); a card
+        #: none of them showed has none, and `memory_cosines` reads it by its own vector
+        self.seen = np.zeros((n_groups, len(self.cards)), dtype=bool)
+        for r, idx in enumerate(self.rows_idx):
+            self.seen[data.groups[r], idx] = True
         for b in self.backends:
             vec = dict(zip(self.cards, data.builder.vectors(b, self.cards)))
             clue_vecs = data.builder.vectors(b, data.clues)
@@ -131,9 +137,12 @@ class MemoryData:
             self.clue[b] = clue_vecs
 
     def memory(self, allowed: np.ndarray) -> ClueMemory:
-        """The clue memory of the `allowed` groups (a boolean mask over groups)."""
-        return ClueMemory(self.cards, {b: prototypes(self.sums[b][allowed].sum(axis=0), self.own[b])
-                                       for b in self.backends})
+        """The clue memory of the `allowed` groups (a boolean mask over groups): a prototype for each
+        card on their boards."""
+        keep = np.flatnonzero(self.seen[allowed].any(axis=0))
+        return ClueMemory([self.cards[i] for i in keep],
+                          {b: prototypes(self.sums[b][allowed].sum(axis=0)[keep], self.own[b][keep])
+                           for b in self.backends})
 
     def columns(self, backends: Sequence[str], allowed: np.ndarray) -> list[np.ndarray]:
         groups = self.data.groups
@@ -147,9 +156,13 @@ class MemoryData:
             total = self.sums[b][allowed].sum(axis=0)
             for r, idx in enumerate(self.rows_idx):
                 T = total[idx] - (self.sums[b][groups[r], idx] if allowed[groups[r]] else 0.0)
+                others = allowed.copy()
+                others[groups[r]] = False   # as at play: the row's own game is not in the memory
+                clued = self.seen[others][:, idx].any(axis=0)
                 if r in unclued:
                     T[unclued[r]] = 0.0
-                out[r][:, k] = standard_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]))
+                    clued[unclued[r]] = False
+                out[r][:, k] = memory_cosines(self.clue[b][r], prototypes(T, self.own[b][idx]), self.own[b][idx], clued)
         return out
 
 

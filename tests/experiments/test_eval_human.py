@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from agents.base import Guesser
 from agents.human_model import (
     DEFAULT_BACKENDS, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, HumanLikeGuesser, standard_cosines,
-    feature_names, lexical_overlap, memory_path, prototypes,
+    feature_names, lexical_overlap, memory_cosines, memory_path, prototypes,
 )
 from agents.spec import parse_spec
 from experiments.evaluation.cultural_codes import (GUESS_TASK, TARGET_TASK, HumanDataError, load_guess_items,
@@ -509,15 +509,17 @@ def test_the_clue_memory_reads_a_card_as_people_clued_it():
     assert np.allclose(g.utilities("water", other), plain.utilities("water", other))
     assert g.reads_memory(cards) and not g.reads_memory(other) and not plain.reads_memory(cards)
     # one card nobody has clued among cards people did clue (a held-out board that mixes the two):
-    # the memory still reads the others, and the unclued card as its own vector
+    # the memory still reads the others, and the unclued card by its own vector, on the scale of
+    # the row's own-vector cosines (memory_cosines)
     partly = cards[:3] + ["horse"]
     assert g.reads_memory(partly) and partly[g.rank("water", partly)[0]] == "dog"
     from agents.embeddings import get_backend
 
     fake = get_backend("fake")
-    own = fake.vectors(["horse"])[0]
-    protos = np.vstack([memory.vectors["fake"][:3], own / np.linalg.norm(own)])
-    expected = standard_cosines(fake.vectors(["water"])[0], protos) / 0.01
+    owns = fake.vectors(partly)
+    owns = owns / np.linalg.norm(owns, axis=1, keepdims=True)
+    protos = np.vstack([memory.vectors["fake"][:3], owns[3]])
+    expected = memory_cosines(fake.vectors(["water"])[0], protos, owns, np.array([True, True, True, False])) / 0.01
     assert np.allclose(g.utilities("water", partly), expected, atol=1e-4)
     with pytest.raises(ValueError, match="memory=1 or memory=0"):
         HumanLikeGuesser(parse_spec("human:fake?memory=2"), model=_memory_model())
@@ -641,7 +643,31 @@ def test_a_rows_clue_memory_never_holds_its_own_game(tmp_path):
     assert cols[1][dog, 0] > cols[1][boards[1].index("pencil"), 0] + 0.2
     assert np.allclose(cols[0], mem.columns(("fake",), np.zeros(3, dtype=bool))[0])
     memory = mem.memory(alone)
-    assert memory.words == sorted({w for b in boards for w in b})
+    assert memory.words == sorted(boards[0])   # a prototype for each card on the memory's boards
+    assert mem.memory(every).words == sorted({w for b in boards for w in b})
+
+
+def test_a_card_without_a_prototype_is_read_on_its_own_scale():
+    """A clue sits closer to a prototype (a mean of clue vectors) than to a card's own vector, so a
+    card nobody clued, read by its own vector among prototypes, ranked low whatever the clue. Now the
+    clued cards read their prototype cosines as z-scores among themselves, and an unclued card its
+    own-vector cosine as a z-score among the row's own-vector cosines; the fit's held-out rows read
+    it the same way."""
+    from agents.embeddings import get_backend
+
+    fake = get_backend("fake")
+    cards = ["ocean", "pencil", "dog", "fire"]
+    own = fake.vectors(cards)
+    own = own / np.linalg.norm(own, axis=1, keepdims=True)
+    water = fake.vectors(["water"])[0]
+    water = water / np.linalg.norm(water)
+    memory = _memory(["pencil", "dog", "fire"], {"dog": "teacher", "fire": "book"})   # nobody clued ocean
+    col = memory.columns("fake", water, cards, list(own))
+    protos = memory.vectors["fake"][[memory.index[w] for w in cards[1:]]]
+    assert np.allclose(col[1:], standard_cosines(water, protos))
+    assert col[0] == pytest.approx(standard_cosines(water, own)[0])
+    assert np.allclose(memory_cosines(water, own, own, np.ones(4, bool)), standard_cosines(water, own))
+    assert memory_cosines(None, own, own, np.array([False, True, True, True])).tolist() == [0.0] * 4
 
 
 def test_held_out_rows_can_read_a_share_of_their_cards_as_unclued(tmp_path):
@@ -668,8 +694,14 @@ def test_held_out_rows_can_read_a_share_of_their_cards_as_unclued(tmp_path):
         unclued = rng.choice(16, size=8, replace=False)
         T = sum(mem.sums["fake"][g] for g in (0, 1))[mem.rows_idx[r]]
         T[unclued] = 0.0
-        expected = standard_cosines(mem.clue["fake"][r], fit.prototypes(T, mem.own["fake"][mem.rows_idx[r]]))
+        clued = mem.seen[:2].any(axis=0)[mem.rows_idx[r]]
+        clued[unclued] = False
+        own = mem.own["fake"][mem.rows_idx[r]]
+        expected = memory_cosines(mem.clue["fake"][r], fit.prototypes(T, own), own, clued)
         assert np.allclose(half[r][:, 0], expected)
+        # with none withheld, a held-out row reads what the guesser reads with the training games' memory
+        board = cd.cands[r]
+        assert np.allclose(full[r][:, 0], mem.memory(allowed).columns("fake", mem.clue["fake"][r], board, list(own)))
         assert not np.allclose(half[r], full[r]) or not set(unclued.tolist()) & {12, 13, 14, 15}
     assert not all(np.allclose(half[r], full[r]) for r in range(8, 12))
     again = fit.MemoryData(cd, ("fake",), unclued=0.5, seed=3).columns(("fake",), allowed)
