@@ -44,17 +44,15 @@ def _engine_checks(text: str, obs, avoid: Iterable[str], language: str) -> None:
 
 
 def _ghost_word(word: str) -> str:
-    """The ghost's guess as the engine reads it (RULES 5.10: bounded text, no invisible characters);
-    Refusal for what the engine would refuse (the game loop has no second try for a guess)."""
-    from engine.clues import ClueTextError
-    from engine.clues.normalize import MAX_SENTENCE_LENGTH, normalize_clue
+    """The ghost's guess, Refusal for what the engine would refuse (`check_ghost_guess`, RULES 5.10:
+    the game loop has no second try for a guess)."""
+    from engine.errors import IllegalAction
+    from engine.spyword.state import check_ghost_guess
 
     try:
-        text = normalize_clue(word, MAX_SENTENCE_LENGTH)
-    except ClueTextError as exc:
-        raise Refusal(f"RULES 5.10: {exc.describe()}") from None
-    if not text:
-        raise Refusal("RULES 5.10: the guess names a word: it may not be empty")
+        check_ghost_guess(word)
+    except IllegalAction as exc:
+        raise Refusal(exc.describe()) from None
     return word
 
 

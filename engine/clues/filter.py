@@ -140,6 +140,12 @@ def _letter_form(w: str) -> bool:
     return bool(m) and _latin((m.group(1) or m.group(2))) and w not in vowelless_words()
 
 
+def _hangul_joined(w: str) -> str | None:
+    """A Korean clue read without its spaces (첫째 줄: 첫째줄), or None when that is not Hangul syllables."""
+    joined = SPLIT.sub("", w)
+    return joined if joined and HANGUL_SYLLABLES.fullmatch(joined) else None
+
+
 class _Rules:
     """Board-independent rules (4.1 letters/positions/numbers, 4.6 script/loanwords, 4.7)."""
 
@@ -205,8 +211,8 @@ class _Rules:
         if self.language == "en":
             hit = sorted(self.analyzer.info(w).forms & self.tables.positions)
             return hit[0] if hit else None
-        joined = SPLIT.sub("", w)
-        if not HANGUL_SYLLABLES.fullmatch(joined or "-"):
+        joined = _hangul_joined(w)
+        if joined is None:
             return None
         return joined if joined in self.tables.positions else (self.analyzer.info(joined).position or None)
 
@@ -273,7 +279,7 @@ class _CandidateIndex:
         if lang == "en":  # the English early rules read each word's forms: analyse them in one batch
             rules.analyzer.info_many([w for w in norm if w])
         else:  # the Korean position rule reads each word's analysis (`_Rules.position`)
-            rules.analyzer.info_many(sorted({j for w in norm if HANGUL_SYLLABLES.fullmatch(j := SPLIT.sub("", w) or "-")}))
+            rules.analyzer.info_many(sorted({j for w in norm if (j := _hangul_joined(w)) is not None}))
         early = [rules.early(c, w) for c, w in zip(candidates, norm)]
         ok_idx = [i for i, e in enumerate(early) if e is None]
         for i, e in enumerate(early):

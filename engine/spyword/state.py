@@ -73,6 +73,20 @@ def _words(clue: str, mode: str) -> list[str]:
     return [_bare(t) for t in (_SENTENCE_BREAK.split(clue) if mode == "sentence" else [clue])]
 
 
+def check_ghost_guess(word) -> None:
+    """RULES 5.10: the ghost's one guess names a word, read as a clue's text is (bounded, no invisible
+    characters, not empty); IllegalAction otherwise. A bot asks it before it answers (the game has no
+    second try for a guess)."""
+    if not isinstance(word, str):
+        raise IllegalAction("5.10", f"the ghost's guess is a word, written as text, not {type(word).__name__}")
+    try:
+        guess = normalize_clue(word, MAX_SENTENCE_LENGTH)
+    except ClueTextError as exc:
+        raise IllegalAction("5.10", exc.describe()) from None
+    if not guess:
+        raise IllegalAction("5.10", "the ghost's guess names a word: it may not be empty")
+
+
 def default_clue_checker(clue: str, word: str, language: str | None, mode: str) -> tuple[str, str] | None:
     """"Not the word, not a part of it" by the project clue filter (RULES 4.3, 4.4, 4.6 variant
     spellings, 4.1 one Korean syllable of the word), if the filter and its morphology are installed.
@@ -585,16 +599,7 @@ class SpyWordState:
             raise IllegalAction("5.10", "only the ghost, once eliminated by the vote, guesses the citizens' word")
         if self.roles[actor] != GHOST:
             raise IllegalAction("5.10", f"{actor} is not the ghost: only the ghost guesses")
-        # The one guess names a word: anything else is refused and the guess kept (it was spent as a
-        # wrong guess). The text is read as a clue's is: bounded, no invisible characters.
-        if not isinstance(a.word, str):
-            raise IllegalAction("5.10", f"the ghost's guess is a word, written as text, not {type(a.word).__name__}")
-        try:
-            guess = normalize_clue(a.word, MAX_SENTENCE_LENGTH)
-        except ClueTextError as exc:
-            raise IllegalAction("5.10", exc.describe()) from None
-        if not guess:
-            raise IllegalAction("5.10", "the ghost's guess names a word: it may not be empty")
+        check_ghost_guess(a.word)  # refused, the guess kept (it was spent as a wrong guess)
         self._resolve_guess(actor, a.word, timed_out=False)
 
     def _resolve_guess(self, seat: str, guess: str | None, timed_out: bool = False, left: bool = False) -> None:
