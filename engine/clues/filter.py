@@ -335,6 +335,8 @@ class _CandidateIndex:
 
 _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
 _INDEX_CACHE_SIZE = 4
+_FILTER_CACHE: "OrderedDict[tuple, ClueFilter]" = OrderedDict()
+_FILTER_CACHE_SIZE = 64
 
 
 class ClueFilter:
@@ -617,5 +619,21 @@ def check_clue(
     covered: Iterable = (),
     options: ClueOptions | None = None,
 ) -> ClueVerdict:
-    """Judge one clue against a board (RULES section 4). See `ClueFilter`."""
-    return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
+    """Judge one clue against a board (RULES section 4). See `ClueFilter`.
+
+    A referee judges each clue of a game against the board as it then stands, and a replay judges
+    them again, so the last few filters are kept (keyed by everything they are built from)."""
+    board, covered = tuple(board), tuple(covered or ())
+    try:
+        key = (language, options, board, covered)
+        judge = _FILTER_CACHE.get(key)
+    except TypeError:  # an unhashable covered entry: no cache
+        return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
+    if judge is None:
+        judge = ClueFilter(board, language=language, covered=covered, options=options)
+        _FILTER_CACHE[key] = judge
+        while len(_FILTER_CACHE) > _FILTER_CACHE_SIZE:
+            _FILTER_CACHE.popitem(last=False)
+    else:
+        _FILTER_CACHE.move_to_end(key)
+    return judge.check(clue, number)

@@ -261,6 +261,17 @@ def test_rules_4_5_covered_card_no_longer_blocks():  # RULES 4.5
     assert en("RAINY", ["RAIN"], covered=["rain"]).legal
 
 
+def test_rules_4_5_each_board_state_is_judged_as_it_stands():  # RULES 4.5
+    """check_clue keeps its last filters: one board, covered and uncovered in turn, never mixed up."""
+    board = ["RAIN", "CASTLE"]
+    for _ in range(2):
+        assert not en("RAINY", board).legal
+        assert en("RAINY", board, covered=["rain"]).legal
+        assert en("RAINY", board, covered=[0]).legal
+        assert not en("RAINY", board, covered=[1]).legal
+        assert not en("RAINY", board, covered=["castle"], options=ClueOptions(vocabulary={"rainy"})).legal
+
+
 def test_rules_4_5_duet_single_token_still_blocks():  # RULES 4.5 / 3.5
     # A Duet card with one bystander token stays visible: the caller does not list it as covered.
     f = ClueFilter(["강", "눈사람"], language="ko", covered=[])
