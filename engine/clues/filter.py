@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+import threading
 import unicodedata
 from collections import OrderedDict
 from contextlib import nullcontext
@@ -337,6 +338,7 @@ _INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
 _INDEX_CACHE_SIZE = 4
 _FILTER_CACHE: "OrderedDict[tuple, ClueFilter]" = OrderedDict()
 _FILTER_CACHE_SIZE = 64
+_FILTER_LOCK = threading.Lock()
 
 
 class ClueFilter:
@@ -624,16 +626,18 @@ def check_clue(
     A referee judges each clue of a game against the board as it then stands, and a replay judges
     them again, so the last few filters are kept (keyed by everything they are built from)."""
     board, covered = tuple(board), tuple(covered or ())
+    key = (language, options, board, covered)
     try:
-        key = (language, options, board, covered)
-        judge = _FILTER_CACHE.get(key)
+        with _FILTER_LOCK:  # the web server judges clues on several threads
+            judge = _FILTER_CACHE.get(key)
+            if judge is not None:
+                _FILTER_CACHE.move_to_end(key)
     except TypeError:  # an unhashable covered entry: no cache
         return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
     if judge is None:
         judge = ClueFilter(board, language=language, covered=covered, options=options)
-        _FILTER_CACHE[key] = judge
-        while len(_FILTER_CACHE) > _FILTER_CACHE_SIZE:
-            _FILTER_CACHE.popitem(last=False)
-    else:
-        _FILTER_CACHE.move_to_end(key)
+        with _FILTER_LOCK:
+            _FILTER_CACHE[key] = judge
+            while len(_FILTER_CACHE) > _FILTER_CACHE_SIZE:
+                _FILTER_CACHE.popitem(last=False)
     return judge.check(clue, number)
