@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import MalformedRecord
-from .config import DuetConfig
+from .config import MAX_TIMER_TOKENS, DuetConfig
 
 
 @dataclass(frozen=True)
@@ -34,13 +34,25 @@ class Mission:
         return DuetConfig(timer_tokens=self.timer_tokens, mistakes=mistakes, mission=self.id, **options)
 
 
-def _count(mission: Mapping, key: str) -> int:
-    """A mission's token or mistake count: a whole number as JSON writes it (not "9", 9.5 or true)."""
+def _count(mission: Mapping, key: str, low: int, high: int) -> int:
+    """A mission's token or mistake count: a whole number as JSON writes it (not "9", 9.5 or true)
+    in low..high (RULES 3.3: the box holds 11 tokens; 3.10: M of the T tokens are mistakes)."""
     value = mission[key]
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MalformedRecord(f"malformed mission map: mission {mission.get('id')!r}: {key} must be a whole "
-                              f"number, not {value!r}")
+                              f"number {low}..{high} (RULES 3.10), not {value!r}")
     return value
+
+
+def _links(mission: Mapping) -> tuple[str, ...] | None:
+    """A mission's links: null (not given) or a list of mission ids (RULES 3.10)."""
+    links = mission.get("links")
+    if links is None:
+        return None
+    if not isinstance(links, list) or not all(isinstance(link, str) for link in links):
+        raise MalformedRecord(f"malformed mission map: mission {mission.get('id')!r}: links must be null or a "
+                              f"list of mission ids, not {links!r}")
+    return tuple(links)
 
 
 @dataclass(frozen=True)
@@ -55,13 +67,13 @@ class MissionMap:
         try:
             missions = {}
             for m in data["missions"]:
-                links = m.get("links")
                 if m["id"] in missions:
                     raise MalformedRecord(f"malformed mission map: mission {m['id']!r} is given twice")
+                tokens = _count(m, "timer_tokens", 1, MAX_TIMER_TOKENS)
                 missions[m["id"]] = Mission(
-                    id=m["id"], name=m.get("name", m["id"]), timer_tokens=_count(m, "timer_tokens"),
-                    mistakes=None if m.get("mistakes") is None else _count(m, "mistakes"),
-                    links=None if links is None else tuple(links),
+                    id=m["id"], name=m.get("name", m["id"]), timer_tokens=tokens,
+                    mistakes=None if m.get("mistakes") is None else _count(m, "mistakes", 0, tokens),
+                    links=_links(m),
                 )
             start = data["start"]
         except (KeyError, TypeError, ValueError) as exc:

@@ -53,3 +53,18 @@ def test_a_user_map_in_the_same_format(tmp_path):  # RULES 3.10
         load_mission_map(path)
     with pytest.raises(MalformedRecord):
         MissionMap.from_dict({"missions": []})
+
+
+@pytest.mark.parametrize("mission", [
+    {"id": "a", "timer_tokens": 0, "mistakes": 0},       # RULES 3.3: 1..11 tokens (the box holds 11)
+    {"id": "a", "timer_tokens": 12, "mistakes": 5},
+    {"id": "a", "timer_tokens": -3, "mistakes": None},
+    {"id": "a", "timer_tokens": 9, "mistakes": 10},      # RULES 3.10: M of the T tokens, so M <= T
+    {"id": "a", "timer_tokens": 9, "mistakes": -1},
+    {"id": "a", "timer_tokens": 9, "mistakes": 9, "links": "a"},       # links: a list of ids
+    {"id": "a", "timer_tokens": 9, "mistakes": 9, "links": [["a"]]},
+    {"id": "a", "timer_tokens": 9, "mistakes": 9, "links": [{"a": 1}]},
+])
+def test_a_map_with_an_impossible_mission_is_refused_when_read(mission):  # RULES 3.3, 3.10
+    with pytest.raises(MalformedRecord, match="malformed mission map"):
+        MissionMap.from_dict({"start": "a", "missions": [mission]})
