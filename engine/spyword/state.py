@@ -436,9 +436,11 @@ class SpyWordState:
             if self.phase == DUEL_CLUES and actor not in self.duel:
                 raise IllegalAction("5.7", "only the tied players give a duel clue")
             raise IllegalAction("5.4", f"it is {self.speaker}'s turn to give a clue")
+        if not isinstance(a.text, str):  # None, 7 or a list is no clue (and not an empty one)
+            raise IllegalAction("5.4", f"a clue is a word or a sentence, written as text, not {type(a.text).__name__}")
         try:  # NFC, dashes as "-", bounded length, no invisible characters (engine.clues.normalize)
             limit = MAX_CLUE_LENGTH if self.settings.clue_mode == "word" else MAX_SENTENCE_LENGTH
-            text = normalize_clue(a.text, limit) if isinstance(a.text, str) else ""
+            text = normalize_clue(a.text, limit)
         except ClueTextError as exc:
             raise IllegalAction("5.4", exc.describe()) from None
         if not text:

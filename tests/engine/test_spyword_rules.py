@@ -170,6 +170,13 @@ def test_clue_may_not_be_the_word_itself(clue):  # RULES 5.4
     expect_illegal(make(), {"seat": "p1", "clue": clue}, "5.4")
 
 
+@pytest.mark.parametrize("clue", [None, 7, ["red"]])
+def test_a_clue_that_is_not_text_is_refused_as_such(clue):  # RULES 5.4
+    from engine.spyword import GiveClue
+    err = expect_illegal(make(), GiveClue("p1", clue), "5.4")
+    assert "text" in err.message and type(clue).__name__ in err.message and "empty" not in err.message
+
+
 @pytest.mark.parametrize("clue", ["applepie", "manzana", "사과"])
 def test_clue_may_not_be_a_part_or_a_translation(clue):  # RULES 5.4 (through the injected checker)
     err = expect_illegal(make(), {"seat": "p1", "clue": clue}, "5.4")
