@@ -508,3 +508,52 @@ def test_in_sudden_death_a_card_the_partner_marked_may_still_be_found():  # RULE
     assert s.green_covered[0] and s.phase == "sudden_death"
     s.apply(Guess("B", "w02"))  # any miss in sudden death, beige included, loses
     assert s.outcome().loss_reason == "sudden_death_miss"
+
+
+def _finish_a_side_then_miss(turns_of_misses: int):
+    """Turn 1: B finds A's nine greens (A's side finished, the turn ends with its token, 3.8);
+    then `turns_of_misses` turns of B's clues on which A guesses a beige (a token each)."""
+    s = make_state({})
+    key = s.key
+    s.apply(Clue("A", "x", 9))
+    for i in [i for i in range(25) if key.a[i] == "G"]:
+        s.apply(Guess("B", s.words[i]))
+    assert s.phase == "clue" and s.stop_tokens == 1 and s.tokens_left == 8
+    beige_for_a = [i for i in range(25) if key.b[i] == "N" and key.a[i] != "G"]
+    for i in beige_for_a[:turns_of_misses]:
+        s.apply(Clue("B", "y", 1))
+        s.apply(Guess("A", s.words[i]))
+    return s
+
+
+def test_a_win_on_the_last_token_scores_its_stops_only():  # RULES 3.11 (score when winning on the last token)
+    s = _finish_a_side_then_miss(7)
+    assert s.tokens_left == 1 and s.mistakes == 7 and s.phase == "clue"
+    s.apply(Clue("B", "z", 6))
+    for i in [i for i in range(25) if s.key.b[i] == "G" and s.key.a[i] != "G"]:
+        s.apply(Guess("A", s.words[i]))
+    assert s.outcome().phase == "won" and not s.went_to_sudden_death
+    assert s.tokens_left == 0 and s.stop_tokens == 2  # the winning turn took the last token (+1)
+    assert s.score() == 3 * 0 + 2 == s.outcome().score   # mistakes cost tokens, not points
+
+
+def test_a_win_in_sudden_death_scores_its_stops_minus_one():  # RULES 3.9, 3.11 (score in sudden death)
+    s = _finish_a_side_then_miss(8)
+    assert s.tokens_left == 0 and s.phase == "sudden_death" and s.to_act() == ("A",)
+    for i in [i for i in range(25) if s.key.b[i] == "G" and s.key.a[i] != "G"]:
+        s.apply(Guess("A", s.words[i]))
+    assert s.outcome().phase == "won" and s.went_to_sudden_death
+    assert s.stop_tokens == 1 and s.score() == 3 * 0 + 1 - 1 == s.outcome().score  # no token to take at the end
+
+
+# RULES 3.13 ------------------------------------------------------------------------------------
+def test_a_side_of_the_key_card_is_one_seat():  # RULES 3.13 (more than two players: a side is one seat)
+    s = make_state({0: GN})
+    assert s.seats == ("A", "B")
+    for player in ("A2", "B-1", "C", "a"):
+        expect_illegal(s, Clue(player, "x", 1), "3.1")
+        with pytest.raises(ValueError):
+            s.observe(player)
+    s.apply(Clue("A", "x", 1))
+    s.apply(Guess("B", "w00"))  # whoever of side B touches the card, the seat B guesses
+    assert s.observe("B").own_key == s.key.b and s.observe("A").own_key == s.key.a
