@@ -76,6 +76,8 @@ class MissionMap:
                     links=_links(m),
                 )
             start = data["start"]
+        except MalformedRecord:
+            raise
         except (KeyError, TypeError, ValueError) as exc:
             raise MalformedRecord(f"malformed mission map: {exc!r}") from None
         if start not in missions:

@@ -66,5 +66,13 @@ def test_a_user_map_in_the_same_format(tmp_path):  # RULES 3.10
     {"id": "a", "timer_tokens": 9, "mistakes": 9, "links": [{"a": 1}]},
 ])
 def test_a_map_with_an_impossible_mission_is_refused_when_read(mission):  # RULES 3.3, 3.10
-    with pytest.raises(MalformedRecord, match="malformed mission map"):
+    with pytest.raises(MalformedRecord, match="malformed mission map") as err:
         MissionMap.from_dict({"start": "a", "missions": [mission]})
+    assert "MalformedRecord(" not in str(err.value)  # one plain message, not a wrapped repr
+
+
+def test_a_mission_given_twice_is_one_plain_message():  # RULES 3.10
+    with pytest.raises(MalformedRecord) as err:
+        MissionMap.from_dict({"start": "a", "missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9},
+                                                         {"id": "a", "timer_tokens": 9, "mistakes": 9}]})
+    assert str(err.value) == "malformed mission map: mission 'a' is given twice"
