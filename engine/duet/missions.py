@@ -67,6 +67,9 @@ class MissionMap:
         try:
             missions = {}
             for m in data["missions"]:
+                if not isinstance(m, dict) or not isinstance(m.get("id"), str) or not isinstance(m.get("name", ""), str):
+                    raise MalformedRecord(f"malformed mission map: a mission is an object with a text id (and name), "
+                                          f"not {m!r}")
                 if m["id"] in missions:
                     raise MalformedRecord(f"malformed mission map: mission {m['id']!r} is given twice")
                 tokens = _count(m, "timer_tokens", 1, MAX_TIMER_TOKENS)
@@ -80,7 +83,7 @@ class MissionMap:
             raise
         except (KeyError, TypeError, ValueError) as exc:
             raise MalformedRecord(f"malformed mission map: {exc!r}") from None
-        if start not in missions:
+        if not isinstance(start, str) or start not in missions:
             raise MalformedRecord(f"mission map: start {start!r} is not a mission")
         for m in missions.values():
             for link in m.links or ():

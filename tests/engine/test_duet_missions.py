@@ -76,3 +76,16 @@ def test_a_mission_given_twice_is_one_plain_message():  # RULES 3.10
         MissionMap.from_dict({"start": "a", "missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9},
                                                          {"id": "a", "timer_tokens": 9, "mistakes": 9}]})
     assert str(err.value) == "malformed mission map: mission 'a' is given twice"
+
+
+@pytest.mark.parametrize("data", [
+    {"start": ["a"], "missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9}]},
+    {"start": "a", "missions": [{"id": ["a"], "timer_tokens": 9, "mistakes": 9}]},
+    {"start": "a", "missions": [{"id": 5, "timer_tokens": 9, "mistakes": 9}]},
+    {"start": "a", "missions": [{"id": "a", "name": 7, "timer_tokens": 9, "mistakes": 9}]},
+    {"start": "a", "missions": [5]},
+])
+def test_a_map_whose_ids_names_or_start_are_not_text_is_refused(data):  # RULES 3.10: the map is data
+    with pytest.raises(MalformedRecord, match="mission map") as err:
+        MissionMap.from_dict(data)
+    assert "Error(" not in str(err.value)
