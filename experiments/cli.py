@@ -114,6 +114,16 @@ class _Group(typer.core.TyperGroup):
         super().__init__(*args, **kwargs)
         self.commands = _LazyCommands(self.commands, self)
 
+    def invoke(self, ctx):
+        """Output that cannot be written (stdout, not a file) is `output_failed`'s, whichever command
+        printed it: typer's main, which sees it first, ended `cnlab deal ... | head -1` with exit 1."""
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.filename is None and exc.errno in OUTPUT_ERRNOS:
+                output_failed(exc)
+            raise
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """What the parser refuses (an unknown option or command, a value it cannot read such as
         `--seed 1e29`) is bad input like any other: one line on stderr naming the command, exit 2,

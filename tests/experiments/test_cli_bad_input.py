@@ -418,3 +418,22 @@ def test_crossplay_noise_is_a_finite_standard_deviation(tmp_path, noise):
                      "--no-human", "--noise", noise, "--no-progress", "--out", str(tmp_path / "o")],
                     f"--noise values are standard deviations (finite numbers >= 0), not '{noise}'")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args", [["deal", "duet", "--count", "100000"], ["check-clue", "--cases", "CASES"]])
+def test_a_reader_that_stops_early_ends_any_command_quietly(tmp_path, args):
+    """`cnlab deal duet --count 100000 | head -1`: typer's own main ended a command that prints with
+    typer.echo (deal, check-clue, the tables) with exit 1 when the reader went; replay's emit with 0,
+    as output_failed says. Every command now ends as replay does: exit 0, nothing on stderr."""
+    import subprocess
+    import sys
+
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text('{"clue": "river", "board": ["snow"]}\n' * 3000)
+    args = [str(cases) if a == "CASES" else a for a in args]
+    proc = subprocess.Popen([sys.executable, "-m", "experiments.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()                      # `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0 and err == "" and first.startswith(b"{")
