@@ -431,17 +431,11 @@ MAX_MOVE_TIMEOUT = 86_400
 
 
 def _isolation_checked(move_timeout: float) -> float:
-    """--move-timeout's value; a note on stderr when no seed secret hides the deals (experiments/runs/seeds.py)."""
-    import os
-
-    from experiments.runs.seeds import SECRET_ENV
-
+    """--move-timeout's value. The note that no seed secret hides the deals comes when isolated play
+    starts, after every check (experiments.isolation.runs.closing): bad input stays one line."""
     if not 0 < move_timeout <= MAX_MOVE_TIMEOUT:  # inf or 1e300 overflowed select()'s clock: a traceback
         raise ValueError(f"--move-timeout must be a positive number of seconds, at most {MAX_MOVE_TIMEOUT:,} (a day), "
                          f"not {move_timeout:g}")
-    if not os.environ.get(SECRET_ENV):
-        typer.echo(f"note: {SECRET_ENV} is not set: deals come from small public seeds, so an agent could find "
-                   "its deal by trying them (set it for untrusted agents; docs/isolation.md)", err=True)
     return move_timeout
 
 

@@ -92,11 +92,16 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
               "earlier pairing wrote hold the keys of the games a later one plays (docs/isolation.md; for "
               "untrusted agents run each pairing as another user or in a container)", file=sys.stderr)
     rows = []
-    for run in runs:
-        s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,
-                     move_timeout=move_timeout)
-        rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
-                     "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
+    from contextlib import nullcontext
+
+    if isolate:
+        from experiments.isolation.runs import one_seed_note
+    with one_seed_note() if isolate else nullcontext():   # the pairings share their deals: one note on seeds
+        for run in runs:
+            s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,
+                         move_timeout=move_timeout)
+            rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
+                         "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
     table = pd.DataFrame(rows, columns=COLUMNS)
     table = table.sort_values(["win_rate", "mean_score_all"], ascending=False, kind="stable").reset_index(drop=True)
     table.insert(0, "rank", range(1, len(table) + 1))

@@ -9,6 +9,7 @@ rows, whose winner is then the other side).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from experiments.isolation import hardening
@@ -76,7 +77,10 @@ def closing(results: Iterable, loaded: Any) -> Iterator:
     subreaper meanwhile, so a worker's agents and whatever they started in sessions of their own
     come back to it once their parents are gone (`reap_strays`). It is non-dumpable meanwhile too:
     with forked workers it starts no agent itself, yet holds the run's deals and its environment the
-    seed secret, and a dumpable process is open to its agents' user (/proc/PID/environ, mem)."""
+    seed secret, and a dumpable process is open to its agents' user (/proc/PID/environ, mem).
+    Isolated play starts here, after the run's input and folder were checked: without a seed secret,
+    a note on stderr says the deals come from public seeds (once a process)."""
+    note_public_seeds()
     reaper = start_reaping()
     dumpable = hardening.is_dumpable()
     hardening.protect_game_process()
@@ -89,6 +93,35 @@ def closing(results: Iterable, loaded: Any) -> Iterator:
         stop_reaping(reaper)
         if dumpable:
             hardening.set_dumpable(True)
+
+
+_SEED_NOTE = {"once": False, "said": False}
+
+
+def note_public_seeds() -> None:
+    """A note on stderr when no seed secret hides the deals (experiments/runs/seeds.py); within
+    `one_seed_note()`, only the first time."""
+    import os
+    import sys
+
+    from experiments.runs.seeds import SECRET_ENV
+
+    if os.environ.get(SECRET_ENV) or (_SEED_NOTE["once"] and _SEED_NOTE["said"]):
+        return
+    _SEED_NOTE["said"] = True
+    print(f"note: {SECRET_ENV} is not set: deals come from small public seeds, so an agent could find its deal "
+          "by trying them (set it for untrusted agents; docs/isolation.md)", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def one_seed_note() -> Iterator[None]:
+    """Runs that share their deals (a tournament's pairings) say the seed note once."""
+    before = dict(_SEED_NOTE)
+    _SEED_NOTE.update(once=True, said=False)
+    try:
+        yield
+    finally:
+        _SEED_NOTE.update(before)
 
 
 def record_forfeit(record: Any, exc: BaseException) -> Forfeit:

@@ -437,3 +437,34 @@ def test_a_reader_that_stops_early_ends_any_command_quietly(tmp_path, args):
     proc.stdout.close()                      # `| head -1`
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0 and err == "" and first.startswith(b"{")
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "duet", "--games", "1", "--isolate", "--spymaster", "nope", "--no-progress"],
+    ["simulate", "duet", "--games", "1", "--isolate", "--backend", "ray", *RANDOM],
+    ["simulate", "codenames", "--games", "1", "--isolate", "--guesser", "nope", "--no-progress"],
+    ["simulate", "duet", "--games", "1", "--isolate", "--out", "FILE", *RANDOM],
+    ["tournament", "--spymasters", "nope", "--guessers", "random", "--games", "1", "--isolate", "--no-progress"],
+])
+def test_bad_input_with_isolate_is_still_one_line(tmp_path, monkeypatch, args):
+    """With --isolate and no seed secret, the note on public seeds was printed before the run's input
+    was checked: a bad spec, --backend ray or an --out that is a file gave two lines on stderr. The
+    note now comes when isolated play starts, after every check."""
+    from experiments.runs.seeds import SECRET_ENV
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    (tmp_path / "file").write_text("x")
+    args = [str(tmp_path / "file") if a == "FILE" else a for a in args]
+    line = one_line_exit_2(args, "")
+    assert line.startswith("error: ") and SECRET_ENV not in line
+
+
+def test_an_isolated_tournament_says_the_seed_note_once(tmp_path, monkeypatch):
+    """The note on public seeds now comes as isolated play starts: once for a tournament's pairings."""
+    from experiments.runs.seeds import SECRET_ENV
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--guessers", "random,random?stop=1",
+                                      "--games", "1", "--isolate", "--no-progress", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count(f"{SECRET_ENV} is not set") == 1, result.stderr
