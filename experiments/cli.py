@@ -383,8 +383,9 @@ def simulate(
     variant: Optional[str] = typer.Option(None, help="Codenames: single_team (the AI Competition protocol; default), two_player or teams"),
     isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process, seeing only its "
                                  "observations (untrusted agents; docs/isolation.md)"),
-    move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds an agent may take "
-                                       "per move; a slower, crashing or garbled agent forfeits the game"),
+    move_timeout: Optional[float] = typer.Option(None, "--move-timeout", help="with --isolate: seconds an agent may "
+                                                 "take per move (default 60); a slower, crashing or garbled agent "
+                                                 "forfeits the game"),
 ) -> None:
     """Seeded self-play; prints the summary table (and writes DIR/summary.json with --out).
 
@@ -397,6 +398,7 @@ def simulate(
 
     _check_run_numbers(games, seed, workers)
     _check_backend(backend)
+    _check_isolation(isolate, move_timeout)
     folder = _out_folder(out)
     try:
         module = harness(game)
@@ -430,9 +432,19 @@ def _check_backend(backend: str) -> None:
 MAX_MOVE_TIMEOUT = 86_400
 
 
-def _isolation_checked(move_timeout: float) -> float:
+def _check_isolation(isolate: bool, move_timeout: Optional[float]) -> None:
+    """--move-timeout is an --isolate option: without it, refused like any option that does not apply."""
+    if move_timeout is not None and not isolate:
+        fail("--move-timeout applies with --isolate only (the seconds an isolated agent may take per move)")
+
+
+def _isolation_checked(move_timeout: Optional[float]) -> float:
     """--move-timeout's value. The note that no seed secret hides the deals comes when isolated play
     starts, after every check (experiments.isolation.runs.closing): bad input stays one line."""
+    if move_timeout is None:
+        from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+
+        return DEFAULT_MOVE_TIMEOUT
     if not 0 < move_timeout <= MAX_MOVE_TIMEOUT:  # inf or 1e300 overflowed select()'s clock: a traceback
         raise ValueError(f"--move-timeout must be a positive number of seconds, at most {MAX_MOVE_TIMEOUT:,} (a day), "
                          f"not {move_timeout:g}")
@@ -453,7 +465,8 @@ def tournament(
                                       help="folder for per-pairing results and tournament.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
     isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process (docs/isolation.md)"),
-    move_timeout: float = typer.Option(60.0, "--move-timeout", help="with --isolate: seconds per move before a forfeit"),
+    move_timeout: Optional[float] = typer.Option(None, "--move-timeout", help="with --isolate: seconds per move before "
+                                                 "a forfeit (default 60)"),
 ) -> None:
     """Every spymaster x guesser pairing on the same seeded Duet deals; prints the ranking.
 
@@ -465,6 +478,7 @@ def tournament(
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
     check_duet_options(mission, None, tokens)
+    _check_isolation(isolate, move_timeout)
     folder = _out_folder(out)
     try:
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}

@@ -468,3 +468,15 @@ def test_an_isolated_tournament_says_the_seed_note_once(tmp_path, monkeypatch):
                                       "--games", "1", "--isolate", "--no-progress", "--out", str(tmp_path / "t")])
     assert result.exit_code == 0, result.output
     assert result.stderr.count(f"{SECRET_ENV} is not set") == 1, result.stderr
+
+
+@pytest.mark.parametrize("command", [["simulate", "duet", "--games", "1", *RANDOM],
+                                     ["tournament", "--games", "1", "--spymasters", "random", "--guessers", "random",
+                                      "--no-progress"]])
+@pytest.mark.parametrize("timeout", ["-5", "5"])
+def test_move_timeout_without_isolate_is_refused(tmp_path, command, timeout):
+    """--move-timeout without --isolate was ignored, whatever its value (-5 too), and the run played:
+    an option that does not apply is refused, not ignored (experiments.games.check_options)."""
+    one_line_exit_2([*command, "--move-timeout", timeout, "--out", str(tmp_path / "o")],
+                    "--move-timeout applies with --isolate only")
+    assert not (tmp_path / "o").exists()
