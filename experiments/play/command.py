@@ -86,7 +86,7 @@ def play_command(
 def _record_file(record: Optional[str]) -> Optional[Path]:
     """--record as a Path: a file's name. Refused before the game: empty, a folder (an existing one, or
     a name ending in /), something that is not a file (/dev/null: its STEM-2 would land beside it),
-    a name that is not UTF-8 (the screen shows it)."""
+    a name that is not UTF-8 (the screen shows it), a name under a file."""
     import os
 
     path = path_option(record, "--record", "the file to save the record to")
@@ -96,6 +96,11 @@ def _record_file(record: Optional[str]) -> Optional[Path]:
         fail(f"--record {record} is a folder: give the file to save the record to, e.g. {path / 'game.json'}")
     if path.exists() and not path.is_file():
         fail(f"--record {record} is not a file (a device or a pipe): give the file to save the record to")
+    for parent in path.parents:   # the nearest one there must be a folder (the game makes the others)
+        if parent.exists():
+            if not parent.is_dir():
+                fail(f"--record {record}: {parent} is a file, not a folder")
+            break
     return path
 
 

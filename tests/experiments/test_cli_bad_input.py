@@ -480,3 +480,13 @@ def test_move_timeout_without_isolate_is_refused(tmp_path, command, timeout):
     one_line_exit_2([*command, "--move-timeout", timeout, "--out", str(tmp_path / "o")],
                     "--move-timeout applies with --isolate only")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("record", ["FILE/game.json", "FILE/sub/game.json"])
+def test_play_record_under_a_file_is_refused_before_the_game(tmp_path, record):
+    """--record under a file (not a folder): refused only once the partner had loaded, blaming
+    "File exists". Now refused first, as any --record that cannot be a file: one line naming it."""
+    (tmp_path / "FILE").write_text("x")
+    line = one_line_exit_2([*PLAY, "--record", str(tmp_path / record)], "is a file, not a folder")
+    assert str(tmp_path / "FILE") in line
+    assert (tmp_path / "FILE").read_text() == "x"
