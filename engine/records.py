@@ -26,7 +26,11 @@ def record_from_dict(data: Any):
     if not isinstance(data, dict):
         raise MalformedRecord("a record must be a JSON object")
     check_tree(data)
-    return game_module(data.get("game")).record_from_dict(data)
+    if "game" not in data:   # a results row (games.jsonl), a run.json: not "unknown game"
+        from .game import GAMES
+
+        raise MalformedRecord(f"no 'game' field: a record names its game ({', '.join(GAMES)})")
+    return game_module(data["game"]).record_from_dict(data)
 
 
 def record_from_json(text: str):

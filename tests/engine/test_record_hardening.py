@@ -443,3 +443,10 @@ def test_a_large_single_document_is_refused_in_one_line(tmp_path):
 def test_a_missing_file_or_a_folder_is_one_line(tmp_path):
     refused(RUNNER.invoke(app, ["replay", str(tmp_path / "nope.json")]), "cannot read")
     refused(RUNNER.invoke(app, ["replay", str(tmp_path)]), "cannot read")
+
+
+def test_a_record_without_a_game_field_says_so(tmp_path):
+    """A record (or a results row of games.jsonl, a run.json) with no "game" field was refused as
+    "unknown game that"; it now names the missing field and the games a record may name."""
+    line = refused(replay_bytes(tmp_path, json.dumps({"game_index": 0, "won": True})), "no 'game' field")
+    assert "duet" in line and "that" not in line
