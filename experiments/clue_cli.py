@@ -142,6 +142,10 @@ def check_clue_command(
     Example: cnlab check-clue --board snowman,river,bark snowmen
     """
     if warm:
+        given = [name for name, value in (("a CLUE", clue), ("--board", board), ("--covered", covered),
+                                          ("--number", number != "1"), ("--cases", cases)) if value]
+        if given:
+            _fail(f"--warm judges no clue: give {', '.join(given)} without --warm")
         _warm(lang)
         return
     if cases is not None:

@@ -490,3 +490,16 @@ def test_play_record_under_a_file_is_refused_before_the_game(tmp_path, record):
     line = one_line_exit_2([*PLAY, "--record", str(tmp_path / record)], "is a file, not a folder")
     assert str(tmp_path / "FILE") in line
     assert (tmp_path / "FILE").read_text() == "x"
+
+
+@pytest.mark.parametrize("args", [["river"], ["--board", "snow,ice"], ["--covered", "snow"], ["--number", "3"],
+                                  ["--cases", "CASES"]])
+def test_check_clue_warm_takes_no_clue_to_judge(tmp_path, monkeypatch, args):
+    """`check-clue river --warm` warmed the store for a minute and judged nothing: the clue, board,
+    number or cases given with --warm were ignored. Refused instead, before any work."""
+    import experiments.clue_cli as clue_cli
+
+    monkeypatch.setattr(clue_cli, "_warm", lambda lang: pytest.fail("warmed"))
+    (tmp_path / "cases.jsonl").write_text('{"clue": "river"}\n')
+    args = [str(tmp_path / "cases.jsonl") if a == "CASES" else a for a in args]
+    one_line_exit_2(["check-clue", "--warm", *args], "--warm")
