@@ -151,6 +151,10 @@ def check_clue_command(
     if cases is not None:
         if clue is not None:
             _fail("give a CLUE or --cases FILE, not both")
+        given = [name for name, value in (("--board", board), ("--covered", covered), ("--number", number != "1"))
+                 if value]
+        if given:
+            _fail(f"{', '.join(given)} with --cases: each case gives its own (\"board\", \"covered\", \"number\")")
         try:
             data = cases.read_bytes()
         except OSError as exc:

@@ -503,3 +503,11 @@ def test_check_clue_warm_takes_no_clue_to_judge(tmp_path, monkeypatch, args):
     (tmp_path / "cases.jsonl").write_text('{"clue": "river"}\n')
     args = [str(tmp_path / "cases.jsonl") if a == "CASES" else a for a in args]
     one_line_exit_2(["check-clue", "--warm", *args], "--warm")
+
+
+@pytest.mark.parametrize("args", [["--board", "river,snow"], ["--covered", "snow"], ["--number", "3"]])
+def test_check_clue_cases_take_their_board_from_the_file(tmp_path, args):
+    """--board, --covered and --number with --cases were ignored (each case's own fields, else an
+    empty board, were judged): `--cases f --board river` judged "river" legal. Refused instead."""
+    (tmp_path / "cases.jsonl").write_text('{"clue": "river"}\n')
+    one_line_exit_2(["check-clue", "--cases", str(tmp_path / "cases.jsonl"), *args], "--cases")
