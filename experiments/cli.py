@@ -523,6 +523,8 @@ def crossplay(
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
     check_duet_options(None, None, tokens)
+    if human is False and human_spec != "human":
+        fail("--human-spec names the human partner, which --no-human leaves out: give one of them")
     folder = _out_folder(out) or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
     try:
         table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,

@@ -511,3 +511,10 @@ def test_check_clue_cases_take_their_board_from_the_file(tmp_path, args):
     empty board, were judged): `--cases f --board river` judged "river" legal. Refused instead."""
     (tmp_path / "cases.jsonl").write_text('{"clue": "river"}\n')
     one_line_exit_2(["check-clue", "--cases", str(tmp_path / "cases.jsonl"), *args], "--cases")
+
+
+def test_crossplay_human_spec_without_the_human_partner_is_refused(tmp_path):
+    """`--no-human --human-spec human:glove-50` ignored the spec and played without it: refused."""
+    one_line_exit_2(["crossplay", "--no-human", "--human-spec", "human:glove-50", "--games", "1", "--no-progress",
+                     "--out", str(tmp_path / "o")], "--human-spec")
+    assert not (tmp_path / "o").exists()
