@@ -1,11 +1,9 @@
-"""`python -m experiments.play duet --partner random --partner-guesser random --seed 3`."""
+"""`python -m experiments.play duet --partner random --partner-guesser random --seed 3`: the same program
+as `cnlab play` (docs/play.md), bad input included (one line on stderr, exit 2)."""
 
-import typer
+import sys
 
-from experiments.play.command import play_command
-
-app = typer.Typer(add_completion=False)
-app.command()(play_command)
+from experiments.cli import app
 
 if __name__ == "__main__":
-    app()
+    app(["play", *sys.argv[1:]], prog_name="cnlab")

@@ -518,3 +518,17 @@ def test_crossplay_human_spec_without_the_human_partner_is_refused(tmp_path):
     one_line_exit_2(["crossplay", "--no-human", "--human-spec", "human:glove-50", "--games", "1", "--no-progress",
                      "--out", str(tmp_path / "o")], "--human-spec")
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args", [["duet", "--seed", "abc"], ["duet", "--bogus"], ["chess"]])
+def test_python_m_experiments_play_refuses_as_cnlab_play_does(args):
+    """docs/play.md: `python -m experiments.play duet ...` is the same program as `cnlab play`; its
+    parser errors were typer's usage box (several lines), not cnlab's one line."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "experiments.play", *args], capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    assert not proc.stdout
