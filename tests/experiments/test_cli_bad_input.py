@@ -532,3 +532,19 @@ def test_python_m_experiments_play_refuses_as_cnlab_play_does(args):
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert not proc.stdout
+
+
+@pytest.mark.parametrize("what", ["big", "/dev/zero"])
+def test_a_missions_file_larger_than_any_map_is_refused_unread(tmp_path, what):
+    """--missions-file was read whole: /dev/zero (or any endless stream) filled the memory until the
+    process was killed. A mission map is small: more than MAX_MAP_BYTES is refused, read no further."""
+    from experiments.games.duet.missions import MAX_MAP_BYTES
+
+    if what == "big":
+        path = tmp_path / "map.json"
+        path.write_text('{"start": "a", "missions": [], "pad": "' + "x" * MAX_MAP_BYTES + '"}')
+    elif not os.path.exists(what):
+        pytest.skip("needs /dev/zero")
+    else:
+        path = what
+    one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "a"], "not a mission map")

@@ -10,13 +10,23 @@ from engine.errors import MalformedRecord
 from engine.paths import data_path
 
 
+#: The most bytes a mission map file is read for (the rulebook's is about 1 KB): a larger file, or an endless
+#: stream such as /dev/zero, is not a mission map and is not read whole into memory.
+MAX_MAP_BYTES = 16 * 2**20
+
+
 def load_mission_map(path: str | Path | None = None) -> MissionMap:
     """The rulebook's map (data/duet/missions.json) or a user's complete map in the same format.
     Anything that is not such a map (unreadable, not UTF-8, not JSON, nested too deeply, the wrong
-    shape) is one MalformedRecord naming the file."""
+    shape, more than MAX_MAP_BYTES) is one MalformedRecord naming the file."""
     path = Path(path) if path else data_path("duet", "missions.json")
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_MAP_BYTES + 1)
+        if len(raw) > MAX_MAP_BYTES:
+            raise MalformedRecord(f"cannot read mission map {path}: more than {MAX_MAP_BYTES // 2**20} MiB, "
+                                  "not a mission map")
+        data = json.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise MalformedRecord(f"cannot read mission map {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
