@@ -18,6 +18,7 @@ language, empty clue, malformed case line) is one line on stderr and exit code 2
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -92,6 +93,38 @@ def _check_board(board: list, covered: list, where: str) -> None:
             _fail(f"{where}: covered word {c[:40]!r} is not on the board")
 
 
+#: The longest line of a --cases file, in bytes (a case is a clue and a board of a few hundred).
+MAX_CASE_LINE = 16 * 2**20
+
+
+def _case_lines(cases: Path):
+    """(line number, text) of a JSON-lines file: lines end at \n only (a JSON string may hold U+2028
+    or a form feed, which str.splitlines breaks at), each read up to MAX_CASE_LINE bytes (an endless
+    stream such as /dev/zero is refused, not read into memory), a leading byte-order mark dropped."""
+    try:
+        f = open(cases, "rb")
+    except OSError as exc:
+        _fail(f"cannot read {cases}: {exc.strerror or exc}")
+    offset = 0
+    with f:
+        for n in itertools.count(1):
+            try:
+                raw = f.readline(MAX_CASE_LINE + 1)
+            except OSError as exc:
+                _fail(f"cannot read {cases}: {exc.strerror or exc}")
+            if not raw:
+                return
+            if len(raw) > MAX_CASE_LINE:
+                _fail(f"{cases}:{n}: a line of more than {MAX_CASE_LINE} bytes (one case a line)")
+            if n == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw, offset = raw[3:], 3
+            try:
+                yield n, raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                _fail(f"{cases}:{n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {offset + exc.start})")
+            offset += len(raw)
+
+
 def _warm(lang: Optional[str]) -> None:
     import time
 
@@ -155,17 +188,8 @@ def check_clue_command(
                  if value]
         if given:
             _fail(f"{', '.join(given)} with --cases: each case gives its own (\"board\", \"covered\", \"number\")")
-        try:
-            data = cases.read_bytes()
-        except OSError as exc:
-            _fail(f"cannot read {cases}: {exc.strerror or exc}")
-        try:
-            lines = data.decode("utf-8-sig").splitlines()
-        except UnicodeDecodeError as exc:
-            line_no = data.count(b"\n", 0, exc.start) + 1
-            _fail(f"{cases}:{line_no}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})")
         items = []
-        for n, line in enumerate(lines, 1):
+        for n, line in _case_lines(cases):
             if not line.strip():
                 continue
             try:

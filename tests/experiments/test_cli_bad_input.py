@@ -548,3 +548,22 @@ def test_a_missions_file_larger_than_any_map_is_refused_unread(tmp_path, what):
     else:
         path = what
     one_line_exit_2(["deal", "duet", "--missions-file", str(path), "--mission", "a"], "not a mission map")
+
+
+def test_check_clue_cases_are_json_lines_split_at_newlines_only(tmp_path):
+    """A JSON line may hold U+2028, U+0085 or a form feed inside a string (json.dumps with
+    ensure_ascii=False writes them raw): the file was split with str.splitlines, which breaks there,
+    so a well-formed case was 'malformed JSON'. JSON lines end at \\n (\\r\\n too)."""
+    path = tmp_path / "cases.jsonl"
+    cases = [{"clue": "river", "board": ["snow\u2028man", "ice\x85"]}, {"clue": "rain", "board": ["a\x0cb"]}]
+    path.write_text("\r\n".join(json.dumps(c, ensure_ascii=False) for c in cases) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check-clue", "--cases", str(path)])
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["legal", "legal"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_check_clue_cases_from_an_endless_stream_is_refused(tmp_path):
+    """--cases /dev/zero was read whole: the memory filled until the process was killed. Each line
+    is read up to a bound; a longer one is refused naming its line."""
+    one_line_exit_2(["check-clue", "--cases", "/dev/zero"], "/dev/zero:1: a line of more than")
