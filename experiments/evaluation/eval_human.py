@@ -271,5 +271,9 @@ def eval_human_command(
     typer.echo(json.dumps(result, ensure_ascii=False))
 
 
-if __name__ == "__main__":  # python -m experiments.evaluation.eval_human --data DIR
-    typer.run(eval_human_command)
+if __name__ == "__main__":  # python -m experiments.evaluation.eval_human --data DIR: cnlab eval-human, bad input too
+    import sys
+
+    from experiments.cli import app
+
+    app(["eval-human", *sys.argv[1:]], prog_name="cnlab")

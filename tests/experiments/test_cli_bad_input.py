@@ -567,3 +567,18 @@ def test_check_clue_cases_from_an_endless_stream_is_refused(tmp_path):
     """--cases /dev/zero was read whole: the memory filled until the process was killed. Each line
     is read up to a bound; a longer one is refused naming its line."""
     one_line_exit_2(["check-clue", "--cases", "/dev/zero"], "/dev/zero:1: a line of more than")
+
+
+@pytest.mark.parametrize("args", [["--data", "DATA", "--limit", "x"], ["--data", "DATA", "--cv", "51"], ["--bogus"]])
+def test_python_m_eval_human_refuses_as_cnlab_eval_human_does(tmp_path, args):
+    """`python -m experiments.evaluation.eval_human` (docs/eval_human.md) ran the command under its own
+    typer app: a bad value was typer's multi-line usage box, and cnlab's --cv bound (2..50) was missing."""
+    import subprocess
+    import sys
+
+    args = [str(tmp_path) if a == "DATA" else a for a in args]
+    proc = subprocess.run([sys.executable, "-m", "experiments.evaluation.eval_human", *args], capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    assert not proc.stdout
