@@ -582,3 +582,16 @@ def test_python_m_eval_human_refuses_as_cnlab_eval_human_does(tmp_path, args):
     lines = proc.stderr.strip().splitlines()
     assert proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert not proc.stdout
+
+
+def test_a_missions_file_with_a_byte_order_mark_is_read(tmp_path):
+    """A mission map saved with a UTF-8 byte-order mark (Notepad) was refused as 'not JSON (Unexpected
+    UTF-8 BOM)', while replay and check-clue --cases drop the mark: it is read like them."""
+    from engine.paths import data_path
+
+    path = tmp_path / "map.json"
+    path.write_bytes(b"\xef\xbb\xbf" + data_path("duet", "missions.json").read_bytes())
+    plain = CliRunner().invoke(app, ["deal", "duet", "--mission", "cairo", "--seed", "3"])
+    result = CliRunner().invoke(app, ["deal", "duet", "--mission", "cairo", "--seed", "3", "--missions-file", str(path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["config"] == json.loads(plain.stdout)["config"]

@@ -26,7 +26,7 @@ def load_mission_map(path: str | Path | None = None) -> MissionMap:
         if len(raw) > MAX_MAP_BYTES:
             raise MalformedRecord(f"cannot read mission map {path}: more than {MAX_MAP_BYTES // 2**20} MiB, "
                                   "not a mission map")
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))   # a leading byte-order mark dropped, as records' and cases'
     except OSError as exc:
         raise MalformedRecord(f"cannot read mission map {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
