@@ -181,8 +181,11 @@ def score(guess_items: Sequence[GuessItem], target_items: Sequence[TargetItem], 
 # entry points
 # ---------------------------------------------------------------------------
 def make_eval_guesser(spec: str, language: str = "en"):
-    from agents.registry import make_guesser
+    """The guesser of `spec` for the data's language (English): a backend that does not read it is
+    refused (ValueError), as every command refuses one that does not read its board's language."""
+    from agents.registry import check_spec, make_guesser
 
+    check_spec(spec, "guesser", language)
     return make_guesser(spec, language)
 
 

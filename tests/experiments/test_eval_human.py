@@ -285,6 +285,8 @@ def _cli():
     (["--data", "{root}", "--split", "test"], "missing file"),
     (["--data", "{root}", "--guesser", "no-such-guesser"], "unknown guesser"),
     (["--data", "{root}", "--guesser", "human:fake?model=wild"], "model="),
+    # the data is English: a Korean-only backend is refused as every other command refuses it
+    (["--data", "{root}", "--guesser", "nearest:kiwi"], "does not cover language 'en'"),
 ])
 def test_cli_exits_2_with_one_line(dataset, args, message):
     result = CliRunner().invoke(_cli(), [a.format(root=dataset) for a in args])
