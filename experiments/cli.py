@@ -301,6 +301,8 @@ def _read_records(path: str, limit: int = 16 * 2**20):
             if path != "-":
                 stream.close()
 
+    if path == "-" and sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise OSError(errno.EBADF, "standard input is closed")
     stdin = getattr(sys.stdin, "buffer", None)
     if path == "-" and stdin is None:  # a text stream without bytes underneath
         stream, head = None, sys.stdin.read().encode("utf-8", "surrogatepass")

@@ -595,3 +595,15 @@ def test_a_missions_file_with_a_byte_order_mark_is_read(tmp_path):
     result = CliRunner().invoke(app, ["deal", "duet", "--mission", "cairo", "--seed", "3", "--missions-file", str(path)])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["config"] == json.loads(plain.stdout)["config"]
+
+
+def test_replay_from_a_closed_stdin_is_one_line():
+    """`cnlab replay - <&-`: with standard input closed (sys.stdin None) the reader fell into its
+    text-stream branch and raised AttributeError: a traceback. Now one line naming stdin, exit 2."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli replay - <&-', sys.executable], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "error: cannot read -: standard input is closed"], proc.stderr
