@@ -114,6 +114,14 @@ class _Group(typer.core.TyperGroup):
         super().__init__(*args, **kwargs)
         self.commands = _LazyCommands(self.commands, self)
 
+    def resolve_command(self, ctx, args):
+        """A command whose output is its result refuses to run with standard output closed (`>&-`):
+        click's echo would write nothing and say nothing, and exit 0. `serve` only says where it is."""
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if sys.stdout is None and name != "serve":
+            fail("cannot write the output: standard output is closed")
+        return name, cmd, rest
+
     def invoke(self, ctx):
         """Output that cannot be written (stdout, not a file) is `output_failed`'s, whichever command
         printed it: typer's main, which sees it first, ended `cnlab deal ... | head -1` with exit 1."""

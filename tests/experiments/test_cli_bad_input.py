@@ -607,3 +607,16 @@ def test_replay_from_a_closed_stdin_is_one_line():
                           text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
         "error: cannot read -: standard input is closed"], proc.stderr
+
+
+@pytest.mark.parametrize("args", [["deal", "duet", "--count", "3"], ["check-clue", "river"]])
+def test_a_closed_stdout_is_one_line_not_output_lost(args):
+    """`cnlab deal duet --count 3 >&-`: with standard output closed (sys.stdout None) click's echo
+    writes nothing and says nothing: the records were lost and the command exited 0. Now one line."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli "$@" >&-', sys.executable, *args],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "error: cannot write the output: standard output is closed"], proc.stderr
