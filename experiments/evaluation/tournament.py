@@ -11,6 +11,7 @@ import pandas as pd
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
+from experiments.isolation.runs import one_seed_note
 from experiments.runs.tables import claim, write_table
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
@@ -92,11 +93,7 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
               "earlier pairing wrote hold the keys of the games a later one plays (docs/isolation.md; for "
               "untrusted agents run each pairing as another user or in a container)", file=sys.stderr)
     rows = []
-    from contextlib import nullcontext
-
-    if isolate:
-        from experiments.isolation.runs import one_seed_note
-    with one_seed_note() if isolate else nullcontext():   # the pairings share their deals: one note on seeds
+    with one_seed_note():   # the pairings share their deals: one note on seeds (isolated play only)
         for run in runs:
             s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,
                          move_timeout=move_timeout)
