@@ -47,6 +47,11 @@ COLUMNS = ["rank", "algorithm", "spymaster", "partner", "partner_model", "noise"
            "mean_score_wins", "mean_score_all", "greens_per_clue", "first_green", "mean_clue_number",
            "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate", "all_win_rate",
            "all_assassin_rate"]
+#: the table's figures: float in every file, empty (NaN) where there is none (no scored win: RULES 3.11;
+#: fewer than two deals: no interval), never an untyped column of nulls in the Parquet file
+FLOAT_COLUMNS = ["noise", "win_rate", "ci95_low", "ci95_high", "assassin_rate", "sudden_death_rate", "mean_score_wins",
+                 "mean_score_all", "greens_per_clue", "first_green", "mean_clue_number", "loo_win_rate", "loo_ci95_low",
+                 "loo_ci95_high", "loo_assassin_rate", "all_win_rate", "all_assassin_rate"]
 ALGORITHM_COLUMNS = ["rank", "algorithm", "loo_win_rate", "loo_ci95_low", "loo_ci95_high", "loo_assassin_rate",
                      "all_win_rate", "all_assassin_rate", "partners"]
 
@@ -359,7 +364,7 @@ def rank(pairs: pd.DataFrame, won: Sequence[np.ndarray] | None = None) -> pd.Dat
     order = {a: i for i, a in enumerate(means["algorithm"])}
     table["_order"] = table["algorithm"].map(order)
     table = table.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
-    return table[COLUMNS]
+    return table[COLUMNS].astype({c: float for c in FLOAT_COLUMNS})
 
 
 def write_heatmap(table: pd.DataFrame, path: str | Path) -> Path | None:

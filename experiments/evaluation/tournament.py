@@ -16,6 +16,8 @@ from experiments.runs.tables import claim, write_table
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
            "mean_score_wins", "mean_score_all", "assassin_rate", "sudden_death_rate", "mean_clue_number"]
+#: the figures: float in every file, empty (NaN) where there is none (no scored win: RULES 3.11)
+FLOAT_COLUMNS = COLUMNS[5:]
 
 
 def pairing_kind(spymaster: str, guesser: str) -> str:
@@ -99,7 +101,7 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
                          move_timeout=move_timeout)
             rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
                          "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
-    table = pd.DataFrame(rows, columns=COLUMNS)
+    table = pd.DataFrame(rows, columns=COLUMNS).astype({c: float for c in FLOAT_COLUMNS})
     table = table.sort_values(["win_rate", "mean_score_all"], ascending=False, kind="stable").reset_index(drop=True)
     table.insert(0, "rank", range(1, len(table) + 1))
     if out and not write_table(table, out, "tournament"):

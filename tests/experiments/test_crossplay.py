@@ -307,3 +307,14 @@ def test_a_missing_mean_prints_as_a_dash(tmp_path):  # RULES 3.11: only 9-token 
     names, figures = header.split(), first.split()
     assert [figures[names.index(c) - len(names)]
             for c in ("mean_score_wins", "mean_score_all", "greens_per_clue", "first_green")] == ["-", "-", "-", "-"]
+
+
+def test_the_parquet_table_keeps_float_figures_where_none_exists(tmp_path):
+    """RULES 3.11 scores 9-token games only, and one deal has no interval: those columns are empty, but
+    still float in crossplay.parquet (they were untyped nulls, read back as object, unlike the CSV)."""
+    table = small_run(tmp_path, noise="none", games=1, tokens=10)
+    assert table["mean_score_wins"].isna().all() and table["loo_ci95_low"].isna().all()
+    back, csv = pd.read_parquet(tmp_path / "crossplay.parquet"), pd.read_csv(tmp_path / "crossplay.csv")
+    for column in cp.FLOAT_COLUMNS:
+        assert back[column].dtype == csv[column].dtype == table[column].dtype == np.float64, column
+    pd.testing.assert_frame_equal(back, table)

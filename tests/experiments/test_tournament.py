@@ -155,3 +155,14 @@ def test_a_missing_score_prints_as_a_dash_not_zero():  # RULES 3.11: only 9-toke
     assert figures()[0][5:7] == ["-", "-"] and figures()[1][5] == "1.50"
     table["mean_score_all"] = [None, None]   # every pairing unscored: an object column of None
     assert [row[5] for row in figures()] == ["-", "-"]
+
+
+def test_the_parquet_table_keeps_float_figures_where_none_exists(tmp_path):
+    """RULES 3.11 scores 9-token games only: with 10 tokens the score columns are empty, but still float
+    in tournament.parquet (they were untyped nulls, read back as object, unlike the CSV)."""
+    table = tournament(["random"], ["random"], games=2, seed=0, tokens=10, out=tmp_path, progress=False)
+    back, csv = pd.read_parquet(tmp_path / "tournament.parquet"), pd.read_csv(tmp_path / "tournament.csv")
+    assert back["mean_score_all"].isna().all()
+    for column in ("win_rate", "mean_score_wins", "mean_score_all", "mean_clue_number"):
+        assert back[column].dtype == csv[column].dtype == table[column].dtype == "float64", column
+    pd.testing.assert_frame_equal(back, table)
