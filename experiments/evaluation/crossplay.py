@@ -147,8 +147,10 @@ def with_backends(algorithm: str, backends: Sequence[str]) -> str:
 
 
 def with_param(spec: str, key: str, value: float) -> str:
-    """`a:b?x=1` + (noise, 0.04) -> `a:b?x=1&noise=0.04`."""
-    return f"{spec}{'&' if '?' in spec else '?'}{key}={value:g}"
+    """`a:b?x=1` + (noise, 0.04) -> `a:b?x=1&noise=0.04`: the value itself (`0.1234567`, not `0.123457`:
+    the partner plays the noise the table names), written short (`1`, not `1.0`) where that is exact."""
+    text = f"{value:g}"
+    return f"{spec}{'&' if '?' in spec else '?'}{key}={text if float(text) == value else repr(value)}"
 
 
 def partners(panel: Sequence[str], noise: Sequence[float], human: bool, human_spec: str = HUMAN_SPEC,

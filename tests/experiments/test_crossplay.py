@@ -318,3 +318,14 @@ def test_the_parquet_table_keeps_float_figures_where_none_exists(tmp_path):
     for column in cp.FLOAT_COLUMNS:
         assert back[column].dtype == csv[column].dtype == table[column].dtype == np.float64, column
     pd.testing.assert_frame_equal(back, table)
+
+
+def test_a_noisy_partner_plays_the_noise_the_table_names():
+    """`--noise 0.1234567` was played as `noise=0.123457` (six digits) while the table said 0.1234567, and
+    0.04 and 0.04000001 were one partner (the same spec) listed twice."""
+    pairings = cp.plan(["random"], 2, panel=PANEL[:2], human=False, noise="0.04,0.04000001,0.1234567,1")
+    noisy = [p.partner for p in pairings if p.partner.kind == "noisy"]
+    assert len({p.spec for p in noisy}) == len(noisy) == 8
+    for partner in noisy:
+        assert float(parse_spec(partner.spec).params["noise"]) == partner.noise
+    assert {p.spec.partition("?")[2] for p in noisy} == {"noise=0.04", "noise=0.04000001", "noise=0.1234567", "noise=1"}
