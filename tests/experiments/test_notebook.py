@@ -118,3 +118,18 @@ def test_partner_robustness_notebook_executes(tmp_path, monkeypatch):
     for name in ("notebook_means.png", "notebook_per_partner.png", "notebook_heatmap.png", "notebook_assassin.png"):
         assert (tmp_path / "cross" / name).read_bytes().startswith(PNG)
     assert not any(o.get("output_type") == "error" for o in outputs)
+
+
+def test_duet_benchmark_notebook_reads_won_games_without_a_score(tmp_path, monkeypatch):
+    """RULES 3.11 scores 9-token games only: a 10-token run's won games have no score (null in
+    games.parquet), and the score chart cast them to int (TypeError) instead of leaving them out."""
+    fake = dict(spymaster="expected:fake", guesser="duet-bayes:fake")
+    summary = simulate(DuetRun(games=4, seed=0, tokens=10, **fake), out=tmp_path / "run", progress=False)
+    assert summary["wins"] > 0 and summary["mean_score_wins"] is None
+    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
+    monkeypatch.delenv("CNLAB_TOURNAMENT", raising=False)
+    executed = nbformat.read(run_notebook(NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    outputs = outputs_of(executed)
+    assert not any(o.get("output_type") == "error" for o in outputs)
+    assert (tmp_path / "run" / "score_distribution.png").read_bytes().startswith(PNG)
