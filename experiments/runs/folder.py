@@ -162,6 +162,8 @@ class RunDirectory:
         if not isinstance(old, dict) or not isinstance(old.get("fingerprint"), str):
             raise RunFolderError(f"{self.meta_path} is not a run description (a JSON object with a "
                                  "fingerprint); remove the folder to start over")
+        if not holds_games(self.path):
+            return None   # a run that played no game (say its agents failed to load): nothing to keep, the folder is new
         if old["fingerprint"] != self.run.fingerprint():
             raise RunFolderError(f"{self.path} holds a different run ({old.get('run')}); use another --out")
         changed = changed_settings(old.get("agents"), agents)
@@ -282,6 +284,35 @@ class RunDirectory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def holds_games(path: Path) -> bool:
+    """Whether a results folder holds anything of a game: a byte of games.jsonl or records.jsonl."""
+    for name in ("games.jsonl", "records.jsonl"):
+        try:
+            if (path / name).stat().st_size:
+                return True
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return True
+    return False
+
+
+def in_use(path: Path) -> bool:
+    """Whether a run holds the results folder's lock now."""
+    try:
+        import fcntl
+        fd = os.open(path / ".lock", os.O_RDONLY)
+    except (ImportError, OSError):
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def _kind(value) -> str | None:

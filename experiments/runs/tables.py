@@ -47,7 +47,7 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
             before = json.loads(kept.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested deeper than json reads
             raise ValueError(f"{kept} is unreadable ({type(exc).__name__}); use another --out") from None
-        if before != setup:
+        if before != setup and (table.exists() or _played(out)):
             raise ValueError(f"{out} holds a {name} of another setup (other pairings, seed, language or "
                              f"tokens); its table would be overwritten: use another --out")
     elif table.exists():               # a table written before setups were kept: compare its pairings
@@ -67,6 +67,14 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
         _atomic_write(kept, json.dumps(setup, indent=1, sort_keys=True))
     except OSError as exc:
         raise ValueError(f"cannot write in --out {out}: {exc.strerror or exc}") from None
+
+
+def _played(out: Path) -> bool:
+    """Whether any pairing folder under `out` holds a game or is in use: an experiment whose runs all
+    failed before their first game (a model file that does not load) has nothing to keep."""
+    from experiments.runs.folder import holds_games, in_use
+
+    return any(holds_games(p) or in_use(p) for p in out.iterdir() if p.is_dir())
 
 
 def write_table(table, out: str | Path, name: str) -> bool:

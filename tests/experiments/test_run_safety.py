@@ -483,3 +483,19 @@ def test_an_edited_missions_file_is_another_run(tmp_path):  # RULES 3.10: what t
         simulate(DuetRun(**{**run, "games": 4}), out=tmp_path / "run", progress=False)
     plain = DuetRun(games=2, seed=1, **RANDOM)
     assert plain.fingerprint() == run_fingerprint(plain)    # without a file: the key it always had
+
+
+def test_a_folder_whose_run_played_no_game_is_not_kept_from_the_corrected_run(tmp_path):
+    """A model file that does not load fails after the folder's run.json is written: the corrected
+    command into the same --out was refused as "a different run" though the folder held no game."""
+    bad = tmp_path / "vectors.txt"
+    bad.write_text("not a vectors file\n")
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["simulate", "duet", "--games", "2", "--out", str(out), "--spymaster",
+                                      f"expected:{bad}", "--guesser", "random", "--no-progress"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert (out / "run.json").exists() and not (out / "games.jsonl").read_text()
+    summary = simulate(DuetRun(games=2, seed=0, **RANDOM), out=out, progress=False)
+    assert summary["games"] == 2 and json.loads((out / "run.json").read_text())["run"]["spymaster"] == "random"
+    with pytest.raises(ValueError, match="different run"):   # once it holds a game, it is that run's
+        simulate(DuetRun(games=2, seed=1, **RANDOM), out=out, progress=False)

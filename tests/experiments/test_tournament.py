@@ -166,3 +166,19 @@ def test_the_parquet_table_keeps_float_figures_where_none_exists(tmp_path):
     for column in ("win_rate", "mean_score_wins", "mean_score_all", "mean_clue_number"):
         assert back[column].dtype == csv[column].dtype == table[column].dtype == "float64", column
     pd.testing.assert_frame_equal(back, table)
+
+
+def test_an_experiment_that_played_no_game_is_not_kept_from_the_corrected_one(tmp_path):
+    """A spymaster whose model file does not load fails after the setup is kept: the corrected
+    command into the same --out was refused as "another setup" though no game had been played."""
+    bad = tmp_path.parent / f"{tmp_path.name}-vectors.txt"
+    bad.write_text("not a vectors file\n")
+    args = ["--guessers", "random", "--games", "2", "--out", str(tmp_path), "--no-progress"]
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", f"expected:{bad}", *args])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert (tmp_path / "tournament.setup.json").exists()
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", *args])
+    assert result.exit_code == 0, result.output
+    assert pd.read_csv(tmp_path / "tournament.csv")["spymaster"].tolist() == ["random"]
+    result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--seed", "1", *args])
+    assert result.exit_code == 2 and "another setup" in result.stderr   # a played experiment stays protected
