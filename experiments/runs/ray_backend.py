@@ -92,11 +92,21 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
         cpus = int(ray.cluster_resources().get("CPU", 0))
         actors_wanted = max(1, min(actors_wanted, cpus))
 
+    from experiments.runs.seeds import run_secret
+
     @ray.remote
     class Player:
-        def __init__(self, run, simulator):
+        def __init__(self, run, simulator, secret):
             import importlib
 
+            from experiments.runs.seeds import SECRET_ENV
+
+            # the driver's run secret (experiments/runs/seeds.py), not what the worker's environment holds:
+            # a cluster's workers (or an instance started before it was set) deal other games without it
+            if secret:
+                os.environ[SECRET_ENV] = secret.decode("utf-8")
+            else:
+                os.environ.pop(SECRET_ENV, None)
             self.simulator = importlib.import_module(simulator)
             self.simulator.load_players(run)
 
@@ -107,7 +117,7 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
             return [self.simulator.play_one(i) for i in indices]
 
     run_ref = ray.put(run)
-    actors = [Player.remote(run_ref, simulator) for _ in range(actors_wanted)]
+    actors = [Player.remote(run_ref, simulator, run_secret()) for _ in range(actors_wanted)]
     ray.get([a.ready.remote() for a in actors])   # every actor has loaded its agents
     return _play(ray, actors, todo)
 

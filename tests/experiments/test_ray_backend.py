@@ -125,3 +125,24 @@ def test_a_ray_run_counts_starting_ray_and_the_actors_as_loading(tmp_path):
     game_seconds = 4 / summary["games_per_second"]
     assert summary["load_seconds"] > 0.2            # new actor processes, at the least
     assert game_seconds < summary["load_seconds"]   # four random games on loaded actors: far less
+
+
+def test_ray_actors_deal_with_the_drivers_seed_secret(tmp_path, monkeypatch):
+    """CNLAB_SEED_SECRET mixes into every deal (experiments/runs/seeds.py). Ray workers that did not
+    inherit it (a cluster's, or an instance started before it was set) dealt the public games while
+    run.json's fingerprint named the secret: other games than a local run of the same folder."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        pytest.skip("needs its own Ray instance")
+    monkeypatch.delenv("CNLAB_SEED_SECRET", raising=False)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    ray.init(**ray_backend.init_kwargs(None, 2))
+    try:
+        monkeypatch.setenv("CNLAB_SEED_SECRET", "audit")   # after the workers' environment was fixed
+        run = DuetRun(games=4, seed=2, **RANDOM)
+        simulate(run, out=tmp_path / "ray", backend="ray", workers=2, progress=False)
+    finally:
+        ray.shutdown()
+    simulate(run, out=tmp_path / "local", progress=False)
+    assert (tmp_path / "ray" / "records.jsonl").read_text() == (tmp_path / "local" / "records.jsonl").read_text()
+    assert (tmp_path / "ray" / "games.jsonl").read_text() == (tmp_path / "local" / "games.jsonl").read_text()
