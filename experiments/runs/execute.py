@@ -134,16 +134,40 @@ def collect(results: Iterable[tuple[dict, str]], rows: dict[int, dict], total: i
             bar.close()
 
 
-def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], summary: dict) -> None:
+def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], summary: dict,
+                 played: int | None = None) -> None:
     """summary.json and games.parquet: derived from the rows, rewritten whole at the end of a run, and
-    only when the reported games are every game the folder holds (a smaller --games writes nothing)."""
+    only when the reported games are every game the folder holds (a smaller --games writes nothing).
+    A rerun that played no game (`played` 0) keeps a whole summary of those games as it is: its speed,
+    workers and package versions are those of the run that played them."""
     if not directory or not directory.covers_folder(r["game_index"] for r in ordered_rows):
+        return
+    if played == 0 and _outputs_describe(directory.path, len(ordered_rows), summary):
         return
     try:
         _atomic_write(directory.path / "summary.json", json.dumps(summary, indent=1))
         _write_parquet(ordered_rows, directory.path / "games.parquet")
     except OSError as exc:
         raise RunFolderError(f"cannot write the summary in {directory.path}: {exc.strerror or exc}") from None
+
+
+#: What a summary says of the run that played its games rather than of the games themselves.
+_PROVENANCE = ("games_per_second", "load_seconds", "config")
+
+
+def _outputs_describe(path: Path, games: int, summary: dict) -> bool:
+    """Whether summary.json and games.parquet in `path` are whole and hold `games` games with every
+    figure `summary` has (a summary of older code, or an edited one, is rewritten)."""
+    try:
+        kept = json.loads((path / "summary.json").read_text(encoding="utf-8"))
+        import pyarrow.parquet as pq
+
+        rows = pq.read_metadata(path / "games.parquet").num_rows
+    except Exception:  # noqa: BLE001 - missing, unreadable or damaged: rewritten
+        return False
+    fresh = json.loads(json.dumps(summary))
+    return (isinstance(kept, dict) and rows == games
+            and all(kept.get(k, not v) == v for k, v in fresh.items() if k not in _PROVENANCE))
 
 
 def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool,
@@ -189,7 +213,7 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
                     raise
                 raise RunFolderError(f"{directory.rows_path} holds rows this run cannot summarise ({type(exc).__name__}: "
                                      f"{str(exc)[:60]}); the folder is damaged: remove it to start over") from None
-            save_outputs(directory, ordered, summary)
+            save_outputs(directory, ordered, summary, played=len(todo))
         finally:
             if directory:
                 directory.close()

@@ -499,3 +499,19 @@ def test_a_folder_whose_run_played_no_game_is_not_kept_from_the_corrected_run(tm
     assert summary["games"] == 2 and json.loads((out / "run.json").read_text())["run"]["spymaster"] == "random"
     with pytest.raises(ValueError, match="different run"):   # once it holds a game, it is that run's
         simulate(DuetRun(games=2, seed=1, **RANDOM), out=out, progress=False)
+
+
+def test_a_rerun_that_plays_no_game_keeps_the_summary_of_the_run_that_played_them(tmp_path):
+    """Nothing lost: the same command again played nothing but rewrote summary.json, its speed
+    (games_per_second null), workers and package versions now those of the rerun. A summary whose
+    figures are not this code's (edited, or of older code) is still rebuilt."""
+    out = tmp_path / "run"
+    simulate(DuetRun(games=6, seed=3, **RANDOM), out=out, workers=2, progress=False)
+    before = snapshot(out)
+    assert json.loads(before["summary.json"])["games_per_second"] is not None
+    again = simulate(DuetRun(games=6, seed=3, **RANDOM), out=out, workers=1, progress=False)
+    assert snapshot(out) == before and again["games"] == 6
+    summary = json.loads(before["summary.json"])
+    (out / "summary.json").write_text(json.dumps({**summary, "wins": summary["wins"] + 1}))
+    simulate(DuetRun(games=6, seed=3, **RANDOM), out=out, progress=False)
+    assert json.loads((out / "summary.json").read_text())["wins"] == summary["wins"]
