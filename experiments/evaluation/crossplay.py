@@ -392,8 +392,12 @@ def write_heatmap(table: pd.DataFrame, path: str | Path) -> Path | None:
     fig.colorbar(im, ax=ax, label="win rate")
     ax.set_title("win rate: spymaster algorithm x partner")
     path = Path(path)
-    fig.savefig(path, dpi=120, bbox_inches="tight")   # the canvas grows to long labels (a model's path)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=120, bbox_inches="tight")   # the canvas grows to long labels (a model's path)
+    except OSError as exc:
+        raise ValueError(f"cannot write the heatmap {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
     return path
 
 

@@ -92,8 +92,13 @@ def write_table(table, out: str | Path, name: str) -> bool:
             held = None
         if held is not None and pd.notna(held) and int(held) > int(table["games"].max()):
             return False
-    _atomic_write(csv, table.to_csv(index=False))
-    tmp = out / f"{name}.parquet.tmp"
-    table.to_parquet(tmp, index=False)
-    tmp.replace(out / f"{name}.parquet")
+    try:
+        _atomic_write(csv, table.to_csv(index=False))
+        tmp = out / f"{name}.parquet.tmp"
+        table.to_parquet(tmp, index=False)
+        tmp.replace(out / f"{name}.parquet")
+    except OSError as exc:   # a full disk, a folder where the table goes: one line, the games stay
+        raise ValueError(f"cannot write the {name} table in {out}: {exc.strerror or exc} "
+                         f"({Path(exc.filename).name if exc.filename else name}); the games are kept: "
+                         "a rerun writes it") from None
     return True

@@ -329,3 +329,15 @@ def test_a_noisy_partner_plays_the_noise_the_table_names():
     for partner in noisy:
         assert float(parse_spec(partner.spec).params["noise"]) == partner.noise
     assert {p.spec.partition("?")[2] for p in noisy} == {"noise=0.04", "noise=0.04000001", "noise=0.1234567", "noise=1"}
+
+
+def test_a_table_or_heatmap_that_cannot_be_written_is_one_line(tmp_path):  # bad input: exit 2, no traceback
+    args = ["crossplay", "--spymasters", "random", "--panel", ",".join(PANEL), "--noise", "none", "--games", "2",
+            "--no-human", "--no-progress", "--out", str(tmp_path)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    for name, what in (("crossplay_heatmap.png", "heatmap"), ("crossplay.csv", "crossplay table")):
+        (tmp_path / name).unlink()
+        (tmp_path / name).mkdir()
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+        assert f"cannot write the {what}" in result.stderr and result.stderr.count("\n") == 1

@@ -182,3 +182,15 @@ def test_an_experiment_that_played_no_game_is_not_kept_from_the_corrected_one(tm
     assert pd.read_csv(tmp_path / "tournament.csv")["spymaster"].tolist() == ["random"]
     result = CliRunner().invoke(app, ["tournament", "--spymasters", "random", "--seed", "1", *args])
     assert result.exit_code == 2 and "another setup" in result.stderr   # a played experiment stays protected
+
+
+def test_a_table_that_cannot_be_written_is_one_line(tmp_path):  # bad input: exit 2, no traceback
+    """A folder where tournament.csv goes (or a full disk) raised IsADirectoryError, a traceback."""
+    args = ["tournament", "--spymasters", "random", "--guessers", "random", "--games", "2", "--out", str(tmp_path),
+            "--no-progress"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    (tmp_path / "tournament.csv").unlink()
+    (tmp_path / "tournament.csv").mkdir()
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "cannot write the tournament table" in result.stderr and result.stderr.count("\n") == 1
