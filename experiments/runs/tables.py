@@ -74,7 +74,10 @@ def _played(out: Path) -> bool:
     failed before their first game (a model file that does not load) has nothing to keep."""
     from experiments.runs.folder import holds_games, in_use
 
-    return any(holds_games(p) or in_use(p) for p in out.iterdir() if p.is_dir())
+    try:
+        return any(holds_games(p) or in_use(p) for p in out.iterdir() if p.is_dir())
+    except OSError:   # what cannot be read may hold games: kept
+        return True
 
 
 def write_table(table, out: str | Path, name: str) -> bool:
