@@ -3,6 +3,9 @@ an illegal one the agent's error (a forfeit under --isolate), named as such."""
 
 from __future__ import annotations
 
+import numbers
+from typing import Any
+
 from engine import IllegalAction
 
 
@@ -17,3 +20,12 @@ def apply_agent_action(state, record, action, agent) -> None:
     except IllegalAction as exc:
         raise AgentError(f"{agent.spec} made an illegal move {action}: {exc}") from exc
     record.actions.append(action)
+
+
+def clue_number(number: Any) -> Any:
+    """A spymaster's clue number as the engine is to judge it: as given ("unlimited" is a Codenames
+    number, RULES 1.2 and 1.7; 2.0, "2" or True are none), a numpy integer as the int it is (as an
+    isolated agent's answer arrives, experiments/isolation/protocol.py)."""
+    if isinstance(number, numbers.Integral) and not isinstance(number, bool):
+        return int(number)
+    return number

@@ -165,6 +165,7 @@ def beliefs_from_json(data: Any) -> list[float]:
 def clue_from_json(data: Any):
     """A ClueDecision from an agent's answer; ProtocolError on anything else."""
     from agents.base import ClueDecision
+    from engine.actions import UNLIMITED
 
     if not isinstance(data, dict):
         raise ProtocolError("a clue answer is an object {word, number, targets, score}")
@@ -172,8 +173,8 @@ def clue_from_json(data: Any):
     targets, score = data.get("targets", []), data.get("score", 0.0)
     if not isinstance(word, str):
         raise ProtocolError(f"a clue word is a string, not {word!r:.60}")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise ProtocolError(f"a clue number is an integer, not {number!r:.60}")
+    if number != UNLIMITED and (isinstance(number, bool) or not isinstance(number, int)):  # RULES 1.2, 1.7
+        raise ProtocolError(f"a clue number is an integer or {UNLIMITED!r}, not {number!r:.60}")
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         raise ProtocolError("clue targets are a list of strings")
     if _as_float(score) is None:

@@ -645,3 +645,30 @@ class OwnTargetSpymaster(Spymaster):
         if self.how == "raise":
             raise ValueError(f"no clue reaches {', '.join(targets)}")
         return ClueDecision(f"hot{targets[0]}", 1, (targets[0],))
+
+
+class NumberSpymaster(Spymaster):
+    """The random spymaster's clues with another number: `how=unlimited` (RULES 1.2, 1.7: a Codenames
+    number), `numpy` (its number as a numpy integer), `float` (2.0), `text` ("2") or `bool` (True)."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        from agents.baselines import RandomSpymaster
+        from agents.spec import parse_spec
+
+        self.inner = RandomSpymaster(parse_spec("random"), language)
+        self.how = str(spec.params.get("how", "unlimited"))
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        self.inner.begin_game(seed)
+
+    def give_clue(self, obs) -> ClueDecision:
+        import dataclasses
+
+        import numpy as np
+
+        decision = self.inner.give_clue(obs)
+        number = {"unlimited": "unlimited", "numpy": np.int64(decision.number), "float": float(decision.number),
+                  "text": str(decision.number), "bool": True}[self.how]
+        return dataclasses.replace(decision, number=number)

@@ -614,3 +614,50 @@ def test_a_spyword_bot_that_stalls_the_game_forfeits_it(tmp_path, monkeypatch):
     limit, and the run crashed (RuntimeError, exit 1, nothing written)."""
     plain, isolated, hit = _spyword_both(tmp_path, monkeypatch, "FlappingBot")
     assert_costs_its_own_games(plain, isolated, {hit}, "forfeit: p2 bot: answered garbage (Disconnect is not a bot's move")
+
+
+def test_an_unlimited_clue_is_a_codenames_clue_played_alike_plain_and_isolated(tmp_path):
+    """RULES 1.2, 1.7: a Codenames clue number is 0..9 or "unlimited". Before: the plain loop crashed on
+    int("unlimited") (ValueError) and an isolated agent's unlimited clue was its forfeit ("answered garbage")."""
+    run = CodenamesRun(games=2, seed=3, spymaster=f"{HOSTILE}:NumberSpymaster?how=unlimited", guesser="random")
+    simulate_codenames(run, out=tmp_path / "plain", progress=False)
+    simulate_codenames(run, out=tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
+    assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
+    assert records(tmp_path / "plain") == records(tmp_path / "isolated")
+    assert all(r["status"] == "finished" for r in rows(tmp_path / "plain"))
+    clues = [a for rec in records(tmp_path / "plain") for a in rec["actions"] if "clue" in a]
+    assert clues and all(a["number"] == "unlimited" for a in clues), clues
+
+
+@pytest.mark.parametrize("how", ["float", "text", "bool"])
+def test_a_clue_number_the_rules_refuse_is_refused_in_codenames_as_in_duet(tmp_path, how):
+    """RULES 1.2 (3.4 in Duet): a clue number is an integer 0..9 (or "unlimited"). Before: the Codenames loop
+    made 2.0, "2" and True numbers with int() and played them, where Duet and an isolated agent refused them."""
+    from experiments.games.moves import AgentError
+
+    for game, number_rule in (("codenames", "RULES 1.2"), ("duet", "RULES 3.4")):
+        spec = f"{HOSTILE}:NumberSpymaster?how={how}"
+        with pytest.raises(AgentError, match=f"illegal move .*{number_rule}: a .*clue number is 0..9"):
+            if game == "codenames":
+                simulate_codenames(CodenamesRun(games=1, seed=3, spymaster=spec, guesser="random"),
+                                   out=tmp_path / game, progress=False)
+            else:
+                simulate(DuetRun(games=1, seed=3, spymaster=spec, guesser="random"), out=tmp_path / game,
+                         progress=False)
+
+
+@pytest.mark.parametrize("game", ["codenames", "duet"])
+def test_a_numpy_integer_clue_number_plays_as_that_integer_plain_and_isolated(tmp_path, game):
+    """A spymaster's number as a numpy integer (an argmax) is that number, as an isolated agent's answer
+    arrives. Before: plain Duet refused np.int64(1) as "not 0..9" while the isolated run played it."""
+    spec = f"{HOSTILE}:NumberSpymaster?how=numpy"
+    for name, isolate in (("plain", False), ("isolated", True)):
+        if game == "codenames":
+            simulate_codenames(CodenamesRun(games=1, seed=3, spymaster=spec, guesser="random"), out=tmp_path / name,
+                               progress=False, isolate=isolate, move_timeout=60)
+        else:
+            simulate(DuetRun(games=1, seed=3, spymaster=spec, guesser="random"), out=tmp_path / name,
+                     progress=False, isolate=isolate, move_timeout=60)
+    assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
+    assert records(tmp_path / "plain") == records(tmp_path / "isolated")
+    assert rows(tmp_path / "plain")[0]["status"] != "forfeit"

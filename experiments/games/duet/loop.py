@@ -11,7 +11,7 @@ from engine import Clue, Guess, Stop
 from engine.duet import SEATS, DuetRecord
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
-from experiments.games.moves import AgentError, apply_agent_action
+from experiments.games.moves import AgentError, apply_agent_action, clue_number
 from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
@@ -46,7 +46,7 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             agent = seats[giver].spymaster
             decision = agent.give_clue(state.observe(giver))
             intents.append(decision.intent(len(record.actions)))
-            act(Clue(giver, decision.word, decision.number), agent)
+            act(Clue(giver, decision.word, clue_number(decision.number)), agent)
         elif state.phase == GUESS:
             (seat,) = state.guessers()
             agent = seats[seat].guesser
