@@ -29,3 +29,20 @@ def clue_number(number: Any) -> Any:
     if isinstance(number, numbers.Integral) and not isinstance(number, bool):
         return int(number)
     return number
+
+
+def agent_clue(decision: Any, agent, action: int) -> tuple[Any, Any, dict]:
+    """(word, number, intent) of a spymaster's answer for the Clue at index `action`: the answer is a
+    `ClueDecision` whose targets and score a record can keep (`ClueDecision.intent`), its number as
+    `clue_number` gives it. AgentError naming the agent otherwise, never an error deep in the loop."""
+    from agents.base import ClueDecision
+
+    if not isinstance(decision, ClueDecision):
+        raise AgentError(f"{agent.spec} gave no clue: give_clue returns a ClueDecision(word, number), "
+                         f"not {type(decision).__name__}")
+    try:
+        intent = decision.intent(action)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise AgentError(f"{agent.spec} gave a ClueDecision whose targets are no list of words or whose score "
+                         f"is no number ({type(exc).__name__}: {exc})") from None
+    return decision.word, clue_number(decision.number), intent

@@ -69,7 +69,12 @@ def _answer(agent, request: dict, protocol) -> dict:
         return {"ok": True}
     obs = protocol.from_json_dict(request.get("obs"))
     if op == "give_clue":
-        return {"ok": True, "clue": protocol.clue_to_json(agent.give_clue(obs))}
+        from agents.base import ClueDecision
+
+        decision = agent.give_clue(obs)
+        if not isinstance(decision, ClueDecision):  # as experiments.games.moves.agent_clue says in one process
+            raise TypeError(f"give_clue returns a ClueDecision(word, number), not {type(decision).__name__}")
+        return {"ok": True, "clue": protocol.clue_to_json(decision)}
     if op == "next_guess":
         return {"ok": True, "guess": agent.next_guess(obs)}
     if op == "choose_cover":

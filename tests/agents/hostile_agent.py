@@ -672,3 +672,17 @@ class NumberSpymaster(Spymaster):
         number = {"unlimited": "unlimited", "numpy": np.int64(decision.number), "float": float(decision.number),
                   "text": str(decision.number), "bool": True}[self.how]
         return dataclasses.replace(decision, number=number)
+
+
+class NoClueSpymaster(Spymaster):
+    """Answers give_clue with no ClueDecision: `how=none` (None), `text` ("hello 2"), `pair` (("hello", 2)),
+    or a ClueDecision the record cannot keep: `score` (score "high"), `targets` (targets None)."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.how = str(spec.params.get("how", "none"))
+
+    def give_clue(self, obs):
+        return {"none": None, "text": "hello 2", "pair": ("hello", 2),
+                "score": ClueDecision("hello", 1, score="high"),
+                "targets": ClueDecision("hello", 1, targets=None)}[self.how]

@@ -661,3 +661,33 @@ def test_a_numpy_integer_clue_number_plays_as_that_integer_plain_and_isolated(tm
     assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
     assert records(tmp_path / "plain") == records(tmp_path / "isolated")
     assert rows(tmp_path / "plain")[0]["status"] != "forfeit"
+
+
+@pytest.mark.parametrize("how", ["none", "text", "pair", "score", "targets"])
+@pytest.mark.parametrize("game", ["codenames", "duet"])
+def test_a_spymaster_answer_that_is_no_clue_decision_is_the_agents_error(tmp_path, game, how):
+    """give_clue returns a ClueDecision (agents/base.py). Before: None, a text or a tuple crashed the loop with
+    AttributeError ('NoneType' object has no attribute 'intent'), a score that is no number or targets None
+    with ValueError / TypeError in ClueDecision.intent; now one AgentError naming the agent (the CLI's one
+    line, exit 2), and under --isolate the agent's forfeit saying the same."""
+    from experiments.games.moves import AgentError
+
+    spec = f"{HOSTILE}:NoClueSpymaster?how={how}"
+
+    def play(out, isolate):
+        if game == "codenames":
+            simulate_codenames(CodenamesRun(games=1, seed=3, spymaster=spec, guesser="random"), out=out,
+                               progress=False, isolate=isolate, move_timeout=60)
+        else:
+            simulate(DuetRun(games=1, seed=3, spymaster=spec, guesser="random"), out=out, progress=False,
+                     isolate=isolate, move_timeout=60)
+
+    what = "gave no clue: give_clue returns a ClueDecision" if how in ("none", "text", "pair") else \
+        "gave a ClueDecision whose targets are no list of words or whose score is no number"
+    with pytest.raises(AgentError, match=f"^{spec.replace('?', '[?]')} {what}"):
+        play(tmp_path / "plain", False)
+    play(tmp_path / "isolated", True)
+    (row,) = rows(tmp_path / "isolated")
+    assert row["status"] == "forfeit" and "spymaster: " in row["loss_reason"], row
+    if how in ("none", "text", "pair"):
+        assert "give_clue returns a ClueDecision(word, number), not" in row["loss_reason"], row

@@ -14,7 +14,7 @@ from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
-from experiments.games.moves import AgentError, apply_agent_action, clue_number
+from experiments.games.moves import AgentError, agent_clue, apply_agent_action
 from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
@@ -55,10 +55,10 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         agent = agent_for(seat)
         obs = state.observe(seat)
         if state.phase == CLUE:
-            decision = agent.give_clue(obs)
-            intents.append(decision.intent(len(record.actions)))
+            word, number, intent = agent_clue(agent.give_clue(obs), agent, len(record.actions))
+            intents.append(intent)
             # the number as given, "unlimited" too (RULES 1.2, 1.7): the engine judges it, as in Duet
-            act(Clue(seat, decision.word, clue_number(decision.number)), agent)
+            act(Clue(seat, word, number), agent)
         elif state.phase in (GUESS, SUDDEN_DEATH):
             word = agent.next_guess(obs)
             if word is None:

@@ -11,7 +11,7 @@ from engine import Clue, Guess, Stop
 from engine.duet import SEATS, DuetRecord
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
-from experiments.games.moves import AgentError, apply_agent_action, clue_number
+from experiments.games.moves import AgentError, agent_clue, apply_agent_action
 from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
@@ -44,9 +44,9 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             givers = state.clue_givers()
             giver = first_giver if not state.clue_seats and first_giver in givers else givers[0]
             agent = seats[giver].spymaster
-            decision = agent.give_clue(state.observe(giver))
-            intents.append(decision.intent(len(record.actions)))
-            act(Clue(giver, decision.word, clue_number(decision.number)), agent)
+            word, number, intent = agent_clue(agent.give_clue(state.observe(giver)), agent, len(record.actions))
+            intents.append(intent)
+            act(Clue(giver, word, number), agent)
         elif state.phase == GUESS:
             (seat,) = state.guessers()
             agent = seats[seat].guesser
