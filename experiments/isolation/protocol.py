@@ -200,8 +200,8 @@ def spyword_action_from_json(data: Any, seat: str, host: str | None = None):
     kicking, disconnecting and reconnecting are the room's (a person's connection), time-outs the
     clock's: a bot that answers one of those, or another seat's move, answered garbage."""
     from engine.errors import MalformedRecord
-    from engine.spyword.actions import (HOST, Dismiss, GhostGuess, GiveClue, Ready, StartVote, Vote,
-                                        action_from_dict)
+    from engine.spyword.actions import action_from_dict
+    from experiments.games.spyword.loop import bot_move_fault
 
     if data is None:
         return None
@@ -211,11 +211,9 @@ def spyword_action_from_json(data: Any, seat: str, host: str | None = None):
         action = action_from_dict(data)
     except (MalformedRecord, TypeError, ValueError, KeyError) as exc:
         raise ProtocolError(f"not a Spy's Word action: {exc}") from None
-    if not isinstance(action, (Ready, GiveClue, StartVote, Vote, GhostGuess, Dismiss)):
-        raise ProtocolError(f"{type(action).__name__} is not a bot's move: {data!r:.60}")
-    if action.seat != seat and not (action.seat == HOST and seat == host):
-        raise ProtocolError(f"{seat} answered an action for seat {action.seat!r:.40}"
-                            + (" (it is not the host)" if action.seat == HOST else ""))
+    fault = bot_move_fault(action, seat, host)  # the plain loop's rule (experiments/games/spyword/loop.py)
+    if fault is not None:
+        raise ProtocolError(f"{fault}: {data!r:.60}" if fault.endswith("is not a bot's move") else fault)
     return action
 
 

@@ -686,3 +686,19 @@ class NoClueSpymaster(Spymaster):
         return {"none": None, "text": "hello 2", "pair": ("hello", 2),
                 "score": ClueDecision("hello", 1, score="high"),
                 "targets": ClueDecision("hello", 1, targets=None)}[self.how]
+
+
+class WrongMoveBot(_random_spyword_bot()):
+    """A random Spy's Word bot whose seat p2 answers a wrong move when its card is to be confirmed (phase
+    "ready"), in one process too: `how=none` (None), `number` (42), `leave` (Leave: the room's move),
+    `kick` (Kick as "host", which it is not), `other` (p3's Ready), `early` (its own vote before any vote)."""
+
+    defaults = {**_random_spyword_bot().defaults, "how": "none"}
+
+    def act(self, obs, avoid=()):
+        if obs.seat != "p2" or obs.phase != "ready" or obs.seat not in obs.to_act:
+            return super().act(obs, avoid)
+        from engine.spyword.actions import HOST, Kick, Leave, Ready, Vote
+
+        return {"none": None, "number": 42, "leave": Leave("p2"), "kick": Kick(HOST, "p3"), "other": Ready("p3"),
+                "early": Vote("p2", "p3")}[str(self.params["how"])]

@@ -691,3 +691,34 @@ def test_a_spymaster_answer_that_is_no_clue_decision_is_the_agents_error(tmp_pat
     assert row["status"] == "forfeit" and "spymaster: " in row["loss_reason"], row
     if how in ("none", "text", "pair"):
         assert "give_clue returns a ClueDecision(word, number), not" in row["loss_reason"], row
+
+
+@pytest.mark.parametrize("how,fault", [
+    ("none", "NoneType is not a bot's move"), ("number", "int is not a bot's move"),
+    ("leave", "Leave is not a bot's move"), ("kick", "Kick is not a bot's move"),
+    ("other", "p2 answered an action for seat 'p3'"),
+    ("early", "made an illegal move Vote\\(seat='p2', target='p3'\\): RULES 5.6")])
+def test_a_spyword_bot_in_one_process_plays_its_own_moves_only(tmp_path, how, fault):
+    """A bot plays its own seat's moves (agents.spyword.SpyWordAgent.act), in one process as isolated. Before:
+    the plain loop handed any answer to the engine: None or 42 was refused as "RULES 5.1: unknown seat None"
+    (naming neither the bot nor its fault), an illegal move raised the engine's IllegalAction, and a Leave, a Kick
+    as "host" or another seat's move was played. Now one AgentError naming the bot and its seat."""
+    from experiments.games.moves import AgentError
+    from experiments.games.spyword.batch import simulate_spyword
+
+    spec = f"{HOSTILE}:WrongMoveBot?how={how}"
+    with pytest.raises(AgentError, match=f"^{spec.replace('?', '[?]')} \\(p2\\) .*{fault}"):
+        simulate_spyword(1, 6, 1, "en", spec, None, tmp_path / "plain", progress=False)
+
+
+def test_a_spyword_bot_in_one_process_that_kicks_is_one_line_of_the_cli(tmp_path):
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "spyword", "--games", "1", "--bot", f"{HOSTILE}:WrongMoveBot?how=kick",
+                                      "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output
+    (line,) = [l for l in result.stderr.splitlines() if l.startswith("error:")]
+    assert "WrongMoveBot?how=kick (p2) made no move of its own: Kick is not a bot's move" in line
+    assert "Traceback" not in result.output

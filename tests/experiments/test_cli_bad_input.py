@@ -355,7 +355,8 @@ def test_a_reader_that_stops_early_ends_replay_quietly(tmp_path):
 
 def test_a_trusted_bot_that_stalls_a_game_is_one_line_and_the_run_resumes(tmp_path, monkeypatch):
     """A trusted Spy's Word bot (no --isolate) that keeps a game going: the loop's action limit was a
-    RuntimeError traceback. Now one line naming the bot, exit 2, the games before it kept."""
+    RuntimeError traceback. Now one line naming the bot, exit 2, the games before it kept: its first
+    Disconnect is refused (the room's move, not a bot's), as an isolated bot's is."""
     from experiments.runs.seeds import SECRET_ENV
     from tests.agents.hostile_agent import spyword_run_singling_out
 
@@ -364,7 +365,7 @@ def test_a_trusted_bot_that_stalls_a_game_is_one_line_and_the_run_resumes(tmp_pa
     bot = f"tests.agents.hostile_agent:StallingBot+fake?vocab=300&first={first}"
     args = ["simulate", "spyword", "--games", "3", "--seed", str(seed), "--bot", bot, "--no-progress",
             "--out", str(tmp_path / "run")]
-    line = one_line_exit_2(args, "did not end within 2000 actions")
+    line = one_line_exit_2(args, "(p2) made no move of its own: Disconnect is not a bot's move")
     assert "StallingBot" in line and "--isolate" in line
     games = (tmp_path / "run" / "games.jsonl").read_text().splitlines()
     assert [json.loads(g)["game_index"] for g in games] == [0, 1]

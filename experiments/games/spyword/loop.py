@@ -7,10 +7,33 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.spyword import HOST, SpyWordRecord, StartVote
+from engine.spyword.actions import Dismiss, GhostGuess, GiveClue, Ready, Vote
 
 from experiments.games.moves import AgentError
 
 MAX_ACTIONS = 2000
+BOT_MOVES = (Ready, GiveClue, StartVote, Vote, GhostGuess, Dismiss)  # what `SpyWordAgent.act` makes
+
+
+def bot_move_fault(action: Any, seat: str, host: str | None) -> str | None:
+    """Why `action` is no move of `seat`'s bot (None when it is one): a bot plays its own seat's moves
+    (ready, a clue, the vote start, a vote, the ghost's guess, closing its role screen), as "host" only
+    when it is the host; leaving, kicking and the connection are the room's, time-outs the clock's."""
+    if not isinstance(action, BOT_MOVES):
+        return f"{type(action).__name__} is not a bot's move"
+    if action.seat != seat and not (action.seat == HOST and seat == host):
+        return (f"{seat} answered an action for seat {action.seat!r:.40}"
+                + (" (it is not the host)" if action.seat == HOST else ""))
+    return None
+
+
+def _bot_move(bot: Any, seat: str, obs: Any, avoid: list[str]) -> Any:
+    """The bot's move for `seat`; AgentError naming the bot when it is none of its own moves."""
+    action = bot.act(obs, avoid) if avoid else bot.act(obs)
+    fault = bot_move_fault(action, seat, obs.host)
+    if fault is not None:
+        raise AgentError(f"{getattr(bot, 'spec', bot)} ({seat}) made no move of its own: {fault}: {action!r:.80}")
+    return action
 
 
 def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict:
@@ -29,18 +52,19 @@ def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict
                 raise RuntimeError(f"nobody to act in phase {state.phase}")
             seat = waiting[0]
             obs = state.observe(seat)
-            action = bots[seat].act(obs)
             avoid: list[str] = []
+            action = _bot_move(bots[seat], seat, obs, avoid)
             while True:
                 try:
                     state.apply(action)
                     break
-                except IllegalAction:
+                except IllegalAction as exc:
                     if not hasattr(action, "text") or len(avoid) >= 20:
-                        raise
+                        raise AgentError(f"{getattr(bots[seat], 'spec', bots[seat])} ({seat}) made an illegal "
+                                         f"move {action}: {exc}") from exc
                     refusals += 1
                     avoid.append(action.text)
-                    action = bots[seat].act(obs, avoid)
+                    action = _bot_move(bots[seat], seat, obs, avoid)
             record.actions.append(action)
             continue
         state.apply(action)
