@@ -249,9 +249,15 @@ class AgentProcess:
         """The agent's ready message, within the startup time; _Failure otherwise."""
         if self.error is not None:
             raise self.error
-        ready = self._answer(self._read_line(self.deadline, self.timeout, "started"))
+        line = self._read_line(self.deadline, self.timeout, "started")
+        ready = self._answer(line)
         if not ready.get("ok"):
             raise _Failure(f"failed to start: {ready.get('error', 'no reason given')}")
+        capabilities, hardened = ready.get("capabilities") or [], ready.get("hardening") or {}
+        if not (isinstance(capabilities, list) and all(isinstance(c, str) for c in capabilities)
+                and isinstance(hardened, dict)):  # the agent can write this line itself
+            raise _Failure(f"answered garbage (a ready message holds a list of capabilities and an object of "
+                           f"hardening steps: {line[:60]!r})")
         self.ready = ready
         return ready
 

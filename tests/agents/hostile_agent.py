@@ -702,3 +702,20 @@ class WrongMoveBot(_random_spyword_bot()):
 
         return {"none": None, "number": 42, "leave": Leave("p2"), "kick": Kick(HOST, "p3"), "other": Ready("p3"),
                 "early": Vote("p2", "p3")}[str(self.params["how"])]
+
+
+class ForgedReadyGuesser(Guesser):
+    """Writes its own ready line on the protocol pipe as it is built (the worker's `proto_out`, found up the
+    stack): `how=capabilities` (capabilities 5) or `hardening` (hardening "xy")."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        field = str(spec.params.get("how", "capabilities"))
+        frame = sys._getframe()
+        while frame is not None and "proto_out" not in frame.f_locals:
+            frame = frame.f_back
+        value = 5 if field == "capabilities" else "xy"
+        frame.f_locals["proto_out"].write((json.dumps({"ok": True, "id": 0, field: value}) + "\n").encode())
+
+    def next_guess(self, obs):
+        return None

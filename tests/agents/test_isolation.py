@@ -722,3 +722,17 @@ def test_a_spyword_bot_in_one_process_that_kicks_is_one_line_of_the_cli(tmp_path
     (line,) = [l for l in result.stderr.splitlines() if l.startswith("error:")]
     assert "WrongMoveBot?how=kick (p2) made no move of its own: Kick is not a bot's move" in line
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("how", ["capabilities", "hardening"])
+def test_a_forged_ready_message_is_the_agents_forfeit_not_the_runs_crash(tmp_path, how):
+    """An agent can write on its protocol pipe itself, its ready line too. Before: capabilities 5 (or hardening
+    "xy") in it crashed the game process with TypeError (ValueError), a traceback that ended the whole run; now
+    each game the agent starts in is its forfeit, 'answered garbage (a ready message ...)'."""
+    simulate(DuetRun(games=2, seed=1, spymaster="random", guesser=f"{HOSTILE}:ForgedReadyGuesser?how={how}"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=30)
+    played = rows(tmp_path)
+    assert len(played) == 2
+    for row in played:
+        assert row["status"] == "forfeit" and row["loss_reason"].startswith(
+            "forfeit: A guesser: answered garbage (a ready message holds a list of capabilities"), row
