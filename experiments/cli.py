@@ -438,10 +438,6 @@ def _check_backend(backend: str) -> None:
             fail(why)
 
 
-#: The longest --move-timeout: a day a move (an unbounded one overflows the clock that times it).
-MAX_MOVE_TIMEOUT = 86_400
-
-
 def _check_isolation(isolate: bool, move_timeout: Optional[float]) -> None:
     """--move-timeout is an --isolate option: without it, refused like any option that does not apply."""
     if move_timeout is not None and not isolate:
@@ -451,14 +447,9 @@ def _check_isolation(isolate: bool, move_timeout: Optional[float]) -> None:
 def _isolation_checked(move_timeout: Optional[float]) -> float:
     """--move-timeout's value. The note that no seed secret hides the deals comes when isolated play
     starts, after every check (experiments.isolation.runs.closing): bad input stays one line."""
-    if move_timeout is None:
-        from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
+    from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT, checked_move_timeout
 
-        return DEFAULT_MOVE_TIMEOUT
-    if not 0 < move_timeout <= MAX_MOVE_TIMEOUT:  # inf or 1e300 overflowed select()'s clock: a traceback
-        raise ValueError(f"--move-timeout must be a positive number of seconds, at most {MAX_MOVE_TIMEOUT:,} (a day), "
-                         f"not {move_timeout:g}")
-    return move_timeout
+    return DEFAULT_MOVE_TIMEOUT if move_timeout is None else checked_move_timeout(move_timeout)
 
 
 @app.command()

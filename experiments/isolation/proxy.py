@@ -42,6 +42,7 @@ from experiments.isolation.protocol import (MAX_LINE, ProtocolError, beliefs_fro
                                             word_from_json)
 
 DEFAULT_MOVE_TIMEOUT = 60.0
+MAX_MOVE_TIMEOUT = 86_400  # seconds, a day a move: an unbounded one (inf, 1e300) overflows the clock that times it
 MAX_WHY = 500  # characters of a forfeit's reason kept: an answer (a board-sized guess) may be megabytes
 DEFAULT_STARTUP_TIMEOUT = 600.0  # building an agent loads its models: minutes for the big ones
 MAX_OUTPUT = 16 * 1024 * 1024  # bytes an agent may print while it starts or answers one request
@@ -53,6 +54,16 @@ PASS_ENV = ("PATH", "HOME", "USER", "LANG", "LANGUAGE", "TZ", "TMPDIR", "PYTHONP
             "HF_HUB_CACHE", "TRANSFORMERS_CACHE", "SENTENCE_TRANSFORMERS_HOME", "TORCH_HOME", "XDG_CACHE_HOME",
             "XDG_DATA_HOME", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "TF_CPP_MIN_LOG_LEVEL",
             "CUDA_VISIBLE_DEVICES")
+
+
+def checked_move_timeout(seconds) -> float:
+    """A move timeout in seconds, in (0, MAX_MOVE_TIMEOUT]: anything else (NaN, inf, 0) is refused before any
+    game, as select() would refuse it mid-game (ValueError)."""
+    seconds = float(seconds)
+    if not 0 < seconds <= MAX_MOVE_TIMEOUT:
+        raise ValueError(f"--move-timeout must be a positive number of seconds, at most {MAX_MOVE_TIMEOUT:,} "
+                         f"(a day), not {seconds:g}")
+    return seconds
 
 
 class Forfeit(AgentError):
@@ -427,9 +438,7 @@ class IsolatedAgent:
             self.spec = str(spec)
         self.language = language
         self.seat = seat
-        self.move_timeout = float(move_timeout)
-        if self.move_timeout <= 0:
-            raise ValueError("--move-timeout must be a positive number of seconds")
+        self.move_timeout = checked_move_timeout(move_timeout)
         self.startup_timeout = float(startup_timeout or max(DEFAULT_STARTUP_TIMEOUT, self.move_timeout))
         self._hello = {"role": self.role, "spec": self.spec, "language": language, **(hello or {})}
         self._process: AgentProcess | None = None

@@ -736,3 +736,14 @@ def test_a_forged_ready_message_is_the_agents_forfeit_not_the_runs_crash(tmp_pat
     for row in played:
         assert row["status"] == "forfeit" and row["loss_reason"].startswith(
             "forfeit: A guesser: answered garbage (a ready message holds a list of capabilities"), row
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), float("inf"), 1e300, 0.0, -1.0])
+def test_a_move_timeout_that_is_no_number_of_seconds_is_refused_before_any_game(tmp_path, timeout):
+    """The Python API refuses what `--move-timeout` refuses. Before: NaN and infinity passed the proxies' check
+    (`<= 0`) and crashed mid-game in select() (ValueError "Invalid value NaN", OverflowError "timestamp out of
+    range"); now one ValueError naming the option before any agent starts."""
+    with pytest.raises(ValueError, match="^--move-timeout must be a positive number of seconds, at most 86,400"):
+        simulate(DuetRun(games=1, seed=1, spymaster="random", guesser="random"), out=tmp_path, progress=False,
+                 isolate=True, move_timeout=timeout)
+    assert not (tmp_path / "games.jsonl").exists() or not (tmp_path / "games.jsonl").read_text()
