@@ -192,7 +192,7 @@ class _Rules:
                 return "4.6", self.msg("script_ko" if self.language == "ko" else "script_en", clue=raw)
         if _letter_key(w) not in self.allowed:
             info = None
-            if w in self.tables.letter_words:
+            if self.letter_word(w) is not None:
                 return "4.1", self.msg("letter_word", clue=raw)
             if self.position(w) is not None:
                 return "4.1", self.msg("position", clue=raw)
@@ -201,6 +201,19 @@ class _Rules:
                 if info.number:
                     return "4.1", self.msg("number_word", clue=raw)
         return None
+
+    def letter_word(self, w: str) -> str | None:
+        """The letter word (`{lang}_letters.txt`) a clue names (RULES 4.1), or None: the word itself, or
+        a Korean reading of one (글자로, 기역이, 세음절: `WordInfo.letter`; a clue with spaces, allowed
+        as a compound, read joined: 세 글자)."""
+        if w in self.tables.letter_words:
+            return w
+        if self.language == "en":
+            return None
+        joined = _hangul_joined(w)
+        if joined is None:
+            return None
+        return joined if joined in self.tables.letter_words else (self.analyzer.info(joined).letter or None)
 
     def position(self, w: str) -> str | None:
         """The position word (`{lang}_positions.txt`) a clue points at (RULES 4.1), or None: the

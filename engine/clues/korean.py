@@ -723,7 +723,8 @@ class KoreanAnalyzer(StoredForeign):
         words = frozenset(c for c, other in words.items() if parts.get(c) is False and (not other or other in parts))
         position = _position_reading(w, best_tokens, lemmas, self.tables.positions,
                                      lambda p: self.hanja.is_part(p, w) is not False)
-        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number, words, position)
+        letter = _letter_reading(w, best_tokens, self.tables.letter_words)
+        return WordInfo(w, canon, frozenset({w, canon} | lemmas), parts, real, number, words, position, letter)
 
 
 #: One-syllable units a place's name is followed by (화성시, 강화도, 마포구, 부산역, 고려대): the name
@@ -1036,6 +1037,28 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
             continue
         return ""
     return tokens[-1].form
+
+
+def _letter_reading(word: str, best, letter_words) -> str:
+    """The letter word (`ko_letters.txt`) a word names without being it (RULES 4.1: letters, jamo and
+    letter counts), or "": in Kiwi's best reading, the word less its particles and a plural 들 is a
+    letter word (글자로, 초성으로, 받침이, 기역으로, 자음들, 첫글자가, 글자수가, 세글자로), or the reading is
+    numbers or determiners before a letter word (세음절, 두음절로, 여섯글자: a letter count). Not a
+    copula (모음이다) nor a noun Kiwi reads whole (모음집, 철자법, 받침대)."""
+    if word in letter_words or any(t.oov for t in best):
+        return ""
+    tokens = list(best)
+    while tokens and (tokens[-1].tag.startswith("J") or (tokens[-1].tag == "XSN" and tokens[-1].form == "들")):
+        tokens.pop()
+    if not tokens:
+        return ""
+    stem = word[:tokens[-1].start + tokens[-1].len]
+    if stem != word and stem in letter_words:
+        return stem
+    if (len(tokens) >= 2 and tokens[-1].tag.startswith("NN") and tokens[-1].form in letter_words
+            and all(t.tag in ("MM", "NR") for t in tokens[:-1])):
+        return tokens[-1].form
+    return ""
 
 
 def _held_noun(word: str, best) -> str:

@@ -238,12 +238,12 @@ class Lookup:
 
 def _encode_info(info: WordInfo) -> bytes:
     return marshal.dumps((info.canon, tuple(sorted(info.forms)), tuple(info.parts.items()), info.real, info.number,
-                          tuple(sorted(info.syllable_words)), info.position))
+                          tuple(sorted(info.syllable_words)), info.position, info.letter))
 
 
 def _decode_info(word: str, blob: bytes) -> WordInfo:
-    canon, forms, parts, real, number, words, position = marshal.loads(blob)   # the store's name holds the analyser's fingerprint
-    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number, frozenset(words), position)
+    canon, forms, parts, real, number, words, position, letter = marshal.loads(blob)   # the store's name holds the analyser's fingerprint
+    return WordInfo(word, canon, frozenset(forms), dict(parts), real, number, frozenset(words), position, letter)
 
 
 class InfoStore:

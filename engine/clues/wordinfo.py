@@ -28,6 +28,9 @@ class WordInfo:
         position (RULES 4.1) other than by being that word: a form of it (가까움, 가까이 of 가깝다) or
         a reading made only of position words, ordinals and determiners, with particles (위에,
         첫째줄, 가운데줄, 맨위에); "" for any other word.
+    letter: Korean: the letter word of `ko_letters.txt` that the word names (RULES 4.1) other than by
+        being that word: with particles or the plural 들 after it (글자로, 초성으로, 기역이, 자음들,
+        첫글자가) or a number or determiner before it (세음절, 두음절로: a letter count); "" otherwise.
     """
 
     word: str
@@ -38,6 +41,7 @@ class WordInfo:
     number: bool = False
     syllable_words: frozenset = frozenset()
     position: str = ""
+    letter: str = ""
 
     @property
     def partforms(self) -> frozenset[str]:
