@@ -169,8 +169,20 @@ class _Rules:
         if self.language == "ko":
             if HANGUL_SYLLABLES.match(piece):
                 return True
-            return self.options.allow_abbreviations and piece.isascii() and piece.isalpha() and piece.isupper() and 2 <= len(piece) <= 6
+            return (self.options.allow_abbreviations and piece.isascii() and piece.isalpha() and piece.isupper()
+                    and 2 <= len(piece) <= 6 and self._latin_acronym(piece))
         return _latin(piece)
+
+    @staticmethod
+    def _latin_acronym(piece: str) -> bool:
+        """Capitals on a Korean board that may be an agreed abbreviation (RULES 4.6/4.7: CIA, UN, NASA,
+        KBS, NGO), not an English word written in capitals (APPLE, DOG, RIVER): an initialism said
+        letter by letter, a listed acronym, two letters, or no word the English lemmatiser knows
+        (acronyms spelled like words are lost with them: WHO, LED, PIN)."""
+        low = piece.casefold()
+        if len(piece) <= 2 or english_initialism(low) or listed_abbreviation(low, "en"):
+            return True
+        return not get_analyzer("en").lemmas(low)
 
     def early(self, raw: str, w: str):
         """4.7 one word, 4.1 letters/positions/numbers, 4.6 script: (rule, message) or None."""

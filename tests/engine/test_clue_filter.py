@@ -328,6 +328,18 @@ def test_rules_4_6_abbreviation_option_on_korean_board():  # RULES 4.6/4.7, seed
     assert ko("CIA", ["스파이"], options=ClueOptions(allow_abbreviations=True)).legal
 
 
+@pytest.mark.parametrize("clue", ["APPLE", "DOG", "RIVER", "TREE"])
+def test_rules_4_6_abbreviation_option_is_no_licence_for_english_words(clue):  # RULES 4.6/4.7
+    """Agreed abbreviations let CIA, UN, NASA stand on a Korean board; an English word in capitals is
+    still English, not an abbreviation (RULES 4.6: Korean words only)."""
+    assert verdict(ko(clue, ["사과", "강"], options=ClueOptions(allow_abbreviations=True))) == (False, "4.6")
+
+
+@pytest.mark.parametrize("clue", ["UN", "KBS", "NASA", "NGO", "FBI"])
+def test_rules_4_7_latin_acronyms_stay_legal_with_the_option(clue):  # RULES 4.7
+    assert ko(clue, ["사과", "강"], options=ClueOptions(allow_abbreviations=True)).legal
+
+
 # --- RULES 4.7: one real word --------------------------------------------------------------------
 
 @pytest.mark.parametrize(
