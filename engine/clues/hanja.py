@@ -179,7 +179,9 @@ class Hanja:
             mine = {loan for *_, loan in alone if loan}
             if any(_within(m, w) for m in mine for w in loans):
                 return True
-            return None if (mine and len(part) > 1) or not alone else False  # 비전 in 텔레비전: unsure
+            # a loanword of another source word shares letters only (타이 = tie in 타이틀 = title,
+            # 니스 = nice in 테니스); a part HanDic does not know at all is left to the other rules
+            return None if not alone else False
         spellings, senses = self.spellings(word), self.senses(part)
         if not spellings or not senses:
             return None
@@ -207,7 +209,9 @@ def _loan(gloss: str) -> str:
 def _within(part: str, whole: str) -> bool:
     """Are the words of `part` a run of the words of `whole` ('hole' in 'black hole'), or is it a
     head or tail of three letters or more of a closed compound ('cup' in 'cupcake')?"""
-    p, w = part.split(), whole.split()
+    p, w = part.split(), whole.replace("-", " ").split()
+    if w and w[-1].endswith("s") and w[-1][:-1] == p[-1]:
+        w[-1] = w[-1][:-1]  # a plural source word: 티셔츠 = t-shirts, built on shirt
     if any(w[i:i + len(p)] == p for i in range(len(w) - len(p) + 1)):
         return True
     p, w = "".join(p), "".join(w)
