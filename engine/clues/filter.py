@@ -124,9 +124,12 @@ def _letters(word: str, language: str) -> int:
 
 
 def _is_letter(w: str) -> bool:
+    """One letter or jamo (RULES 4.1). A Hanja (a CJK ideograph: 山, 江) is a word of another script,
+    judged by the script rule (4.6), as a Hangul syllable is judged as a word."""
     if JAMO.match(w):
         return True
-    return len(w) == 1 and w.isalpha() and not HANGUL_SYLLABLES.match(w)
+    return (len(w) == 1 and w.isalpha() and not HANGUL_SYLLABLES.match(w)
+            and not unicodedata.name(w, "").startswith("CJK"))
 
 
 #: A Latin letter's plural or possessive (x's, A's, Bs'), or one letter written again and again (LL, XX).
