@@ -31,6 +31,8 @@ LANGUAGES = ("ko", "en")
 SPLIT = re.compile(r"[\s\-]+")
 HANGUL_SYLLABLES = re.compile(r"^[\uac00-\ud7a3]+$")
 JAMO = re.compile(r"^[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff]+$")
+JAMO_CHAR = re.compile(r"[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff\uffa0-\uffdc]")
+HANGUL_OR_JAMO = re.compile(r"^[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff\uffa0-\uffdc]+$")
 LATIN_WORD = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?'?$")
 
 
@@ -201,6 +203,8 @@ class _Rules:
             if _is_letter(w) or _is_letter(raw.strip()):  # ß, ﬁ: one letter that case folding makes two
                 return "4.1", self.msg("letter", clue=raw)
             if self.language == "en" and _letter_form(w):  # x's, LL
+                return "4.1", self.msg("letter", clue=raw)
+            if self.language == "ko" and JAMO_CHAR.search(w) and HANGUL_OR_JAMO.match(w):  # ㄱ자, ㅋ웃음
                 return "4.1", self.msg("letter", clue=raw)
         for p in pieces:
             if not self._script_ok(p if self.language == "en" else raw_piece(raw, p)):
