@@ -86,6 +86,8 @@ def _tied_key(w: str, rules: "_Rules") -> str | None:
     """The key under which a letter or a position word may be tied to a visible word's meaning
     (RULES 4.1: vitamin C, ㅅ for 사이, MIDDLE for AGES): None for any other word. A Korean word
     pointing at a position through a position word (위에, 맨위: `WordInfo.position`) has its key."""
+    if len(w) > 1 and len(set(w)) == 1 and (JAMO.match(w) or _letter_form(w)):
+        return _letter_key(w[0])  # one letter written again and again: ㅠㅠ (crying) for 눈물, ㅋㅋ for 웃음
     if _is_letter(w):
         return _letter_key(w)
     if rules.language == "en":
