@@ -116,7 +116,8 @@ def _number_value(tables, w: str, info: WordInfo | None):
     if w in values and (w not in tables.numeral_only or (info is not None and info.number)):
         return True, values[w]
     if info is not None and info.number:
-        return True, None
+        held = [p for p in info.parts if p in values and w.startswith(p) and p != w]  # 둘이: 둘 + 이
+        return True, (values[max(held, key=len)] if held else None)
     return False, None
 
 

@@ -718,6 +718,10 @@ class KoreanAnalyzer(StoredForeign):
             alone = sum(self._single[t.form][0] for t in content_tokens)
             real = (best_score - alone >= COMPOUND_GAIN) or self.freq.get(w, 0) >= WORDFREQ_MIN
         number = len(best_tokens) == 1 and best_tokens[0].tag == "NR"
+        if (len(best_tokens) >= 2 and best_tokens[0].tag == "NR" and best_tokens[0].form in numbers
+                and best_tokens[0].form not in self.tables.numeral_only
+                and all(t.tag.startswith("J") for t in best_tokens[1:])):
+            number = True  # RULES 4.1: a native number word with particles (둘이, 셋으로, 하나로) is that number
         canon = self._canon(w)
         lemmas.discard(w)
         words = frozenset(c for c, other in words.items() if parts.get(c) is False and (not other or other in parts))
