@@ -616,6 +616,9 @@ class EnglishAnalyzer(StoredForeign):
                 parts[left] = True
         for b in self._suffix_bases(w):
             parts[b] = True
+            if not self._readings(w) and w in (b + "s", b + "es"):  # RULES 4.3: a plural the lemmatiser does
+                for bb in self.derivation_bases(b):                 # not list holds its singular's bases
+                    parts[bb] = True                                # (AMERICANS: american, so america)
         for b in self._unheard(w):
             parts.pop(b, None)  # a base by letters the word does not say: COUNTRY holds no count
         for lem in {w} | self.lemmas(w):  # irregular derivations (data/clues/en_derivations.tsv)
