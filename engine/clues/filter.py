@@ -395,10 +395,15 @@ class ClueFilter:
         self.options = options or ClueOptions()
         self.rules = _Rules(self.language, self.options)
         self.analyzer = self.rules.analyzer
+        for name, words in (("board", board), ("covered", covered)):  # a string would be read as one word per letter
+            if isinstance(words, (str, bytes)):
+                raise TypeError(f"{name} must be a list of code words, not a string: {reprlib.repr(words)}")
         board = [str(w) for w in board]
         covered_words = set()
         for c in covered or ():
             if isinstance(c, Integral) and not isinstance(c, bool):
+                if not 0 <= int(c) < len(board):  # RULES 4.5: a covered card is a card of the board
+                    raise ValueError(f"covered card {int(c)} is not an index of the board (0..{len(board) - 1})")
                 covered_words.add(normalize(board[int(c)], self.language))
             else:
                 covered_words.add(normalize(str(c), self.language))
@@ -660,6 +665,8 @@ def check_clue(
 
     A referee judges each clue of a game against the board as it then stands, and a replay judges
     them again, so the last few filters are kept (keyed by everything they are built from)."""
+    if isinstance(board, (str, bytes)) or isinstance(covered, (str, bytes)):  # refused by the filter, uncached
+        return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
     board, covered = tuple(board), tuple(covered or ())
     key = (language, options, board, covered)
     try:

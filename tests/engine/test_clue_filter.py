@@ -8,6 +8,7 @@ current verdict with a docstring saying why).
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -270,6 +271,19 @@ def test_rules_4_5_each_board_state_is_judged_as_it_stands():  # RULES 4.5
         assert en("RAINY", board, covered=[0]).legal
         assert not en("RAINY", board, covered=[1]).legal
         assert not en("RAINY", board, covered=["castle"], options=ClueOptions(vocabulary={"rainy"})).legal
+
+
+@pytest.mark.parametrize("kw, error, text", [
+    ({"board": ["RAIN", "CLOUD"], "covered": [2]}, ValueError, "covered card 2 is not an index of the board (0..1)"),
+    ({"board": ["RAIN", "CLOUD"], "covered": [-1]}, ValueError, "covered card -1 is not an index"),
+    ({"board": "RAIN"}, TypeError, "board must be a list of code words, not a string"),
+    ({"board": ["RAIN"], "covered": "RAIN"}, TypeError, "covered must be a list of code words, not a string"),
+])
+def test_rules_4_5_bad_board_or_covered_input_is_named(kw, error, text):  # RULES 4.5 (bad input)
+    """A covered index off the board was an IndexError without the index (-1 covered the last card), and
+    a board given as one string was read as one code word per letter (RAIN legal with board="RAIN")."""
+    with pytest.raises(error, match=re.escape(text)):
+        check_clue("rain", 1, language="en", **kw)
 
 
 def test_rules_4_5_duet_single_token_still_blocks():  # RULES 4.5 / 3.5
