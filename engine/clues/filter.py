@@ -22,7 +22,7 @@ from engine.actions import MAX_CLUE_NUMBER, UNLIMITED_WORDS, written_number
 from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation, vowelless_words
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
-from engine.clues.tables import normalize, tables
+from engine.clues.tables import FULL_WIDTH, normalize, tables
 from engine.clues.transliterate import jamo
 from engine.clues.types import ClueOptions, ClueVerdict
 from engine.clues.wordinfo import WordInfo
@@ -296,7 +296,7 @@ class _Rules:
 
 def raw_piece(raw: str, piece: str) -> str:
     # Script checks run on the normalised piece; kept as a hook for case-sensitive acronyms.
-    for p in SPLIT.split(unicodedata.normalize("NFC", raw).strip()):
+    for p in SPLIT.split(unicodedata.normalize("NFC", raw).translate(FULL_WIDTH).strip()):
         if p and normalize(p, "ko") == piece:
             return p
     return piece

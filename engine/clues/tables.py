@@ -9,10 +9,15 @@ from functools import lru_cache
 from engine.paths import data_path
 
 
+#: Full-width forms of ASCII (U+FF01..U+FF5E: Ｒａｉｎ, ２) as the ASCII characters they are.
+FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+
+
 def normalize(word: str, language: str) -> str:
-    """The comparison form of a word: NFC, trimmed, inner whitespace collapsed, case-folded and
-    curly apostrophes straightened (en)."""
-    word = unicodedata.normalize("NFC", str(word)).strip()
+    """The comparison form of a word: NFC, full-width letters and digits as ASCII (Ｒａｉｎ is rain:
+    the same spelling, RULES 4.6), trimmed, inner whitespace collapsed, case-folded and curly
+    apostrophes straightened (en)."""
+    word = unicodedata.normalize("NFC", str(word)).translate(FULL_WIDTH).strip()
     word = " ".join(word.split())
     if language == "en":  # one apostrophe: witch’s is witch's
         return word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
