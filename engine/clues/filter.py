@@ -576,12 +576,15 @@ class ClueFilter:
         if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
             hit = self._split_form(raw, w) or hit
         info = None
-        if (hit is not None and self.language == "ko" and hit[1] == m("position", clue=raw)
-                and w not in self.rules.tables.positions and not SPLIT.search(w)):
-            # a form of a visible word that is also a position's form (가까이 with 가깝다 visible):
-            # the board rule (4.3) names what it is; illegal either way
+        if (hit is not None and hit[1] in (m("position", clue=raw), m("letter_word", clue=raw))
+                and not SPLIT.search(w)):
+            # a visible word, or a form of one, that is also a position or letter word (TOP or TOPS with
+            # TOP visible, 가까이 with 가깝다): the board rule (4.3) names what it is; illegal either way
             info = self.analyzer.info(w)
-            hit = self._board(raw, info) or hit
+            board = self._board(raw, info)
+            if board is not None and (board[0] == "4.3" or (
+                    self.language == "ko" and w not in self.rules.tables.positions)):
+                hit = board
         if hit is None:
             info = self.analyzer.info(w)
             hit = self._board(raw, info) or (None if tied else self.rules.late(raw, w, info))

@@ -181,6 +181,19 @@ def test_rules_4_1_position_exception_option():  # RULES 4.1
     assert en("corner", ["RAIN"], options=ClueOptions(allowed_clues={"CORNER"})).legal
 
 
+@pytest.mark.parametrize("clue, board, lang", [
+    ("top", "TOP", "en"), ("tops", "TOP", "en"), ("row", "ROW", "en"), ("columns", "COLUMN", "en"),
+    ("vowels", "VOWEL", "en"), ("위", "위", "ko"), ("가운데", "가운데", "ko"),
+])
+def test_rules_4_3_a_visible_position_or_letter_word_is_named_as_the_visible_word(clue, board, lang):  # RULES 4.3
+    """TOP, ROW and COLUMN are cards of the English deck: the clue TOP with TOP visible is the visible
+    word itself (RULES 4.3), not only a board position (4.1). Illegal either way; the rule named was 4.1."""
+    v = check_clue(clue, 1, board=[board, "CLOUD" if lang == "en" else "강"], language=lang)
+    assert verdict(v) == (False, "4.3")
+    assert v.blocked_by["visible"] == board.lower()
+    assert verdict(check_clue(clue, 1, board=["CLOUD" if lang == "en" else "강"], language=lang)) == (False, "4.1")
+
+
 def test_rules_4_1_one_syllable_standalone_part_is_4_4():  # RULES 4.1 vs 4.4
     assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
     assert verdict(ko("국", ["대한민국"])) == (False, "4.1")
