@@ -577,6 +577,7 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("king's", "KING"), ("kings'", "KING"), ("witch’s", "WITCH"),
         # a plural the lemmatiser does not list holds its singular's bases
         ("americans", "AMERICA"), ("italians", "ITALY"), ("europeans", "EUROPE"),
+        ("millionaire", "MILLION"), ("billionaire", "BILLION"), ("questionnaire", "QUESTION"),  # -aire
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
