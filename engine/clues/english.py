@@ -127,6 +127,13 @@ def _ling(an, w: str, stem: str) -> bool:
     return an.pos(w) <= {N} and not an._common(w[:-3])
 
 
+def _adverb_only(an, w: str, stem: str) -> bool:
+    """-ly after an adjective in -le makes adverbs only (SIMPLY, GENTLY); SUPPLY and MULTIPLY, verbs
+    too, are no supple + ly, multiple + ly. (ABLY is left out by the base length: as a right part,
+    COMFORTABLY = comfort + ably, it would bring able, a bound suffix there.)"""
+    return an.pos(w) <= {"ADV"}
+
+
 #: Derivations that rewrite the end of their base (fourth pass; the Latinate verb-to-noun suffixes,
 #: -ify, -ance, -eer, -ette, -ician, -acy, -tress): (the word's ending, the base's ending, the base's
 #: minimum length and parts of speech, the derived word's parts of speech where the lemmatiser knows
@@ -186,6 +193,7 @@ REWRITES = (
     ("tress", "ter", 5, (N,), (N,), _not_after_t),   # WAITRESS, HUNTRESS
     ("hten", "ht", 4, (N, A), (V,), None),        # HEIGHTEN, FRIGHTEN
     ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
+    ("ly", "le", 5, (A,), ("ADV",), _adverb_only),   # SIMPLY, GENTLY, HUMBLY, TERRIBLY, POSSIBLY
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri")
