@@ -127,6 +127,22 @@ def _ling(an, w: str, stem: str) -> bool:
     return an.pos(w) <= {N} and not an._common(w[:-3])
 
 
+#: Germanic suffixes a closed compound takes whole (SPORTSMAN-SHIP, FOOTBALL-ER, NEWSPAPER-MAN).
+COMPOUND_SUFFIXES = ("ship", "ships", "er", "ers", "man", "men", "like", "ly", "ness", "ish", "hood", "dom")
+
+
+def parts_before_suffix(w: str, parts) -> list[str]:
+    """The parts of `w` that are all of it but a suffix of `COMPOUND_SUFFIXES` (SPORTSMANSHIP:
+    sportsman; FOOTBALLER: football; NEWSPAPERMAN: newspaper), doubled consonant or dropped e allowed."""
+    out = []
+    for p in parts:
+        for suf in COMPOUND_SUFFIXES:
+            if w.endswith(suf) and w[: -len(suf)] in (p, p + p[-1:], p[:-1] if p.endswith("e") else p):
+                out.append(p)
+                break
+    return out
+
+
 def _adverb_only(an, w: str, stem: str) -> bool:
     """-ly after an adjective in -le makes adverbs only (SIMPLY, GENTLY); SUPPLY and MULTIPLY, verbs
     too, are no supple + ly, multiple + ly. (ABLY is left out by the base length: as a right part,
@@ -635,6 +651,12 @@ class EnglishAnalyzer(StoredForeign):
         for lem in {w} | self.lemmas(w) | set(parts):  # TENTH, SIXTY, TENFOLD; TENTHS by its part tenth
             for b in number_bases(lem, self.tables.number_words):  # (RULES 4.3)
                 parts[b] = True
+        for p in parts_before_suffix(w, parts):  # RULES 4.3/4.4: a compound before a Germanic suffix holds
+            held = self.info(p).parts              # the words it is cut into (SPORTSMANSHIP: sportsman, so
+            for cut in self.compound_cuts(p):      # sports; FOOTBALLER: football, so foot and ball), of four
+                for q in cut:                      # letters or more (MANAGER is no man, OFFENDER no end)
+                    if q in held and len(q) >= 4:
+                        parts.setdefault(q, held[q])
         for p in list(parts):
             if self._word_of_its_own(p):
                 continue  # GROUND is no GRIND, ROSE no RISE, LAYOUT's lay no LIE

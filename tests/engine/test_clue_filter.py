@@ -579,6 +579,7 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("americans", "AMERICA"), ("italians", "ITALY"), ("europeans", "EUROPE"),
         ("millionaire", "MILLION"), ("billionaire", "BILLION"), ("questionnaire", "QUESTION"),  # -aire
         ("simply", "SIMPLE"), ("gently", "GENTLE"), ("terribly", "TERRIBLE"), ("fully", "FULL"),  # -le, -ll + -ly
+        ("sportsmanship", "SPORT"), ("footballer", "FOOT"), ("newspaperman", "PAPER"),  # compound + suffix
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
@@ -589,7 +590,8 @@ def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.
     "clue, board",
     [("melting", "LINING"), ("penny", "PEN"), ("pigment", "PIG"), ("panic", "PAN"),
      ("canal", "CAN"), ("early", "EAR"), ("army", "ARM"), ("report", "PORT"), ("listen", "LIST"),
-     ("supply", "SUPPLE"), ("multiply", "MULTIPLE"), ("carefully", "FULL"), ("comfortably", "ABLE")],
+     ("supply", "SUPPLE"), ("multiply", "MULTIPLE"), ("carefully", "FULL"), ("comfortably", "ABLE"),
+     ("manager", "MAN"), ("offender", "END")],
 )
 def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
     assert en(clue, [board]).legal
