@@ -679,7 +679,11 @@ class EnglishAnalyzer(StoredForeign):
                 for q in info.parts:
                     parts[q] = True
             joined = "".join(pieces)
-            forms = frozenset({w, joined, " ".join(pieces), "-".join(pieces), canon})
+            forms = {w, joined, " ".join(pieces), "-".join(pieces), canon}
+            for lem in self.lemmas(pieces[-1]) - {pieces[-1]}:  # RULES 4.3: the head's inflection
+                alt = [*pieces[:-1], lem]                          # (X-RAYS, T-SHIRTS, HOT DOGS)
+                forms |= {"".join(alt), " ".join(alt), "-".join(alt)}
+            forms = frozenset(forms)
             for f in forms:
                 parts.pop(f, None)
             real = all(i.real for i in infos)

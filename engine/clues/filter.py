@@ -512,11 +512,12 @@ class ClueFilter:
         if not joined:
             return None
         info = self.analyzer.info(joined)
-        for f in info.forms:
+        split = self.analyzer.info(w)  # the pieces' forms and parts (MOTHER-IN-LAW holds mother)
+        for f in sorted(info.forms | split.forms):  # X-RAYS: a form of X-RAY (its head's plural)
             for v in self._vform.get(f, ()):
                 return "4.3", self.rules.msg("not_one_word_form", clue=raw, visible=v.word), {
                     "visible": v.word, "relation": "form", "form": raw, "of": v.word}
-        return self._board(raw, info)
+        return self._board(raw, info) or self._board(raw, split)
 
     def _number_word(self, raw: str, w: str, info: WordInfo):
         """RULES 4.1 for a number word or numeral that passed every other rule: a verdict (legal

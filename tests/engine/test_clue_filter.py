@@ -738,6 +738,19 @@ def test_rules_4_3_split_forms_name_the_visible_word():  # RULES 4.3/4.7
     assert verdict(en("rain coat", ["CAT"])) == (False, "4.7")  # not a visible word: one-word rule
 
 
+@pytest.mark.parametrize("clue, board", [
+    ("x-rays", "X-RAY"), ("t-shirts", "T-SHIRT"), ("hot dogs", "HOT DOG"), ("ice creams", "ICE CREAM"),
+    ("mother-in-law", "MOTHER"), ("e-mail", "MAIL"),
+])
+def test_rules_4_3_split_clue_of_a_visible_words_form_or_holding_it(clue, board):  # RULES 4.3/4.7
+    """X-RAYS is the plural of the visible X-RAY (its head's plural), MOTHER-IN-LAW holds the visible
+    MOTHER: both were refused only as not one word (4.7), with the multi-word option as 4.4 or legal."""
+    v = en(clue, [board, "CLOUD"])
+    assert verdict(v) == (False, "4.3") and v.blocked_by["visible"] == board.lower()
+    opts = ClueOptions(allow_multiword_compounds=True)
+    assert verdict(en(clue, [board, "CLOUD"], options=opts)) == (False, "4.3")
+
+
 def test_rules_4_6_another_language_is_not_invented():  # RULES 4.6
     for clue in ("chien", "grenouille", "perro"):
         v = en(clue, ["DOG"])
