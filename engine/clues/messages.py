@@ -38,6 +38,14 @@ _MESSAGES = {
 }
 
 
+def _one_line(value):
+    """A word as a one-line message shows it: a line break, tab or other space but the plain one
+    escaped (ice\\ncream), so that a verdict's message is one line whatever the clue held."""
+    if not isinstance(value, str):
+        return value
+    return "".join(repr(ch)[1:-1] if ch.isspace() and ch != " " else ch for ch in value)
+
+
 def message(key: str, language: str, **kw) -> str:
     ko, en = _MESSAGES[key]
-    return (ko if language == "ko" else en).format(**kw)
+    return (ko if language == "ko" else en).format(**{k: _one_line(v) for k, v in kw.items()})

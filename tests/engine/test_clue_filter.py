@@ -410,6 +410,16 @@ def test_rules_4_7_multiword_clue_still_checked_against_board():  # RULES 4.3 wi
 
 # --- verdict shape, messages, languages -----------------------------------------------------------
 
+@pytest.mark.parametrize("clue, lang", [("ice\ncream", "en"), ("ice\tcream", "en"), ("ice\u2028cream", "en"),
+                                         ("rain\r\ncoat", "en"), ("눈\n사람", "ko")])
+def test_rules_4_7_a_verdict_message_is_one_line(clue, lang):  # RULES 4.7 (one word; bad input in one line)
+    """A clue holding a line break was quoted as typed, so the refusal (4.7, not one word) was a
+    message of two lines; the break is shown escaped."""
+    v = check_clue(clue, 1, board=["CLOUD" if lang == "en" else "강"], language=lang)
+    assert verdict(v) == (False, "4.7")
+    assert len(v.message.splitlines()) == 1 and ("\\n" in v.message or "\\t" in v.message or "\\u2028" in v.message)
+
+
 def test_verdict_messages_follow_board_language():  # RULES 4 (messages)
     v = ko("눈", ["눈사람"])
     assert any("\uac00" <= ch <= "\ud7a3" for ch in v.message)
