@@ -531,6 +531,8 @@ class EnglishAnalyzer(StoredForeign):
         out = []
         for lemma in self.lemmas(w) - {w}:
             stem = lemma if w.startswith(lemma) else lemma[:-1] if lemma.endswith("e") and w.startswith(lemma[:-1]) else ""
+            if not stem and lemma.endswith("y") and w.startswith(lemma[:-1] + "i"):  # SUNNIER, BLOODIED: of sunny, bloody
+                stem = lemma[:-1]
             if stem and len(stem) < len(w):
                 out.append((stem, lemma))
         return out

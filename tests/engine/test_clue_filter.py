@@ -591,6 +591,7 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("simply", "SIMPLE"), ("gently", "GENTLE"), ("terribly", "TERRIBLE"), ("fully", "FULL"),  # -le, -ll + -ly
         ("sportsmanship", "SPORT"), ("footballer", "FOOT"), ("newspaperman", "PAPER"),  # compound + suffix
         ("email", "MAIL"), ("liar", "LIE"), ("beggar", "BEG"), ("joyous", "JOY"),  # listed derivations
+        ("rainier", "RAIN"), ("sunniest", "SUN"), ("healthier", "HEALTH"), ("bloodied", "BLOOD"),  # y -> i forms
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
