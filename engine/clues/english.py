@@ -108,6 +108,8 @@ MORE_DERIVATIONS = (
     ("or", 3, (V,), None, _or_stem), ("ors", 3, (V,), None, _or_stem),  # ACTOR, SAILOR (not TAILOR, MANOR)
     ("en", 3, (A,), (V,), None),  # DARKEN, SOFTEN, REDDEN: verbs from adjectives
     ("ade", 4, (N,), (N,), _whole_stem),  # LEMONADE, LIMEADE, ORANGEADE, BLOCKADE, CANNONADE
+    ("ty", 4, (A,), (N,), _whole_stem),  # LOYALTY, SAFETY, CRUELTY, CERTAINTY (not FORTY = fore, VERITY = very)
+    ("ary", 4, (N,), (A, N), _whole_stem),  # DOCUMENTARY, MISSIONARY, LEGENDARY (not SALARY = sale, CANARY)
 )
 
 
