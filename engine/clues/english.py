@@ -214,9 +214,11 @@ REWRITES = (
     ("ly", "le", 5, (A,), ("ADV",), _adverb_only),   # SIMPLY, GENTLY, HUMBLY, TERRIBLY, POSSIBLY
 )
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
-            "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri")
+            "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on")
 #: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
 PREFIX_MIN_REST = {"bi": 5, "tri": 5}
+#: the adverb particles among the prefixes (UPSTREAM, ONBOARD): not before a suffix (UPWARD, ONION)
+PARTICLE_PREFIXES = ("up", "on")
 #: en-/em- making a verb of a common noun is a derivation however common the verb (RULES 4.3: ENJOY
 #: is en + joy, ENCOURAGE en + courage), where the lemmatiser reads the base only as a noun (zipf at
 #: least this) and the word only as a verb; elsewhere a prefixed word must be rarer than its base.
@@ -369,7 +371,9 @@ class EnglishAnalyzer(StoredForeign):
         out = set()
         for pre in PREFIXES:
             rest = w[len(pre):]
-            if w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest):
+            if (w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest)
+                    and not (pre in PARTICLE_PREFIXES and (rest in BOUND_SUFFIXES or not self.pos(w)))):
+                # a particle only before a word (UPWARD is up + -ward) in a word the lemmatiser knows (UPTON)
                 if not self.freq or self._f(w) < self._f(rest) or self._en_verb(w, pre, rest):
                     out.add(rest)
         for pre, before in NEGATIVE_PREFIXES:

@@ -593,6 +593,7 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("email", "MAIL"), ("liar", "LIE"), ("beggar", "BEG"), ("joyous", "JOY"),  # listed derivations
         ("rainier", "RAIN"), ("sunniest", "SUN"), ("healthier", "HEALTH"), ("bloodied", "BLOOD"),  # y -> i forms
         ("loyalty", "LOYAL"), ("safety", "SAFE"), ("documentary", "DOCUMENT"), ("legendary", "LEGEND"),  # -ty, -ary
+        ("upstream", "STREAM"), ("uphill", "HILL"), ("upset", "SET"), ("online", "LINE"),  # up-, on- particles
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
@@ -604,7 +605,8 @@ def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.
     [("melting", "LINING"), ("penny", "PEN"), ("pigment", "PIG"), ("panic", "PAN"),
      ("canal", "CAN"), ("early", "EAR"), ("army", "ARM"), ("report", "PORT"), ("listen", "LIST"),
      ("supply", "SUPPLE"), ("multiply", "MULTIPLE"), ("carefully", "FULL"), ("comfortably", "ABLE"),
-     ("manager", "MAN"), ("offender", "END"), ("forty", "FORE"), ("salary", "SALE"), ("canary", "CANE")],
+     ("manager", "MAN"), ("offender", "END"), ("forty", "FORE"), ("salary", "SALE"), ("canary", "CANE"),
+     ("upward", "WARD"), ("onion", "ION"), ("onerous", "ERA"), ("upton", "TON")],
 )
 def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
     assert en(clue, [board]).legal
