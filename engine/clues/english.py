@@ -109,7 +109,6 @@ MORE_DERIVATIONS = (
     ("en", 3, (A,), (V,), None),  # DARKEN, SOFTEN, REDDEN: verbs from adjectives
     ("ade", 4, (N,), (N,), _whole_stem),  # LEMONADE, LIMEADE, ORANGEADE, BLOCKADE, CANNONADE
     ("ty", 4, (A,), (N,), _whole_stem),  # LOYALTY, SAFETY, CRUELTY, CERTAINTY (not FORTY = fore, VERITY = very)
-    ("ary", 4, (N,), (A, N), _whole_stem),  # DOCUMENTARY, MISSIONARY, LEGENDARY (not SALARY = sale, CANARY)
 )
 
 
@@ -143,6 +142,12 @@ def parts_before_suffix(w: str, parts) -> list[str]:
                 out.append(p)
                 break
     return out
+
+
+def _no_ery_homophone(an, w: str, stem: str) -> bool:
+    """-ary in a word without a homophone in -ery: STATIONARY (fixed) is no station + ary beside
+    STATIONERY (paper goods, which holds station), a word of its own (RULES 4.6)."""
+    return not an._common(stem + "ery")
 
 
 def _adverb_only(an, w: str, stem: str) -> bool:
@@ -212,7 +217,8 @@ REWRITES = (
     ("hten", "ht", 4, (N, A), (V,), None),        # HEIGHTEN, FRIGHTEN
     ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
     ("ly", "le", 5, (A,), ("ADV",), _adverb_only),   # SIMPLY, GENTLY, HUMBLY, TERRIBLY, POSSIBLY
-)
+    ("ary", "", 4, (N,), (A, N), _no_ery_homophone),  # DOCUMENTARY, MISSIONARY, LEGENDARY (the whole base:
+)                                                    # not SALARY = sale, CANARY = cane, PRIMARY = prime)
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on")
 #: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
