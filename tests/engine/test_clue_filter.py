@@ -167,7 +167,7 @@ def test_rules_4_1_meaningful_jamo_tied_to_a_visible_word():  # RULES 4.1, seed 
     assert ko("ᄉ", ["사이"], options=ClueOptions(allowed_clues={"ㅅ"})).legal
 
 
-@pytest.mark.parametrize("clue", ["P", "p", "MIDDLE", "corner", "Left", "row", "vowel", "zee", "wye"])
+@pytest.mark.parametrize("clue", ["P", "p", "MIDDLE", "corner", "Left", "row", "vowel", "zee", "wye", "closest"])
 def test_rules_4_1_english(clue):  # RULES 4.1
     assert verdict(en(clue, ["RAIN"])) == (False, "4.1")
 
