@@ -59,7 +59,7 @@ DERIVATIONS = {
     "er": (4, (V,)), "ers": (4, (V,)), "ish": (3, (N,)), "ic": (4, (N,)), "ical": (4, (N,)),
     "al": (4, (N,)), "ity": (4, (A,)), "ize": (4, (A, N)), "ise": (4, (A, N)),
     "less": (3, (N, V)), "ful": (3, (N, V)), "hood": (3, (N,)), "dom": (3, (N,)),
-    "ship": (3, (N,)), "ism": (4, (N, A)), "ist": (3, (N,)), "ess": (4, (N,)),
+    "ship": (3, (N,)), "ism": (4, (N, A, "PROPN")), "ist": (3, (N, "PROPN")), "ess": (4, (N,)),
     "en": (4, (N,)), "y": (4, (N,)), "able": (4, (V,)), "ly": (4, (A, N)), "ous": (4, (N,)),
     "i": (4, ("PROPN",)),  # ISRAELI, PAKISTANI, BENGALI, SOMALI (somalia)
 }
@@ -74,6 +74,8 @@ VOWEL_DROPPING = {"ian": 4, "an": 4, "ese": 4, "i": 4, "ism": 4, "ist": 4,
 #: word the lemmatiser knows only as a noun is no noun + -al (SANDAL is not sand + al, PORTAL not port).
 DERIVED_POS = {"en": (A,), "y": (A,), "ic": (A, N), "al": (A,), "ly": (A, "ADV"), "er": (N,), "ers": (N,)}
 AGENT = ("er", "ers", "or", "ors")
+#: suffixes that also make words of names the lemmatiser does not know (MARXISM, DARWINIST)
+NAME_SUFFIXES = ("ism", "ist")
 _CVC = re.compile(r"^y?[^aeiouy]*[aeiou][^aeiouwxy]$")  # y after the first letter is a vowel (LYRIC)
 
 
@@ -427,6 +429,8 @@ class EnglishAnalyzer(StoredForeign):
                     continue
                 if b == stem and needs_doubling(b, suf):
                     continue
+                if suf in NAME_SUFFIXES and not self.pos(b) and (len(b) < 4 or b not in (stem, stem + "a")):
+                    continue  # a name whole (MARXIST, DARWINISM, BUDDHISM), not MOIST = moe, INSIST = ins
                 short_ok = doubled and b == stem[:-1] and len(b) == 3
                 if short_ok and suf in ("er", "ers") and self.freq and self.zipf(w) > self.zipf(b) - 1.0:
                     continue  # MANNER, LETTER: not man + er, let + er

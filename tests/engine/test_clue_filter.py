@@ -594,6 +594,7 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("rainier", "RAIN"), ("sunniest", "SUN"), ("healthier", "HEALTH"), ("bloodied", "BLOOD"),  # y -> i forms
         ("loyalty", "LOYAL"), ("safety", "SAFE"), ("documentary", "DOCUMENT"), ("legendary", "LEGEND"),  # -ty, -ary
         ("upstream", "STREAM"), ("uphill", "HILL"), ("upset", "SET"), ("online", "LINE"),  # up-, on- particles
+        ("marxist", "MARX"), ("darwinism", "DARWIN"), ("buddhism", "BUDDHA"),  # -ism, -ist on a name
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
@@ -606,7 +607,8 @@ def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.
      ("canal", "CAN"), ("early", "EAR"), ("army", "ARM"), ("report", "PORT"), ("listen", "LIST"),
      ("supply", "SUPPLE"), ("multiply", "MULTIPLE"), ("carefully", "FULL"), ("comfortably", "ABLE"),
      ("manager", "MAN"), ("offender", "END"), ("forty", "FORE"), ("salary", "SALE"), ("canary", "CANE"),
-     ("upward", "WARD"), ("onion", "ION"), ("onerous", "ERA"), ("upton", "TON")],
+     ("upward", "WARD"), ("onion", "ION"), ("onerous", "ERA"), ("upton", "TON"), ("minimalism", "MALE"),
+     ("moist", "MOE"), ("insist", "INS")],
 )
 def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
     assert en(clue, [board]).legal
