@@ -15,6 +15,8 @@ from typing import Callable
 
 from rich.text import Text
 
+from engine.actions import UNLIMITED
+
 from experiments.play import view
 from experiments.play.text import say
 
@@ -62,8 +64,11 @@ class BotIntents:
         the screen of a game left unfinished (`left`) they stay counted, and it says why."""
         word, number, targets, found = self.resolved[n]
         shown = [(t, f) for t, f in zip(targets, found) if reveal or f]
+        # RULES 1.7: an UNLIMITED clue does not tell its guessers how many cards it is for: until the
+        # end, neither does the count of the targets still face down
         return view.intent_line(word, number, [self.names(t) for t, _ in shown], [f for _, f in shown], self.lang,
-                                hidden=len(targets) - len(shown), left=left)
+                                hidden=len(targets) - len(shown), left=left,
+                                uncounted=number == UNLIMITED and not reveal)
 
     def summary(self, reveal: bool, left: bool = False) -> list[Text]:
         """Every resolved bot clue, one line each; every target named when `reveal` (the game is

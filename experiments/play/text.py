@@ -43,6 +43,8 @@ TEXT: dict[str, dict[str, str]] = {
         "not_found": "(not found)",
         "meant_hidden": "{n} more not found yet (shown at the end)",
         "meant_hidden_left": "{n} more not found (not shown: the game is unfinished)",
+        "meant_uncounted": "any others shown at the end",
+        "meant_uncounted_left": "any others not shown (the game is unfinished)",
         "meant_header": "The bot's clues and what it meant (✓ found on that clue):",
         "no_clues": "No clues yet.",
         # ----- parsing --------------------------------------------------------------------------
@@ -187,6 +189,8 @@ TEXT: dict[str, dict[str, str]] = {
         "not_found": "(못 찾음)",
         "meant_hidden": "아직 못 찾은 {n}개 (끝에 공개)",
         "meant_hidden_left": "못 찾은 {n}개 (게임이 끝나지 않아 공개하지 않음)",
+        "meant_uncounted": "나머지가 있다면 끝에 공개",
+        "meant_uncounted_left": "나머지가 있다면 공개하지 않음 (게임이 끝나지 않음)",
         "meant_header": "봇의 힌트와 그 의도 (✓ 그 힌트에서 찾은 카드):",
         "no_clues": "아직 힌트가 없습니다.",
         # ----- parsing --------------------------------------------------------------------------

@@ -187,18 +187,23 @@ def help_text(mode: str, lang: str = "en") -> Text:
 
 
 def intent_line(word: str, number, targets: Sequence[str], found: Sequence[bool], lang: str = "en",
-                hidden: int = 0, left: bool = False) -> Text:
+                hidden: int = 0, left: bool = False, uncounted: bool = False) -> Text:
     """`Bot meant OCEAN 2 for: wave ✓, ship (not found)`: a resolved bot clue and its intended targets;
     `hidden`: how many more targets are only counted (still face down during the game, or in a game
-    left unfinished: `left`)."""
+    left unfinished: `left`). `uncounted`: the face-down ones are not even counted, the same words
+    whether there are none or several (an UNLIMITED clue, whose guessers are not told how many
+    cards it is for, RULES 1.7)."""
     line = Text(say(lang, "meant"), style="cyan")
     line.append(f"{str(word).upper()} {clue_number(lang, number)}", style="bold cyan")
-    line.append(say(lang, "meant_for") if targets or hidden else say(lang, "meant_none"), style="cyan")
+    line.append(say(lang, "meant_for") if targets or hidden or uncounted else say(lang, "meant_none"), style="cyan")
     missing = say(lang, "not_found")
     for n, (target, hit) in enumerate(zip(targets, found)):
         line.append(", " if n else "")
         line.append(f"{target} ✓" if hit else f"{target} {missing}", style="green" if hit else "yellow")
-    if hidden:
+    if uncounted:
+        line.append((", " if targets else "") + say(lang, "meant_uncounted_left" if left else "meant_uncounted"),
+                    style="yellow")
+    elif hidden:
         line.append((", " if targets else "") + say(lang, "meant_hidden_left" if left else "meant_hidden", n=hidden),
                     style="yellow")
     return line

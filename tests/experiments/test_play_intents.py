@@ -116,3 +116,42 @@ def test_a_person_spymaster_leaves_no_bot_intents(tmp_path):
     session.run()
     assert "Bot meant" not in io.out.getvalue()
     assert json.loads((tmp_path / "s.json").read_text())["intents"] == []
+
+
+class MeantUnlimited(Spymaster):
+    """Gives `clue` UNLIMITED (RULES 1.7) for the uncovered ones of `cards`."""
+
+    spec = "meant-unlimited"
+
+    def __init__(self, clue: str, cards: list[str]):
+        super().__init__()
+        self.clue, self.cards = clue, cards
+
+    def give_clue(self, obs) -> ClueDecision:
+        left = [c for c in self.cards if obs.revealed[obs.words.index(c)] is None]
+        return ClueDecision(self.clue, "unlimited", tuple(left), score=0.5)
+
+
+def test_an_unlimited_bot_clue_never_tells_the_guesser_how_many_cards_it_meant(tmp_path):
+    """RULES 1.7: with UNLIMITED the guessers are not told how many cards the clue is for. The line
+    that explains a resolved bot clue during the game (and on the screen of a game left unfinished)
+    names the targets found and says nothing of how many are still face down: it is the same whether
+    the bot meant 2 cards or 4."""
+    record = deal_record(5, "en", game="codenames", variant="two_player")
+    ours = record.key.starts[0].upper()
+    mine = [w for w, c in zip(record.words, record.key.letters) if c == ours]
+    shown = []
+    for meant in (2, 4):
+        io = Lines([mine[0], "stop"])   # one found, then stop; then a cover, a new clue, end of input
+        session = CodenamesSession(record.__class__.from_dict(record.to_dict()), MeantUnlimited("zebra", mine[:meant]),
+                                   make_guesser("random", "en"), tmp_path / f"u{meant}.json", io=io, pause=0,
+                                   role="guesser")
+        session.run()
+        text = " ".join(io.out.getvalue().split())
+        lines = [ln for ln in io.out.getvalue().splitlines() if "Bot meant" in ln]
+        assert lines and all("more not found" not in ln for ln in lines), lines
+        assert f"Bot meant ZEBRA unlimited for: {mine[0]} ✓" in text
+        shown.append(text.replace(str(tmp_path), "").replace(f"u{meant}.json", "u.json"))
+        # the record keeps every target the bot meant (analysis only; replay ignores it)
+        assert json.loads((tmp_path / f"u{meant}.json").read_text())["intents"][0]["targets"] == mine[:meant]
+    assert shown[0] == shown[1]
