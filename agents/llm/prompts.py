@@ -86,6 +86,10 @@ TEXT: dict[str, dict[str, str]] = {
         "sudden_death": ("Sudden death: no more clues. A guess that is not green for your partner loses the "
                          "game. Guess a card, or answer STOP to hold back."),
         "your_guess": "Answer in one line: GUESS: <card> (or STOP)",
+        "cn_sudden_death": ("Sudden death (your team touched the assassin before finding all its agents): no more "
+                            "clues, no limit, and you cannot stop. Guess your team's remaining agents one by one: "
+                            "find them all and your team wins; any other card loses the game."),
+        "your_guess_no_stop": "Answer in one line: GUESS: <card>",
         "ex_clue_user": ("Your green agents still to find: whale, ship, fish\nYour assassins: car\n"
                          "Answer in one line: CLUE: <word> <number>"),
         "ex_clue_answer": "CLUE: ocean 3",
@@ -175,6 +179,10 @@ TEXT: dict[str, dict[str, str]] = {
         "sudden_death": "서든 데스: 더 이상 힌트가 없습니다. 파트너의 초록 요원이 아닌 카드를 고르면 패배합니다. "
                         "카드를 고르거나 STOP으로 기다리세요.",
         "your_guess": "한 줄로 답하세요: GUESS: <카드> (또는 STOP)",
+        "cn_sudden_death": ("서든 데스 (우리 팀 요원을 다 찾기 전에 암살자를 골랐습니다): 더 이상 힌트가 없습니다. 횟수 "
+                            "제한은 없고, 멈출 수 없습니다. 남은 우리 팀 요원을 하나씩 고르세요: 모두 찾으면 우리 팀이 "
+                            "이기고, 다른 카드를 고르면 패배합니다."),
+        "your_guess_no_stop": "한 줄로 답하세요: GUESS: <카드>",
         "ex_clue_user": "아직 찾아야 할 당신의 초록 요원: 고래, 배, 물고기\n당신의 암살자: 자동차\n한 줄로 답하세요: CLUE: <단어> <숫자>",
         "ex_clue_answer": "CLUE: 바다 3",
         "ex_guess_user": "힌트: 바다 1.\n고를 수 있는 카드: 사과, 고래, 자동차, 달\n한 줄로 답하세요: GUESS: <카드> (또는 STOP)",
@@ -352,15 +360,16 @@ def codenames_guesser_messages(obs, language: str) -> list[dict]:
         _revealed(obs, language),
         _history(obs.history, language),
     ]
-    if obs.phase == "sudden_death":
-        lines.append(t["sudden_death"])
+    sudden = obs.phase == "sudden_death"
+    if sudden:  # RULES 2.3 (not Duet's 3.9: no partner, and no holding back)
+        lines.append(t["cn_sudden_death"])
     elif obs.current_clue is not None:
         word, number = obs.current_clue
         lines.append(t["clue_now"].format(word=word, number=number, correct=obs.guesses_this_turn))
         if obs.guesses_left is not None:
             lines.append(t["guesses_left"].format(left=obs.guesses_left))
     lines.append(t["guessable"].format(words=_join(obs.words[i] for i in obs.hidden())))
-    lines.append(t["your_guess"])
+    lines.append(t["your_guess_no_stop" if sudden else "your_guess"])
     return [_system(t["guesser"].format(duet="")), *_example(t, "guess"), _user(lines)]
 
 

@@ -795,3 +795,26 @@ def test_a_reply_far_past_max_tokens_is_cut_before_it_is_parsed_logged_or_sent_b
     assert max(master.client.sent) < 3 * limit                          # and sent 16 MB back on a retry
     master.client = Flood("CLUE: tiger 2\n")  # an answer at the start is what max_tokens would have kept
     assert master.give_clue(obs).word == "tiger" and master.llm_log[-1]["replies"][0].startswith("CLUE: tiger 2")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_codenames_sudden_death_prompt_states_rules_2_3_not_duets(language):
+    """RULES 2.3 (Pictures, assassin ending): a team that touched the assassin before finishing keeps
+    guessing with no clue and no limit, and may not stop; any miss loses. The guesser's prompt says so,
+    never Duet's sudden death (3.9: 'not green for your partner', 'STOP to hold back'), which would
+    send the model to a STOP the engine refuses."""
+    from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState
+    from engine.codenames.pictures import card_ids
+
+    ids = list(card_ids())[:20]
+    state = CodenamesState(ids, CodenamesKey("RRRRRRRRBBBBBBBNNNNX", "red"),
+                           CodenamesConfig(game="pictures", variant="assassin_ending"))
+    state.apply(Clue("red-spymaster", "animal", 2))
+    state.apply(Guess("red-guesser", ids[19]))   # the assassin, red not finished: sudden death
+    obs = state.observe("red-guesser")
+    assert obs.phase == "sudden_death"
+    text = "\n".join(m["content"] for m in observation_messages(obs, "guesser", language)[-1:])
+    for duet_words in ("partner", "green", "hold back", "파트너", "초록", "기다리"):
+        assert duet_words not in text
+    assert ("no more clues" in text and "cannot stop" in text) if language == "en" else \
+        ("더 이상 힌트가 없습니다" in text and "멈출 수 없습니다" in text)
