@@ -33,9 +33,7 @@ TEXT: dict[str, dict[str, str]] = {
             "You are the spymaster of the {team} team in Codenames. The board has {n} word cards. Your "
             "team's guesser sees only the words and must find your team's agents from your clues. A clue "
             "is ONE word and a number from 0 to 9: how many cards it points to. The clue word must not be "
-            "a word on the board, a part of one, or contain one; no other language, no spelling. If your "
-            "guesser touches the assassin your team loses at once; an opponent's agent or a bystander ends "
-            "the turn.\n"
+            "a word on the board, a part of one, or contain one; no other language, no spelling. {assassin}\n"
             "Answer with exactly one line and nothing else:\nCLUE: <word> <number>\nExample: CLUE: ocean 2"),
         "guesser": (
             "You guess in Codenames{duet}. Your partner gave a clue: one word and a number, how many "
@@ -90,6 +88,18 @@ TEXT: dict[str, dict[str, str]] = {
                             "clues, no limit, and you cannot stop. Guess your team's remaining agents one by one: "
                             "find them all and your team wins; any other card loses the game."),
         "your_guess_no_stop": "Answer in one line: GUESS: <card>",
+        "cn_assassin_rule": ("If your guesser touches the assassin your team loses at once; an opponent's agent or a "
+                             "bystander ends the turn."),
+        "cn_assassin_ending_rule": (
+            "Assassin ending: the game goes on until the assassin is found. Once all your team's agents are "
+            "found, your guesser touching the assassin wins; touching it earlier puts your team in sudden death "
+            "(no more clues: it must find all its remaining agents without a miss). An opponent's agent or a "
+            "bystander ends the turn."),
+        "cn_find_assassin": "Your team's agents are all found: lead your guesser to the assassin to win.",
+        "cn_assassin_ending_guess": (
+            "Assassin ending: the game goes on until the assassin is found. Once all your team's agents are "
+            "found, touching the assassin wins; touching it earlier puts your team in sudden death (no more "
+            "clues: you must then find all its remaining agents without a miss)."),
         "ex_clue_user": ("Your green agents still to find: whale, ship, fish\nYour assassins: car\n"
                          "Answer in one line: CLUE: <word> <number>"),
         "ex_clue_answer": "CLUE: ocean 3",
@@ -132,7 +142,7 @@ TEXT: dict[str, dict[str, str]] = {
             "당신은 코드네임에서 {team} 팀의 스파이마스터입니다. 판에는 단어 카드 {n}장이 있습니다. 팀의 요원은 "
             "단어만 보고 당신의 힌트로 팀의 요원 카드를 찾아야 합니다. 힌트는 단어 하나와 0에서 9 사이의 숫자(가리키는 "
             "카드 수)입니다. 힌트 단어는 판에 있는 단어이거나 그 일부이거나 그것을 포함하면 안 되고, 다른 언어나 "
-            "철자 힌트도 안 됩니다. 암살자를 고르면 즉시 패배하고, 상대 팀 요원이나 행인은 차례를 끝냅니다.\n"
+            "철자 힌트도 안 됩니다. {assassin}\n"
             "다른 말 없이 정확히 한 줄로 답하세요:\nCLUE: <단어> <숫자>\n예: CLUE: 바다 2"),
         "guesser": (
             "당신은 코드네임{duet}에서 카드를 맞히는 사람입니다. 파트너가 힌트를 주었습니다: 단어 하나와 판에서 "
@@ -183,6 +193,16 @@ TEXT: dict[str, dict[str, str]] = {
                             "제한은 없고, 멈출 수 없습니다. 남은 우리 팀 요원을 하나씩 고르세요: 모두 찾으면 우리 팀이 "
                             "이기고, 다른 카드를 고르면 패배합니다."),
         "your_guess_no_stop": "한 줄로 답하세요: GUESS: <카드>",
+        "cn_assassin_rule": "암살자를 고르면 즉시 패배하고, 상대 팀 요원이나 행인은 차례를 끝냅니다.",
+        "cn_assassin_ending_rule": (
+            "암살자 엔딩: 암살자를 찾을 때까지 게임이 끝나지 않습니다. 우리 팀 요원을 모두 찾은 뒤 암살자를 고르면 "
+            "승리하고, 그 전에 고르면 서든 데스(더 이상 힌트 없이 남은 요원을 한 번도 틀리지 않고 모두 찾아야 함)가 "
+            "됩니다. 상대 팀 요원이나 행인은 차례를 끝냅니다."),
+        "cn_find_assassin": "우리 팀 요원을 모두 찾았습니다: 이기려면 팀원이 암살자를 고르도록 힌트를 주세요.",
+        "cn_assassin_ending_guess": (
+            "암살자 엔딩: 암살자를 찾을 때까지 게임이 끝나지 않습니다. 우리 팀 요원을 모두 찾은 뒤 암살자를 고르면 "
+            "승리하고, 그 전에 고르면 서든 데스(더 이상 힌트 없이 남은 요원을 한 번도 틀리지 않고 모두 찾아야 함)가 "
+            "됩니다."),
         "ex_clue_user": "아직 찾아야 할 당신의 초록 요원: 고래, 배, 물고기\n당신의 암살자: 자동차\n한 줄로 답하세요: CLUE: <단어> <숫자>",
         "ex_clue_answer": "CLUE: 바다 3",
         "ex_guess_user": "힌트: 바다 1.\n고를 수 있는 카드: 사과, 고래, 자동차, 달\n한 줄로 답하세요: GUESS: <카드> (또는 STOP)",
@@ -348,7 +368,11 @@ def codenames_spymaster_messages(obs, language: str) -> list[dict]:
         _history(obs.history, language),
         t["your_clue"],
     ]
-    system = t["codenames_spymaster"].format(team=_team(obs.team, language), n=len(obs.words))
+    ending = obs.variant == "assassin_ending"   # RULES 2.3: the assassin ends the game, and may win it
+    if ending and not obs.own_targets():
+        lines.insert(-1, t["cn_find_assassin"])
+    system = t["codenames_spymaster"].format(team=_team(obs.team, language), n=len(obs.words),
+                                             assassin=t["cn_assassin_ending_rule" if ending else "cn_assassin_rule"])
     return [_system(system), *_example(t, "clue"), _user(lines)]
 
 
@@ -363,6 +387,8 @@ def codenames_guesser_messages(obs, language: str) -> list[dict]:
     sudden = obs.phase == "sudden_death"
     if sudden:  # RULES 2.3 (not Duet's 3.9: no partner, and no holding back)
         lines.append(t["cn_sudden_death"])
+    elif obs.variant == "assassin_ending":
+        lines.append(t["cn_assassin_ending_guess"])
     elif obs.current_clue is not None:
         word, number = obs.current_clue
         lines.append(t["clue_now"].format(word=word, number=number, correct=obs.guesses_this_turn))

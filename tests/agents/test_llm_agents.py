@@ -818,3 +818,40 @@ def test_a_codenames_sudden_death_prompt_states_rules_2_3_not_duets(language):
         assert duet_words not in text
     assert ("no more clues" in text and "cannot stop" in text) if language == "en" else \
         ("더 이상 힌트가 없습니다" in text and "멈출 수 없습니다" in text)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_codenames_prompts_state_the_assassin_ending_in_that_variant_only(language):
+    """RULES 2.3: in the assassin ending the assassin does not lose at once; a team whose agents are
+    all found wins by touching it. The spymaster's rules say so (never 'loses at once'), and once its
+    agents are all found it is told to lead its guesser to the assassin; the guesser is told the
+    variant too. Without the variant (RULES 1.3) the prompts are as before."""
+    from engine import Stop
+    from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState
+    from engine.codenames.pictures import card_ids
+
+    ids = list(card_ids())[:20]
+    key = CodenamesKey("RRRRRRRRBBBBBBBNNNNX", "red")
+    at_once = "loses at once" if language == "en" else "즉시 패배"
+    ending = "Assassin ending" if language == "en" else "암살자 엔딩"
+    lead = "lead your guesser to the assassin" if language == "en" else "암살자를 고르도록"
+
+    def text(state, seat, role):
+        return "\n".join(m["content"] for m in observation_messages(state.observe(seat), role, language))
+
+    plain = CodenamesState(ids, key, CodenamesConfig(game="pictures"))
+    assert at_once in text(plain, "red-spymaster", "spymaster") and ending not in text(plain, "red-spymaster", "spymaster")
+    assert ending not in text(plain, "red-guesser", "guesser")
+
+    state = CodenamesState(ids, key, CodenamesConfig(game="pictures", variant="assassin_ending"))
+    assert at_once not in text(state, "red-spymaster", "spymaster") and ending in text(state, "red-spymaster", "spymaster")
+    assert lead not in text(state, "red-spymaster", "spymaster")
+    state.apply(Clue("red-spymaster", "animal", 0))
+    assert ending in text(state, "red-guesser", "guesser")
+    for card in ids[:8]:   # red finds all its agents; the game goes on (RULES 2.3)
+        state.apply(Guess("red-guesser", card))
+    state.apply(Stop("red-guesser"))
+    state.apply(Clue("blue-spymaster", "tree", 1))
+    state.apply(Guess("blue-guesser", ids[15]))   # a bystander: red's turn again
+    assert not state.is_terminal() and state.to_act() == ("red-spymaster",)
+    assert lead in text(state, "red-spymaster", "spymaster")
