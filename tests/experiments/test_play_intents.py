@@ -118,14 +118,10 @@ def test_a_person_spymaster_leaves_no_bot_intents(tmp_path):
     assert json.loads((tmp_path / "s.json").read_text())["intents"] == []
 
 
-class MeantUnlimited(Spymaster):
+class MeantUnlimited(Meant):
     """Gives `clue` UNLIMITED (RULES 1.7) for the uncovered ones of `cards`."""
 
     spec = "meant-unlimited"
-
-    def __init__(self, clue: str, cards: list[str]):
-        super().__init__()
-        self.clue, self.cards = clue, cards
 
     def give_clue(self, obs) -> ClueDecision:
         left = [c for c in self.cards if obs.revealed[obs.words.index(c)] is None]
