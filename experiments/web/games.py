@@ -20,6 +20,7 @@ from typing import Any, Callable
 from agents.defaults import guesser_for_people
 from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.actions import UNLIMITED, written_number
+from experiments.games.moves import clue_number
 
 PERSON, BOT = "person", "bot"
 MAX_CLUE_CHARS = 40
@@ -519,7 +520,7 @@ class DuetAdapter:
         """In a worker thread: the bot's decision from its observation only."""
         if job.kind == "clue":
             decision = agents["spymaster"].give_clue(job.obs)
-            referee.prejudge(decision.word, decision.number, job.extra["board"], job.extra["covered"],
+            referee.prejudge(decision.word, clue_number(decision.number), job.extra["board"], job.extra["covered"],
                              job.extra["language"])
             return decision
         return agents["guesser"].next_guess(job.obs)
@@ -527,7 +528,7 @@ class DuetAdapter:
     def bot_action(self, t, job: BotJob, result):
         """The engine action (or Pass) for a bot's decision, and the intent to record with it."""
         if job.kind == "clue":
-            return Clue(job.seat, result.word, int(result.number)), result
+            return Clue(job.seat, result.word, clue_number(result.number)), result
         if job.kind == "sudden":
             return (Pass() if result is None else Guess(job.seat, result)), None
         if result is None:
@@ -714,7 +715,7 @@ class CodenamesAdapter:
         obs = job.obs
         if job.kind == "clue":
             decision = agents["spymaster"].give_clue(obs)
-            referee.prejudge(decision.word, int(decision.number), job.extra["board"], job.extra["covered"],
+            referee.prejudge(decision.word, clue_number(decision.number), job.extra["board"], job.extra["covered"],
                              job.extra["language"])
             return decision
         if job.kind == "cover":
@@ -728,7 +729,7 @@ class CodenamesAdapter:
 
     def bot_action(self, t, job: BotJob, result):
         if job.kind == "clue":
-            return Clue(job.seat, result.word, int(result.number)), result
+            return Clue(job.seat, result.word, clue_number(result.number)), result
         if job.kind == "cover":
             return Cover(job.seat, result), None
         if result is None:

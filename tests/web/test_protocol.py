@@ -580,3 +580,54 @@ def test_a_full_server_ends_the_games_nobody_plays_to_make_room(tmp_path, monkey
     assert json.loads(idle.path.read_text())["web"]["ended"] == idle.ended      # saved
     with pytest.raises(ServerFull):
         store.create(settings)
+
+
+@pytest.mark.parametrize("number", ["unlimited", 0])
+def test_a_bot_spymasters_expert_clue_number_is_played_as_given(server, monkeypatch, number):
+    """RULES 1.2, 1.7: a Codenames clue number is 0..9 or "unlimited". A bot spymaster's "unlimited"
+    clue failed on the web path (`int(decision.number)`: ValueError), stopping the game; the server
+    now hands the number to the engine as given, as the simulators do (experiments.games.moves)."""
+    from agents.base import ClueDecision
+    from agents.baselines import RandomSpymaster
+
+    quick = RandomSpymaster.give_clue
+
+    def expert(self, obs):
+        decision = quick(self, obs)
+        return ClueDecision(decision.word, number, decision.targets)
+
+    monkeypatch.setattr(RandomSpymaster, "give_clue", expert)
+    status, made = server.post("/api/games", {"game": "codenames", "lang": "en", "seed": 21, **CHEAP,
+                                              "seats": {"spymaster": "bot", "guesser": "person"}})
+    assert status == 200, made
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            return (await recv_until(ws, lambda m: m["type"] == "state" and (m["view"]["current_clue"]
+                                                                             or m["view"]["error"])))["view"]
+
+    view = run(scenario())
+    assert view["error"] is None, view["error"]
+    assert view["current_clue"]["number"] == number and view["you"].get("guess"), view
+    assert view["guesses_left"] is None   # no limit while correct (RULES 1.4)
+
+
+@pytest.mark.parametrize("number", ["unlimited", 2.5])
+def test_a_duet_bots_clue_number_out_of_the_rules_is_the_rules_refusal(server, monkeypatch, number):
+    """RULES 3.4: a Duet clue number is 0..9 (no "unlimited"). A bot's number the rules refuse was
+    int()-ed: "unlimited" stopped the game as a ValueError, 2.5 was played as 2. The engine judges it
+    as given now: refused each time, the game stops naming the rule."""
+    from agents.base import ClueDecision
+    from agents.baselines import RandomSpymaster
+
+    quick = RandomSpymaster.give_clue
+    monkeypatch.setattr(RandomSpymaster, "give_clue",
+                        lambda self, obs: ClueDecision(quick(self, obs).word, number))
+    made = new_duet(server, first="partner", seed=23)
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            return (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["error"], timeout=30))["view"]
+
+    view = run(scenario())
+    assert view["moves"] == 0 and "(RULES 3.4)" in view["error"], view["error"]
