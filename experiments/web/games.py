@@ -209,10 +209,10 @@ def _seed(raw: dict) -> int:
     seed = raw.get("seed")
     if seed in (None, ""):
         return draw_seed()
-    try:
-        seed = int(seed)
-    except (TypeError, ValueError):
-        raise BadSetup("seed: a whole number") from None
+    if isinstance(seed, str):   # the page's seed field sends its text
+        seed = int(seed) if re.fullmatch(r"\s*-?[0-9]{1,12}\s*", seed) else None
+    if isinstance(seed, bool) or not isinstance(seed, int):   # true, 1.5, 1e400 (inf): no seed
+        raise BadSetup("seed: a whole number")
     if not 0 <= seed < 2**32:
         raise BadSetup("seed: 0 .. 2^32-1")
     return seed

@@ -631,3 +631,18 @@ def test_a_duet_bots_clue_number_out_of_the_rules_is_the_rules_refusal(server, m
 
     view = run(scenario())
     assert view["moves"] == 0 and "(RULES 3.4)" in view["error"], view["error"]
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, 2.0, "1e3", "١٢", [5]])
+def test_a_seed_that_is_no_whole_number_is_refused(server, seed):
+    """A named seed (serve --client-seeds) is a whole number: true was dealt as seed 1 and 1.5 as 1."""
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "seed": seed})
+    assert status == 400 and reply["error"] == "seed: a whole number", (seed, reply)
+
+
+def test_a_seed_beyond_what_json_numbers_hold_is_400_not_500(server):
+    """1e400 reads as infinity: int() of it raised OverflowError, a 500."""
+    status, reply = server.post("/api/games", b'{"game": "duet", "mode": "people", "seed": 1e400}')
+    assert status == 400 and "seed" in reply["error"], reply
+    status, made = server.post("/api/games", {"game": "duet", "mode": "people", "seed": " 17 "})
+    assert status == 200 and made["summary"]["moves"] == 0, made   # the page's seed field sends text
