@@ -304,7 +304,7 @@ class DuetAdapter:
 
         lang, seed = _lang(raw), _seed(raw)
         mission = raw.get("mission") or None
-        tokens = raw.get("tokens") or None
+        tokens = raw.get("tokens")   # 0 is no number of tokens: refused, never the default
         if tokens is not None:
             if isinstance(tokens, bool) or not isinstance(tokens, int) or not 1 <= tokens <= 11:
                 raise BadSetup("tokens: 1..11 timer tokens")

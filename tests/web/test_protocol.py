@@ -646,3 +646,11 @@ def test_a_seed_beyond_what_json_numbers_hold_is_400_not_500(server):
     assert status == 400 and "seed" in reply["error"], reply
     status, made = server.post("/api/games", {"game": "duet", "mode": "people", "seed": " 17 "})
     assert status == 200 and made["summary"]["moves"] == 0, made   # the page's seed field sends text
+
+
+@pytest.mark.parametrize("tokens", [0, False, "", []])
+def test_zero_timer_tokens_is_refused_not_the_base_game(server, tokens):
+    """RULES 3.3: 9 timer tokens in the base game (10 or 11 easier). `tokens: 0` (or another empty
+    value) was read as no choice and dealt 9 tokens; it is settings that cannot be played: 400."""
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "tokens": tokens})
+    assert status == 400 and "tokens" in reply["error"], (tokens, reply)
