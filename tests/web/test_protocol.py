@@ -654,3 +654,30 @@ def test_zero_timer_tokens_is_refused_not_the_base_game(server, tokens):
     value) was read as no choice and dealt 9 tokens; it is settings that cannot be played: 400."""
     status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "tokens": tokens})
     assert status == 400 and "tokens" in reply["error"], (tokens, reply)
+
+
+def test_unlimited_as_a_person_writes_it(server):
+    """RULES 1.2, 1.7: "unlimited" is a Codenames clue number, also written Unlimited or 무제한 (as
+    terminal play reads it, engine.actions.UNLIMITED_WORDS): those were 'a clue needs a number'. In
+    Duet it is a number the rules refuse (3.4: 0..9), so it is the engine's refusal naming 3.4, as a
+    10 is, not 'a clue needs a number'."""
+    duet = new_duet(server, mode="people", seed=31)
+    status, cn = server.post("/api/games", {"game": "codenames", "lang": "en", "seed": 31,
+                                            "seats": {"spymaster": "person", "guesser": "person"}})
+    assert status == 200, cn
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{duet['id']}?token={duet['token']}") as ws:
+            await recv(ws)
+            for number in ("unlimited", "Unlimited", "무제한"):
+                await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": number}))
+                error = await recv_until(ws, lambda m: m["type"] == "error")
+                assert error["code"] == "illegal" and error["rule"] == "3.4", (number, error)
+            assert (await view_now(ws))["moves"] == 0
+        async with websockets.connect(f"{server.ws_base}/ws/{cn['id']}?token={cn['token']}") as ws:
+            await recv(ws)
+            await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": " UNLIMITED "}))
+            view = (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["moves"] == 1))["view"]
+            assert view["current_clue"] == {"word": "zebra", "number": "unlimited"}, view["current_clue"]
+
+    run(scenario())
