@@ -27,7 +27,7 @@ from engine import IllegalAction
 from engine.actions import Clue
 
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
-from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, refuse, refuse_extra_socket, send
+from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, read_body, refuse, refuse_extra_socket, send
 from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -252,8 +252,8 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
 
     @app.post("/api/games")
     async def new_game(request: Request):
-        body = await request.body()
-        if len(body) > MAX_BODY:
+        body = await read_body(request, MAX_BODY)
+        if body is None:
             return _error(413, f"the settings are at most {MAX_BODY} bytes")
         try:
             raw = json.loads(body or b"{}")

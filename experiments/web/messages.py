@@ -35,6 +35,21 @@ def decode_message(message: dict, example: str) -> tuple[dict | None, dict | Non
     return msg, None
 
 
+async def read_body(request, limit: int) -> bytes | None:
+    """An HTTP request's body, or None when it is larger than `limit` bytes: declared so, or sent so,
+    and then no more of it is read (uvicorn bounds no body: `request.body()` held all of it)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def send(ws, payload: dict) -> None:
     """One JSON frame to a socket that is still open (a socket closing meanwhile is let go)."""
     from starlette.websockets import WebSocketState

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.messages import decode_message, refuse, refuse_extra_socket, send
+from experiments.web.messages import decode_message, read_body, refuse, refuse_extra_socket, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, ProfilesFull, level_threshold)
 from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
@@ -32,8 +32,8 @@ def _error(status: int, message: str, code: str | None = None) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+    raw = await read_body(request, MAX_BODY)
+    if raw is None:
         raise RoomError(f"a request is at most {MAX_BODY} bytes", "too_large", 413)
     try:
         return json.loads(raw or b"{}")
