@@ -175,7 +175,9 @@ def check_page_spec(spec, role: str) -> None:
                            "for the server's operator (cnlab serve --any-bot)")
 
 
-def _spec(raw: dict, name: str, default: str, role: str) -> str:
+def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
+    """The spec of a bot seat, checked as `cnlab play` checks it: a backend that does not read the
+    board's language (glove-50 on a Korean board) is refused here, not when the bot first moves."""
     from agents.registry import check_spec
 
     spec = raw.get(name) or default
@@ -183,7 +185,7 @@ def _spec(raw: dict, name: str, default: str, role: str) -> str:
         raise BadSetup(f"{name}: an agent spec string")
     spec = spec.strip()
     try:
-        check_spec(spec, role)
+        check_spec(spec, role, lang)
     except ValueError as exc:
         raise BadSetup(f"{name}: {exc}") from None
     return spec
@@ -323,8 +325,8 @@ class DuetAdapter:
         me = raw.get("seat", "A")
         if me not in self.seat_names:
             raise BadSetup("seat: A or B")
-        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", guesser_for_people("duet", lang), "guesser")}
+        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
+               "guesser": _spec(raw, "guesser", guesser_for_people("duet", lang), "guesser", lang)}
         first = raw.get("first", "me")
         if first not in ("me", "partner"):
             raise BadSetup("first: me or partner")
@@ -572,8 +574,8 @@ class CodenamesAdapter:
             raise BadSetup("seats: each seat is person or bot")
         if PERSON not in wanted.values():
             raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)")
-        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster"),
-               "guesser": _spec(raw, "guesser", guesser_for_people(self.game, lang), "guesser")}
+        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
+               "guesser": _spec(raw, "guesser", guesser_for_people(self.game, lang), "guesser", lang)}
         seats = {seat: ({"kind": PERSON} if kind == PERSON else dict(bot)) for seat, kind in wanted.items()}
         return record, seats, None
 

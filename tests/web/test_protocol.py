@@ -703,3 +703,16 @@ def test_a_request_body_over_the_limit_is_refused_before_it_is_read(server, path
             sock.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
         reply = sock.recv(4096).decode("latin-1")
     assert reply.startswith("HTTP/1.1 413"), reply[:200]
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_a_bot_whose_backend_does_not_read_the_boards_language_is_refused(server, game):
+    """glove-50 reads English only: on a Korean board every card is a stranger to it. `cnlab play`
+    refuses such a bot (check_spec with the language); the server checked the spec without the board's
+    language and dealt the game (200). It is settings that cannot be played: 400 naming the backend."""
+    for role, spec in (("spymaster", "expected:glove-50"), ("guesser", "nearest:glove-50")):
+        body = {"game": game, "lang": "ko", **CHEAP, role: spec}
+        status, reply = server.post("/api/games", body)
+        assert status == 400 and "glove-50" in reply["error"] and "'ko'" in reply["error"], (body, reply)
+    status, made = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, "spymaster": "expected:glove-50"})
+    assert status == 200, made
