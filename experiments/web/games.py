@@ -564,6 +564,10 @@ class CodenamesAdapter:
         kinds = raw.get("seats") or {}
         if not isinstance(kinds, dict):
             raise BadSetup("seats: an object of seat: person or bot")
+        names = ("spymaster", "guesser") if variant == "two_player" else self.seat_names
+        unknown = [str(k)[:30] for k in kinds if k not in names]
+        if unknown:   # a misspelt seat was a bot
+            raise BadSetup(f"seats: unknown seat {unknown[0]!r}; the {variant} seats are {', '.join(names)}")
         if variant == "two_player":  # RULES 1.8: the starting team against a virtual opponent
             team = record.key.starts
             roles = {"spymaster": kinds.get("spymaster", PERSON), "guesser": kinds.get("guesser", BOT)}

@@ -716,3 +716,14 @@ def test_a_bot_whose_backend_does_not_read_the_boards_language_is_refused(server
         assert status == 400 and "glove-50" in reply["error"] and "'ko'" in reply["error"], (body, reply)
     status, made = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, "spymaster": "expected:glove-50"})
     assert status == 200, made
+
+
+@pytest.mark.parametrize("variant, seats", [("teams", {"red-guesser": "person", "blue-spymster": "person"}),
+                                            ("two_player", {"spymaster": "bot", "guessr": "person"}),
+                                            ("two_player", {"red-guesser": "person"})])
+def test_a_misspelt_seat_is_refused_not_made_a_bot(server, variant, seats):
+    """A seat name the variant does not have was ignored: the seat it meant was dealt to a bot (or the
+    game refused as having no person) without a word about the name. 400 naming it now."""
+    status, reply = server.post("/api/games", {"game": "codenames", "lang": "en", **CHEAP, "variant": variant,
+                                               "seats": seats})
+    assert status == 400 and "unknown seat" in reply["error"], reply
