@@ -254,7 +254,8 @@ def resolved_intents(record, state, intents: list[dict], found: Callable[[int], 
     """The bot clues whose guessing turn is over, with the cards the bot meant; `show(seat)`: may
     this viewer see the intents of that bot seat. A target is `found` on its clue when it was
     guessed before the next clue, `later` when it is covered now. Until the game is `over`, a target
-    still face down is only counted (`hidden`): naming it would tell the bot's key (RULES 3.12)."""
+    still face down is only counted (`hidden`): naming it would tell the bot's key (RULES 3.12). Of an
+    UNLIMITED clue not even that (`uncounted`): it does not tell how many cards it is for (RULES 1.7)."""
     actions = record.actions
     clue_indexes = [n for n, a in enumerate(actions) if isinstance(a, Clue)]
     current = clue_indexes[-1] if guessing and clue_indexes else None
@@ -279,8 +280,9 @@ def resolved_intents(record, state, intents: list[dict], found: Callable[[int], 
                     continue
                 targets.append({"i": i, "word": t, "label": label(i), "found": t in guessed,
                                 "later": found(i) and t not in guessed})
+        uncounted = clue.number == UNLIMITED and not over
         out.append({"action": k, "seat": clue.seat, "clue": clue.word, "number": clue.number, "targets": targets,
-                    "hidden": hidden})
+                    "hidden": 0 if uncounted else hidden, "uncounted": uncounted})
     return out
 
 

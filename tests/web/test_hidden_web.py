@@ -167,3 +167,28 @@ def test_a_stopped_bot_names_no_card_of_its_key_to_the_table_or_the_listing(tmp_
             assert word.casefold() not in view["error"].casefold(), (word, view["error"])
     finally:
         srv.stop()
+
+
+def test_an_unlimited_bot_clue_does_not_count_its_hidden_targets_until_the_end():  # RULES 1.7, 3.12
+    """An UNLIMITED clue does not tell its guessers how many cards it is for: the web's intents of one,
+    resolved while the game is played, named the found target and counted the others still face down."""
+    from engine.actions import UNLIMITED
+
+    record = deal("codenames", 7, "en", variant="two_player")
+    red = [w for w, c in zip(record.words, record.key.letters) if c == "R"]
+    record.actions = [Clue("red-spymaster", "zebra", UNLIMITED), Guess("red-guesser", red[0]), Stop("red-guesser")]
+    state = record.replay()
+    intents = [{"action": 0, "targets": red[:3], "score": 0.5}]
+
+    def shown(over):
+        return resolved_intents(record, state, intents, lambda i: bool(state.revealed[i]), False,
+                                lambda _s: True, lambda i: None, over)[0]
+
+    playing, ended = shown(False), shown(True)
+    assert [t["word"] for t in playing["targets"]] == [red[0]]
+    assert (playing["hidden"], playing["uncounted"]) == (0, True)
+    assert not any(w in json.dumps(playing) for w in red[1:3])
+    assert [t["word"] for t in ended["targets"]] == red[:3] and not ended["uncounted"]
+    record.actions[0] = Clue("red-spymaster", "zebra", 3)   # a numbered clue: its hidden targets are counted
+    state = record.replay()
+    assert (shown(False)["hidden"], shown(False)["uncounted"]) == (2, False)

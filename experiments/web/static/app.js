@@ -41,7 +41,7 @@ const TEXT = {
     agents_left: "Agents left", guesses_left: "guesses left: {n}", unlimited: "unlimited",
     history: "Clues and guesses", bot_meant: "What the bot meant",
     meant: "{seat} meant {clue} for:", found: "found", found_later: "found later", not_found: "not found",
-    no_targets: "(no targets given)", hidden_targets: "{n} more not found yet (shown when the game ends)",
+    no_targets: "(no targets given)", hidden_targets: "{n} more not found yet (shown when the game ends)", uncounted_targets: "any others shown when the game ends",
     ev_clue: "{seat}: clue {word} {number}", ev_guess: "{seat} touched {word}: {result}", ev_stop: "{seat} stopped",
     ev_penalty: "{seat}: clue refused ({result})", ev_cover: "{seat} covered {word} ({result})",
     ev_end_turn: "{seat}: turn over",
@@ -102,7 +102,7 @@ const TEXT = {
     agents_left: "남은 요원", guesses_left: "남은 추측: {n}", unlimited: "무제한",
     history: "힌트와 추측", bot_meant: "봇이 뜻한 것",
     meant: "{seat}이(가) {clue}(으)로 뜻한 카드:", found: "찾음", found_later: "나중에 찾음", not_found: "못 찾음",
-    no_targets: "(대상 없음)", hidden_targets: "아직 못 찾은 {n}개 (게임이 끝나면 공개)",
+    no_targets: "(대상 없음)", hidden_targets: "아직 못 찾은 {n}개 (게임이 끝나면 공개)", uncounted_targets: "나머지가 있다면 게임이 끝나면 공개",
     ev_clue: "{seat}: 힌트 {word} {number}", ev_guess: "{seat}이(가) {word}을(를) 짚음: {result}",
     ev_stop: "{seat} 추측 그만", ev_penalty: "{seat}: 힌트 거절 ({result})", ev_cover: "{seat}이(가) {word}을(를) 덮음 ({result})",
     ev_end_turn: "{seat}: 차례 끝",
@@ -368,8 +368,9 @@ function intentsList(view) {
       el("b", {}, t("meant", { seat: seatName(it.seat), clue: String(it.clue).toUpperCase() + " " + it.number })), " ",
       it.targets.length ? it.targets.map((tg, n) => el("span", { class: "target " + (tg.found ? "found" : tg.later ? "later" : "missed") },
         (n ? ", " : "") + (tg.label || tg.word) + " (" + (tg.found ? t("found") : tg.later ? t("found_later") : t("not_found")) + ")"))
-        : (it.hidden ? "" : t("no_targets")),
-      it.hidden ? el("span", { class: "hidden-targets" }, (it.targets.length ? ", " : "") + t("hidden_targets", { n: it.hidden })) : null))));
+        : (it.hidden || it.uncounted ? "" : t("no_targets")),
+      it.hidden ? el("span", { class: "hidden-targets" }, (it.targets.length ? ", " : "") + t("hidden_targets", { n: it.hidden }))
+        : it.uncounted ? el("span", { class: "hidden-targets" }, (it.targets.length ? ", " : "") + t("uncounted_targets")) : null))));
 }
 
 function clueText(view) {
