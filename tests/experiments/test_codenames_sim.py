@@ -177,3 +177,19 @@ def test_an_illegal_clue_is_refused_not_played(tmp_path):
     simulate_codenames(CodenamesRun(games=2, seed=0, **RANDOM), out=tmp_path / "b", progress=False)
     for line in (tmp_path / "b" / "records.jsonl").read_text().splitlines():
         assert json.loads(line)["config"]["invalid_clue"] == "reject"
+
+
+def test_a_games_row_counts_its_unlimited_clues():  # RULES 1.7
+    """`clues` counts every clue given (the mean clue number is over the numbered ones: an UNLIMITED
+    clue has none). The row left UNLIMITED clues out of the count."""
+    from engine import Clue, Guess
+    from engine.actions import UNLIMITED
+    from experiments.games.codenames.batch import game_row
+
+    record = deal_record(3, variant="two_player")
+    team = record.key.starts
+    own = [w for w, c in zip(record.words, record.key.letters) if c == team[0].upper()]
+    record.actions = [Clue(f"{team}-spymaster", "zebra", UNLIMITED), Guess(f"{team}-guesser", own[0]),
+                      Guess(f"{team}-guesser", own[1])]
+    row = game_row(0, record)
+    assert (row["clues"], row["mean_clue_number"]) == (1, 0.0)

@@ -100,7 +100,8 @@ def game_row(index: int, record: CodenamesRecord) -> dict:
     """The per-game result row: only facts of the game. `won`: the starting (solo: the playing) team won."""
     state = record.replay()
     outcome = state.outcome()
-    numbers = [a.number for a in record.actions if hasattr(a, "number") and isinstance(a.number, int)]
+    clues = [a.number for a in record.actions if hasattr(a, "number")]
+    numbers = [n for n in clues if isinstance(n, int)]   # an UNLIMITED clue (RULES 1.7) has no number to average
     finished = outcome.status == "finished"
     return {
         "game_index": index, "status": outcome.status, "winner": outcome.winner,
@@ -109,7 +110,7 @@ def game_row(index: int, record: CodenamesRecord) -> dict:
         "turns_used": outcome.turns_used,
         "competition_score": outcome.competition_score if finished or not record.config.single_team
         else COMPETITION_LOSS,
-        "score": outcome.score, "clues": len(numbers),
+        "score": outcome.score, "clues": len(clues),
         "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else 0.0,
     }
 
