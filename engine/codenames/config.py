@@ -42,7 +42,8 @@ class CodenamesConfig:
       builds a config gets); a record's config without `invalid_clue` is refereed (`reject`,
       see `from_dict`).
     - `turn_time_limit`: RULES 1.10, an optional per-turn thinking limit in seconds for bots; the
-      engine records it, the runner enforces it.
+      engine records it for a runner. The toolkit's runners do not read it: `--isolate
+      --move-timeout` limits each move of an isolated agent (docs/isolation.md).
     - `clue_options`: the RULES 4.7 options the players agreed on (`record_fields.CLUE_OPTIONS`:
       multi-word compounds or proper nouns, abbreviations, ...), off by default; the referee
       judges clues with them, and in Pictures a multi-word clue is then allowed (RULES 2.2).
