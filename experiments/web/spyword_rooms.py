@@ -332,8 +332,10 @@ class Room:
 
     # ----- the lobby -----------------------------------------------------------------------------
     def set_settings(self, msg: dict) -> None:
+        """Every part of the message is checked before any is applied: a refused one changes nothing."""
+        settings, players, bot, lang = self.settings, self.players, self.bot, self.lang
         if "settings" in msg:
-            self.settings = parse_page_settings(self.settings, msg["settings"])
+            settings = parse_page_settings(self.settings, msg["settings"])
         if "players" in msg:
             n = msg["players"]
             if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -341,15 +343,16 @@ class Room:
             if n < len(self.persons()):
                 raise RoomError(f"{len(self.persons())} people are in the room: at least as many seats",
                                 "bad_settings")
-            self.players = n
+            players = n
         if "bot" in msg:
             if not isinstance(msg["bot"], str) or msg["bot"] not in self.rooms.bot_kinds:  # a list: unhashable
                 raise RoomError(f"'bot' is one of {', '.join(self.rooms.bot_kinds)}", "bad_settings")
-            self.bot = msg["bot"]
+            bot = msg["bot"]
         if "lang" in msg:
             if msg["lang"] not in LANGS:
                 raise RoomError("'lang' (the word packs) is en or ko", "bad_settings")
-            self.lang = msg["lang"]
+            lang = msg["lang"]
+        self.settings, self.players, self.bot, self.lang = settings, players, bot, lang
         self.changed()
 
     def role_problem(self) -> str | None:

@@ -767,3 +767,24 @@ def test_a_host_gone_from_the_lobby_or_the_end_screen_is_replaced(srv):
             await c.close()
 
     run(scenario())
+
+
+def test_a_refused_settings_message_changes_nothing(srv):
+    """RULES 5.14 (host settings): a settings message with one bad part is refused whole; its good
+    parts (a setting, the seats, the bot kind, the packs' language) were applied before the bad one
+    was found, so the host's error frame came with a lobby already changed."""
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+        host = await Client.open(srv, made["code"], made["token"])
+        await sync([host])
+        for msg in [{"settings": {"allow_pass": True}, "players": 3},
+                    {"settings": {"vote_display": "counts"}, "bot": "genius"},
+                    {"players": 9, "lang": "fr"},
+                    {"bot": "easy", "players": 13}]:
+            before = {k: host.last[k] for k in ("settings", "players", "bot", "lang", "version")}
+            err = await host.error(type="settings", **msg)
+            assert err["code"] == "bad_settings", (msg, err)
+            assert {k: (await hello(host))[k] for k in before} == before, msg
+        await host.close()
+
+    run(scenario())
