@@ -63,6 +63,7 @@ PAGE_SETTINGS = ("spies", "ghost", "reveal_spy_role", "reveal_eliminated_role", 
                  "clue_mode", "discussion_seconds", "tie_break")
 FRAME_KEYS = {"spies": "minority", "reveal_spy_role": "tell_minority"}  # the frames' neutral names
 PAGE_KEYS = {v: k for k, v in FRAME_KEYS.items()}
+SETTINGS_MESSAGE = ("type", "seat", "settings", "players", "bot", "lang")  # a settings message's parts
 CLUE_PHASES, VOTE_PHASES, SCREEN_PHASES = ("clues", "duel_clues"), ("vote", "duel_vote"), \
     ("ghost_guess", "private_screen")
 
@@ -333,6 +334,10 @@ class Room:
     # ----- the lobby -----------------------------------------------------------------------------
     def set_settings(self, msg: dict) -> None:
         """Every part of the message is checked before any is applied: a refused one changes nothing."""
+        unknown = [str(k)[:30] for k in msg if k not in SETTINGS_MESSAGE]
+        if unknown:
+            raise RoomError(f"unknown part {unknown[0]!r} of a settings message; it holds "
+                            "settings, players, bot, lang", "bad_settings")
         settings, players, bot, lang = self.settings, self.players, self.bot, self.lang
         if "settings" in msg:
             settings = parse_page_settings(self.settings, msg["settings"])

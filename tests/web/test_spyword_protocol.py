@@ -788,3 +788,22 @@ def test_a_refused_settings_message_changes_nothing(srv):
         await host.close()
 
     run(scenario())
+
+
+def test_a_settings_message_with_an_unknown_part_is_refused(srv):
+    """RULES 5.14 (host settings): a misspelt part of a settings message ('playrs', 'language') was
+    ignored: the host's change was silently lost and the lobby answered as if it had been made."""
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+        host = await Client.open(srv, made["code"], made["token"])
+        await sync([host])
+        for msg in [{"playrs": 8}, {"players": 8, "language": "ko"}, {"settings": {"allow_pass": True}, "x": 1}]:
+            before = {k: host.last[k] for k in ("settings", "players", "bot", "lang", "version")}
+            err = await host.error(type="settings", **msg)
+            assert err["code"] == "bad_settings" and "unknown part" in err["message"], (msg, err)
+            assert {k: (await hello(host))[k] for k in before} == before, msg
+        r = await act(host, type="settings", players=8, seat="p1")
+        assert r.get("type") != "error" and r["players"] == 8, r
+        await host.close()
+
+    run(scenario())
