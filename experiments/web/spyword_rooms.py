@@ -855,6 +855,9 @@ class RoomStore:
             return 404, {"error": f"the record of game {game_id!r} on this server is damaged (it is not served)"}
         if web.get("status") != "over":
             return 409, {"error": "the game is still being played: its record opens when it ends"}
+        if (data.get("settings") or {}).get("vote_display") == "counts":   # RULES 5.8: the votes stay secret
+            return 403, {"error": "a counts-only game's record holds who voted for whom: it stays on the server, "
+                                  "not served"}
         for m in web.get("members", []):
             m.pop("token_hash", None)
         return 200, data

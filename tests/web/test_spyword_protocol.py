@@ -807,3 +807,28 @@ def test_a_settings_message_with_an_unknown_part_is_refused(srv):
         await host.close()
 
     run(scenario())
+
+
+@pytest.mark.parametrize("display, status", [("counts", 403), ("public", 200)])
+def test_a_counts_only_games_record_is_not_served(srv, display, status):  # RULES 5.8
+    """A counts-only game keeps who voted for whom secret (docs/spyword.md), in its end report too,
+    but its record, which holds every vote with its target, was served to anyone with its link."""
+    from engine.records import record_to_json
+    from engine.spyword import GiveClue, Ready, SpyWordSettings, Vote, action_from_dict, deal_spyword
+
+    packs = [{"id": f"t-{i}", "category": "x", "words": [f"a{i}", f"b{i}"]} for i in range(3)]
+    rec = deal_spyword(2, packs, 4, settings=SpyWordSettings(vote_display=display), lang="en")
+    rec.clue_filter = False
+    spy = next(s for s, r in rec.roles.items() if r == "spy")
+    other = next(s for s in rec.seats if s != spy)
+    rec.actions += [Ready(s) for s in rec.seats] + [GiveClue(s, f"c{i}") for i, s in enumerate(rec.order)]
+    rec.actions += [action_from_dict({"seat": "host", "start_vote": True})]
+    rec.actions += [Vote(v, spy if v != spy else other) for v in rec.seats]
+    assert rec.replay().phase == "finished"
+    data = json.loads(record_to_json(rec)) | {"web": {"status": "over", "members": []}}
+    folder = srv.games_dir / "spyword"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"VOTE-1-{display}.json").write_text(json.dumps(data), encoding="utf-8")
+    got, body = srv.get(f"/api/spyword/games/VOTE-1-{display}/record")
+    assert got == status, body
+    assert (spy in json.dumps(body)) == (display == "public")   # a counts-only answer names no vote's target

@@ -626,7 +626,8 @@ function endScreen(r) {
     el("ul", { id: "roles" }, Object.entries(rep.roles).map(([s, role]) => el("li", { "data-seat": s, "data-role": role },
       nameOf(r, s) + ": " + roleName(role) + (rep.winners.includes(s) ? " ★" : "")))),
     xp.length ? el("ul", { id: "xp" }, xp) : null,
-    el("p", {}, el("a", { id: "record-link", href: "/api/spyword/games/" + r.game_id + "/record", download: r.game_id + ".json" }, t("record_link"))),
+    (g.settings || {}).vote_display === "counts" ? null   // who voted for whom stays secret: no record to download
+      : el("p", {}, el("a", { id: "record-link", href: "/api/spyword/games/" + r.game_id + "/record", download: r.game_id + ".json" }, t("record_link"))),
     r.me === r.host || r.device === "single"
       ? el("button", { id: "again", type: "button", class: "primary", onclick: () => send({ type: "again" }) }, t("again")) : null)];
 }
