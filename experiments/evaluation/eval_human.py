@@ -76,7 +76,8 @@ def ranker_for(guesser) -> Ranker:
 
     Uses the guesser's own `rank` when it has one; otherwise plays its moves on a Duet observation
     (the clue with number k, each returned card covered as a correct guess) until it has named k
-    cards or stops (then the ranking is shorter: the missing places count as misses)."""
+    cards or stops (then the ranking is shorter: the missing places count as misses). A word that is
+    twice on the board names its first uncovered copy."""
     rank = getattr(guesser, "rank", None)
     name = getattr(guesser, "spec", type(guesser).__name__)
     if callable(rank):
@@ -86,14 +87,14 @@ def ranker_for(guesser) -> Ranker:
 
     def by_moves(clue: str, candidates: Sequence[str], k: int) -> list[int]:
         covered = [False] * len(candidates)
-        index = {w: i for i, w in enumerate(candidates)}
         order: list[int] = []
         while len(order) < min(k, len(candidates)):
             word = guesser.next_guess(_observation(candidates, clue, k, covered, len(order)))
             if word is None:
                 break
-            i = index.get(word)
-            if i is None or covered[i]:
+            # a card twice on a board (held-out data may hold one): the word names its first uncovered copy
+            i = next((j for j, w in enumerate(candidates) if w == word and not covered[j]), None)
+            if i is None:
                 raise ValueError(f"{name} guessed {word!r}, not an uncovered card of the board")
             covered[i] = True
             order.append(i)

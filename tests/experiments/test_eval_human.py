@@ -142,6 +142,22 @@ def test_a_guesser_without_rank_is_evaluated_through_its_moves(dataset):
         assert by_moves[key] == by_rank[key]
 
 
+def test_a_card_twice_on_a_board_is_guessed_through_moves_without_stopping_the_evaluation(tmp_path):
+    """A held-out board may hold one card twice (a tan that is also a target): a guesser evaluated
+    through its moves names that word again once one copy is covered, and that is the other copy,
+    not 'not an uncovered card of the board' (exit 2 for the whole evaluation)."""
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['b', 'a', 'a', 'c'], hint: x", "a")])
+    write_task(tmp_path, TARGET_TASK, [("black: ['a'], tan: ['c'], targets: ['a', 'b']", "x"),
+                                       ("black: [], tan: ['c'], targets: ['a', 'a', 'a']", "x")])
+    by_moves = evaluate(tmp_path, "val", guesser=AlphabeticalMovesOnly())
+    by_rank = evaluate(tmp_path, "val", guesser=Alphabetical())
+    assert by_moves["n_guess"] == 1 and by_moves["n_target"] == 2
+    for key in ("guess_top1", "guess_top1_any", "target_recall", "target_recall_micro"):
+        assert by_moves[key] == by_rank[key]
+    r = evaluate(tmp_path, "val", "random")
+    assert r["n_target"] == 2 and 0 <= r["target_recall"] <= 1
+
+
 def test_a_registered_guesser_runs_by_spec(dataset):
     r = evaluate(dataset, "val", "random")
     assert r["guesser"] == "random" and 0 <= r["guess_top1"] <= 1 and 0 <= r["target_recall"] <= 1
