@@ -8,7 +8,7 @@ each CSV with a `base_text` and an `output` column:
   (a few rows list several guesses, `a, b`, in the order made; a few are empty);
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
-A missing folder, file or column, a file that is not UTF-8 CSV, or a file none of whose rows
+A missing folder, file or column, a file that cannot be read or is not UTF-8 CSV, or a file none of whose rows
 parses (the wrong file) is a `HumanDataError` naming the file (and its first bad row). One odd row
 is skipped and counted by reason, so it does not stop an evaluation of hundreds: a `base_text` that
 does not parse or a row with more fields than the header (`malformed`; the first is named), no
@@ -201,6 +201,8 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
         raise HumanDataError(f"{path}: not UTF-8 text ({exc})") from None
     except csv.Error as exc:
         raise HumanDataError(f"{path}: not a readable CSV ({exc})") from None
+    except OSError as exc:   # no read permission, an I/O error: a bad input like a missing file
+        raise HumanDataError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if not rows:
         raise HumanDataError(f"{path}: holds no data rows")
     return rows

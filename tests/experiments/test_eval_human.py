@@ -217,6 +217,21 @@ def test_a_csv_saved_with_a_bom_is_read(tmp_path):  # Excel writes UTF-8 with a 
     assert evaluate(tmp_path, "val", guesser=Alphabetical())["n_target"] == 3
 
 
+def test_a_file_that_cannot_be_read_is_one_line_naming_it(dataset, monkeypatch):
+    """A task file that exists but cannot be opened (no read permission, an I/O error) is a bad
+    input like a missing one: one line naming the file, exit 2, not a traceback."""
+    from experiments.evaluation import cultural_codes
+
+    def refuse(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(cultural_codes, "open", refuse, raising=False)
+    with pytest.raises(HumanDataError, match=r"generate_guess_task.val\.csv.*Permission denied"):
+        load_guess_items(dataset, "val")
+    result = CliRunner().invoke(_cli(), ["--data", str(dataset), "--guesser", "random"])
+    assert result.exit_code == 2 and "Permission denied" in result.output and "Traceback" not in result.output
+
+
 def test_a_file_where_no_row_parses_names_file_and_row(tmp_path):
     """A file none of whose rows parses is the wrong file (or not this format): an error naming it."""
     write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
