@@ -197,6 +197,11 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     target_items, skipped_t = load_target_items(data_dir, split, limit)
     if guesser is None:
         guesser = make_eval_guesser(guesser_spec)
+    if callable(getattr(guesser, "prepare", None)):
+        # as a simulator does before its games: every encoder reads the clue vocabulary and board
+        # list from the disk cache first, so a word's vector (and each row's figure) does not
+        # depend on whether its row came before or after the first row that loaded them
+        guesser.prepare()
     if hasattr(guesser, "begin_game"):
         guesser.begin_game(0)
     result = {"guesser": getattr(guesser, "spec", guesser_spec), "split": split}

@@ -158,6 +158,25 @@ def test_a_card_twice_on_a_board_is_guessed_through_moves_without_stopping_the_e
     assert r["n_target"] == 2 and 0 <= r["target_recall"] <= 1
 
 
+def test_the_guesser_is_prepared_before_the_first_row(dataset):
+    """eval-human prepares the guesser once, before any row, as a simulator does before its games:
+    an encoder then reads the clue vocabulary and board list from the disk cache first, so a word's
+    vector, and a row's ranking, does not depend on whether its row came before the first row that
+    loaded them (the human guesser's utilities moved by ~2e-7 with the row order)."""
+    calls = []
+
+    class Spy(Alphabetical):
+        def prepare(self):
+            calls.append("prepare")
+
+        def rank(self, clue, candidates):
+            calls.append("rank")
+            return super().rank(clue, candidates)
+
+    evaluate(dataset, "val", guesser=Spy())
+    assert calls[0] == "prepare" and calls.count("prepare") == 1 and "rank" in calls
+
+
 def test_a_registered_guesser_runs_by_spec(dataset):
     r = evaluate(dataset, "val", "random")
     assert r["guesser"] == "random" and 0 <= r["guess_top1"] <= 1 and 0 <= r["target_recall"] <= 1
