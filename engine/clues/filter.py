@@ -369,11 +369,29 @@ class _CandidateIndex:
         self.by_numeral = by_numeral
 
 
-_INDEX_CACHE: "OrderedDict[tuple, _CandidateIndex]" = OrderedDict()
-_INDEX_CACHE_SIZE = 4
-_FILTER_CACHE: "OrderedDict[tuple, ClueFilter]" = OrderedDict()
-_FILTER_CACHE_SIZE = 64
-_FILTER_LOCK = threading.Lock()
+class _Recent:
+    """The values built for the last `size` keys (least recently used out first), safe across
+    threads: the web server judges clues on several."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, build):
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+                return value
+        value = build()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+
+_INDEXES = _Recent(4)     # a bot's candidate lists (`legal_mask`)
+_FILTERS = _Recent(64)    # a game's board states (`check_clue`: its referee, then its record's replay)
 
 
 class ClueFilter:
@@ -646,15 +664,7 @@ class ClueFilter:
 
     def _index(self, candidates: Sequence[str]) -> _CandidateIndex:
         key = (self.language, self.options, tuple(candidates))
-        index = _INDEX_CACHE.get(key)
-        if index is None:
-            index = _CandidateIndex(self.rules, list(key[2]))
-            _INDEX_CACHE[key] = index
-            while len(_INDEX_CACHE) > _INDEX_CACHE_SIZE:
-                _INDEX_CACHE.popitem(last=False)
-        else:
-            _INDEX_CACHE.move_to_end(key)
-        return index
+        return _INDEXES.get(key, lambda: _CandidateIndex(self.rules, list(key[2])))
 
 
 def check_clue(
@@ -673,17 +683,9 @@ def check_clue(
         return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
     board, covered = tuple(board), tuple(covered or ())
     key = (language, options, board, covered)
+    build = lambda: ClueFilter(board, language=language, covered=covered, options=options)  # noqa: E731
     try:
-        with _FILTER_LOCK:  # the web server judges clues on several threads
-            judge = _FILTER_CACHE.get(key)
-            if judge is not None:
-                _FILTER_CACHE.move_to_end(key)
+        hash(key)
     except TypeError:  # an unhashable covered entry: no cache
-        return ClueFilter(board, language=language, covered=covered, options=options).check(clue, number)
-    if judge is None:
-        judge = ClueFilter(board, language=language, covered=covered, options=options)
-        with _FILTER_LOCK:
-            _FILTER_CACHE[key] = judge
-            while len(_FILTER_CACHE) > _FILTER_CACHE_SIZE:
-                _FILTER_CACHE.popitem(last=False)
-    return judge.check(clue, number)
+        return build().check(clue, number)
+    return _FILTERS.get(key, build).check(clue, number)
