@@ -25,6 +25,12 @@ def written_number(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def written_clue_number(text: str) -> "int | str | None":
+    """A clue number as a person writes it: UNLIMITED for any way of writing it (Unlimited, 무제한;
+    RULES 1.2), else `written_number`'s value, or None."""
+    return UNLIMITED if text.strip().casefold() in UNLIMITED_WORDS else written_number(text)
+
+
 @dataclass(frozen=True)
 class Clue:
     seat: str

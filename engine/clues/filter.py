@@ -18,7 +18,7 @@ from functools import lru_cache
 from numbers import Integral
 from typing import Iterable, Sequence
 
-from engine.actions import MAX_CLUE_NUMBER, UNLIMITED_WORDS, written_number
+from engine.actions import MAX_CLUE_NUMBER, UNLIMITED, written_clue_number, written_number
 from engine.clues.abbreviations import english_initialism, korean_initialism, listed_abbreviation, vowelless_words
 from engine.clues.messages import message
 from engine.clues.normalize import ClueTextError, normalize_clue
@@ -102,9 +102,8 @@ def number_ok(number) -> bool:
     if isinstance(number, Integral):  # int, numpy integers
         return 0 <= int(number) <= MAX_CLUE_NUMBER
     if isinstance(number, str):
-        s = number.strip().casefold()
-        value = written_number(s)
-        return s in UNLIMITED_WORDS or (value is not None and 0 <= value <= MAX_CLUE_NUMBER)
+        value = written_clue_number(number)
+        return value == UNLIMITED or (value is not None and 0 <= value <= MAX_CLUE_NUMBER)
     return False
 
 

@@ -29,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.actions import UNLIMITED, UNLIMITED_WORDS, written_number
+from engine.actions import written_clue_number
 from experiments.play.text import say
 
 COLUMNS = "ABCDE"
@@ -179,9 +179,9 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
             return Command("error", error=say(lang, "err_clue_turn"))
         if len(parts) < 2:
             return Command("error", error=say(lang, "err_clue_form"))
-        if parts[-1].casefold() in UNLIMITED_WORDS:   # Codenames' expert number (RULES 1.2; Duet refuses it, 3.4)
-            return Command("clue", word=" ".join(parts[:-1]), number=UNLIMITED)
-        number = written_number(parts[-1])   # never int(): it fails on 4,301 digits and on ³
+        # never int(): it fails on 4,301 digits and on ³; UNLIMITED is Codenames' expert number (RULES 1.2;
+        # Duet refuses it, 3.4)
+        number = written_clue_number(parts[-1])
         if number is None:   # said back clipped: a pasted run of digits is no screenful
             shown = parts[-1] if len(parts[-1]) <= 12 else parts[-1][:12] + "…"
             return Command("error", error=say(lang, "err_clue_number", number=shown))

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from agents.defaults import guesser_for_people
 from engine import Clue, Cover, Guess, IllegalAction, Stop
-from engine.actions import UNLIMITED, UNLIMITED_WORDS, written_number
+from engine.actions import UNLIMITED, written_clue_number
 from experiments.games.moves import clue_number
 
 PERSON, BOT = "person", "bot"
@@ -241,7 +241,7 @@ def _clue(msg: dict, seat: str, unlimited: bool) -> Clue:
     if len(word) > MAX_CLUE_CHARS:
         raise BadMove(f"a clue is one word (at most {MAX_CLUE_CHARS} characters)", code="bad_clue")
     if isinstance(number, str):   # as a person writes it (Unlimited, 무제한); Duet's engine refuses it (3.4)
-        number = UNLIMITED if number.strip().casefold() in UNLIMITED_WORDS else written_number(number)
+        number = written_clue_number(number)
     if not ((isinstance(number, int) and not isinstance(number, bool)) or number == UNLIMITED):
         raise BadMove("a clue needs a number" + (" (0..9 or unlimited)" if unlimited else " (0..9)"),
                       code="bad_clue")
