@@ -129,8 +129,22 @@ def ghost_guess_is_right(guess: str, citizen_word: str, spy_word: str) -> bool:
     return typo_distance(g, normalize(citizen_word)) < typo_distance(g, normalize(spy_word))
 
 
+def _symbol_key(text: str) -> str:
+    """The key of a clue with no letter or digit (an emoji, "!!!"), which `normalize` empties: its
+    symbols (emoji, signs) without spacing, combining marks or variation selectors, or when it
+    has none, its punctuation without spacing."""
+    chars = [ch for ch in unicodedata.normalize("NFKC", text).casefold()
+             if not ch.isspace() and unicodedata.category(ch) not in ("Mn", "Me", "Cf")]
+    symbols = [ch for ch in chars if unicodedata.category(ch)[0] == "S"]
+    return "".join(symbols or chars)
+
+
 def same_clue(a: str, b: str) -> bool:
     """Two clues are the same clue when equal after `normalize` (RULES 5.4 repeats); no typo
-    tolerance, since a one-letter change may well be another word."""
+    tolerance, since a one-letter change may well be another word. Two clues without a letter or
+    a digit compare by their symbols (`_symbol_key`): "🍎" twice is a repeat too."""
     na, nb = normalize(a), normalize(b)
+    if not na and not nb:
+        ka, kb = _symbol_key(a), _symbol_key(b)
+        return bool(ka) and ka == kb
     return bool(na) and na == nb

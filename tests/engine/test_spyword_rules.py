@@ -202,6 +202,17 @@ def test_clue_may_not_repeat_any_earlier_clue_of_the_game():  # RULES 5.4
     expect_illegal(s, {"seat": s.speaker, "clue": "red"}, "5.4")  # a later round too
 
 
+@pytest.mark.parametrize("clue, again", [("🍎", "🍎"), ("❤️", "❤"), ("!!!", " !!! "), ("🍎", "🍎!")])
+def test_a_clue_without_letters_may_not_be_repeated_either(clue, again):  # RULES 5.4
+    # normalize() empties a clue of symbols only, and "" never counted as the same clue: "🍎" was
+    # accepted from every player in turn
+    s = make()
+    act(s, {"seat": "p1", "clue": clue})
+    err = expect_illegal(s, {"seat": "p2", "clue": again}, "5.4")
+    assert "repeats an earlier clue" in err.message
+    act(s, {"seat": "p2", "clue": "🍐" if clue != "!!!" else "???"})  # another symbol is another clue
+
+
 def test_one_word_mode_and_sentence_mode():  # RULES 5.4, 5.14
     s = make()
     expect_illegal(s, {"seat": "p1", "clue": "very red"}, "5.4")
