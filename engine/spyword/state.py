@@ -34,7 +34,7 @@ from ..fresh import deep, text, texts
 from ..game import Outcome
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
                       Reconnect, SpyWordAction, StartVote, Timeout, Vote)
-from .matching import ghost_guess_is_right, same_clue
+from .matching import ghost_guess_is_right, normalize, same_clue
 from .observation import SpyWordObservation
 from .settings import UNLIMITED, SpyWordSettings, check_player_count
 
@@ -71,6 +71,19 @@ def _words(clue: str, mode: str) -> list[str]:
     """The words of a clue the checker judges: the clue itself in one-word mode, each word of the
     sentence in sentence mode."""
     return [_bare(t) for t in (_SENTENCE_BREAK.split(clue) if mode == "sentence" else [clue])]
+
+
+def _holds_word(clue: str, word: str, mode: str) -> bool:
+    """RULES 5.4 built in: the clue is the word itself (case, accents, spacing and punctuation
+    ignored), or in sentence mode holds it as one or more consecutive words of the sentence, split
+    as the checker splits it ("red,apple", "I like ice cream" with the word "ice cream")."""
+    if same_clue(clue, word):
+        return True
+    if mode != "sentence":
+        return False
+    key = normalize(word)
+    words = [w for w in (normalize(t) for t in _words(clue, mode)) if w]
+    return bool(key) and any("".join(words[i:j]) == key for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
 def check_ghost_guess(word) -> None:
@@ -448,10 +461,8 @@ class SpyWordState:
         if self.settings.clue_mode == "word" and len(text.split()) != 1:
             raise IllegalAction("5.4", "the clue mode is one word: say one word, not a phrase")
         own = self.word_of(actor)
-        if own is not None:
-            parts = [text] if self.settings.clue_mode == "word" else [text] + text.split()
-            if any(same_clue(p.strip(".,!?;:\"'()[]"), own) for p in parts):
-                raise IllegalAction("5.4", "a clue may not be the word itself")
+        if own is not None and _holds_word(text, own, self.settings.clue_mode):
+            raise IllegalAction("5.4", "a clue may not be the word itself")
         for earlier in self.clues:
             if earlier["clue"] is not None and same_clue(text, earlier["clue"]):
                 raise IllegalAction("5.4", f"{text!r} repeats an earlier clue ({earlier['seat']}, round {earlier['round']})")

@@ -222,6 +222,20 @@ def test_one_word_mode_and_sentence_mode():  # RULES 5.4, 5.14
     expect_illegal(s, {"seat": "p2", "clue": "an apple a day"}, "5.4")  # the word itself inside
 
 
+@pytest.mark.parametrize("clue", ["it is red,apple", "apple/pear thing", "a red…apple", "(red)apple", "APPLE! red"])
+def test_a_sentence_may_not_hold_the_word_joined_by_punctuation(clue):  # RULES 5.4
+    # the built-in check split a sentence at spaces only: "red,apple" was one word "redapple"
+    expect_illegal(make(clue_mode="sentence"), {"seat": "p1", "clue": clue}, "5.4")
+
+
+def test_a_sentence_may_not_hold_a_word_of_two_words():  # RULES 5.4
+    s = make(clue_mode="sentence", citizen="ice cream", spy="frozen yogurt")
+    for clue in ("I like ice cream a lot", "cold Ice-Cream", "ice, cream!"):
+        err = expect_illegal(s, {"seat": "p1", "clue": clue}, "5.4")
+        assert "word itself" in err.message
+    act(s, {"seat": "p1", "clue": "nice creamy thing"})  # other words, not the word
+
+
 def test_no_clue_filter_keeps_the_built_in_checks():  # RULES 5.4
     s = SpyWordState([f"p{i}" for i in range(1, 5)], "citizen citizen spy citizen".split(), "apple", "pear",
                      clue_filter=False)
