@@ -41,6 +41,8 @@ def with_translation_check(base: Callable | None = None, backend: str | Embeddin
         state = SpyWordState(..., clue_checker=with_translation_check())
         record.replay(clue_checker=with_translation_check())
     """
+    from engine.spyword.state import clue_tokens
+
     if base is None:
         from engine.spyword import default_clue_checker as base
     memo: dict[tuple[str, str], bool] = {}
@@ -49,9 +51,7 @@ def with_translation_check(base: Callable | None = None, backend: str | Embeddin
         verdict = base(clue, word, language, mode) if base else None
         if verdict:
             return verdict
-        tokens = [clue] + (clue.split() if mode == "sentence" else [])
-        for token in tokens:
-            token = token.strip(".,!?;:\"'()[]")
+        for token in clue_tokens(clue, mode):  # as the engine's checker reads it: “개”, "it barks,개"
             key = (token, word)
             if key not in memo:
                 memo[key] = bool(token) and translation_checker(token, word, backend, threshold)

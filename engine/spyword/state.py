@@ -86,6 +86,12 @@ def _holds_word(clue: str, word: str, mode: str) -> bool:
     return bool(key) and any("".join(words[i:j]) == key for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
+def clue_tokens(clue: str, mode: str) -> list[str]:
+    """What a translation is looked for in (RULES 5.4): the clue without the punctuation around it,
+    and in sentence mode each word of the sentence as well (`_words`)."""
+    return [_bare(clue)] + (_words(clue, mode) if mode == "sentence" else [])
+
+
 def check_ghost_guess(word) -> None:
     """RULES 5.10: the ghost's one guess names a word, read as a clue's text is (bounded, no invisible
     characters, not empty); IllegalAction otherwise. A bot asks it before it answers (the game has no
@@ -111,7 +117,7 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
     A translation of a pack word listed in `translations` is refused first (no filter needed)."""
     from .translations import is_translation
 
-    for token in [_bare(clue)] + (_words(clue, mode) if mode == "sentence" else []):   # each word already bare
+    for token in clue_tokens(clue, mode):
         if token and is_translation(token, word):
             return ("5.4", f"{token!r} is a translation of the word")
     try:

@@ -161,6 +161,17 @@ def test_translation_check():
     state.apply(GiveClue("p1", "고양이"))
 
 
+@pytest.mark.parametrize("clue, mode", [("“개”", "word"), ("«개»", "word"), ("개…", "word"), ("「개」", "word"),
+                                        ("it barks,개", "sentence"), ("a “개” barks", "sentence")])
+def test_translation_check_sees_through_any_punctuation(clue, mode):  # RULES 5.4
+    # the check stripped ASCII punctuation and split sentences at spaces only, unlike the engine's
+    # own checker: a translation in curly quotes or after a comma was let through
+    v = np.eye(8, dtype=np.float32)
+    emb = FakeEmbeddings(dim=8, vectors={"dog": v[0], "개": v[0] + 0.1 * v[1]}, name="fake-tr2")
+    check = with_translation_check(base=lambda *a: None, backend=emb)
+    assert check(clue, "dog", "en", mode) == ("5.4", "'개' is a translation of the word")
+
+
 def test_word_views_are_cached_on_disk_and_load_equal(emb, tmp_path, monkeypatch):
     """Preparing the pack words' views takes a minute on the real vocabulary: a second run loads them
     from the cache (keyed by the backend, the vocabulary, the parameters and the words) unchanged."""
