@@ -11,6 +11,7 @@ from ..errors import MalformedRecord
 from ..record_fields import (LANGUAGES, RECORD_VERSION, added_fields, check_header, parse_actions, parse_seed,
                              replay_actions, shown, word_problem)
 from .actions import SpyWordAction, action_from_dict
+from .matching import same_clue
 from .settings import SpyWordSettings, check_player_count
 from .state import CITIZEN, GHOST, ROLES, SPY, ClueChecker, SpyWordState
 
@@ -134,7 +135,7 @@ def check_pack(pack: Any) -> dict[str, Any]:
         raise ValueError("a pack must be an object")
     words = pack.get("words")
     if not (isinstance(words, (list, tuple)) and len(words) == 2 and all(isinstance(w, str) and w.strip() for w in words)
-            and words[0] != words[1]):
+            and not same_clue(words[0], words[1])):  # "Tea" / "tea" is one word twice, as the game sees it
         raise ValueError(f"RULES 5.3: a pack holds two different words, not {shown(words)}")
     pictures = pack.get("pictures")
     if pictures is not None and not (isinstance(pictures, (list, tuple)) and len(pictures) == 2):

@@ -101,6 +101,13 @@ def test_a_pack_is_two_different_words():  # RULES 5.3
                      settings=SpyWordSettings())
 
 
+@pytest.mark.parametrize("words", [["Tea", "tea"], ["tea", "tea "], ["café", "cafe"], ["ice cream", "Ice-Cream"]])
+def test_a_pack_of_one_word_written_twice_is_refused_when_dealt(words):  # RULES 5.3
+    # check_pack compared the strings exactly: the deal succeeded and the record it made could not be played
+    with pytest.raises(ValueError, match="5.3"):
+        deal_spyword(0, [{"words": words}], 6)
+
+
 # RULES 5.4: start, order, clues -------------------------------------------------------------------------
 def test_the_game_starts_when_everyone_has_seen_its_card():  # RULES 5.4
     s = make(ready=False)
