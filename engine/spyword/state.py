@@ -52,8 +52,8 @@ ClueChecker = Callable[[str, str, "str | None", str], "tuple[str, str] | None"]
 
 
 #: In a sentence, a word ends at a space or at punctuation other than a hyphen or an apostrophe inside
-#: it ("It melts…snow": melts, snow).
-_SENTENCE_BREAK = re.compile(r"[^\w'\u2019-]+")
+#: it ("It melts…snow": melts, snow; "red_apple": red, apple).
+_SENTENCE_BREAK = re.compile(r"[^\w'\u2019-]+|_+")
 
 
 def _bare(token: str) -> str:
@@ -68,28 +68,31 @@ def _bare(token: str) -> str:
 
 
 def _words(clue: str, mode: str) -> list[str]:
-    """The words of a clue the checker judges: the clue itself in one-word mode, each word of the
-    sentence in sentence mode."""
-    return [_bare(t) for t in (_SENTENCE_BREAK.split(clue) if mode == "sentence" else [clue])]
+    """The words of a clue the checker judges: each word of the sentence in sentence mode; in
+    one-word mode the clue itself and, when punctuation joins several words into it ("red,apple",
+    "apple/pear"), each of them as well."""
+    parts = [_bare(t) for t in _SENTENCE_BREAK.split(clue)]
+    if mode == "sentence":
+        return parts
+    parts = [p for p in parts if p]
+    return [_bare(clue)] + (parts if len(parts) > 1 else [])
 
 
 def _holds_word(clue: str, word: str, mode: str) -> bool:
     """RULES 5.4 built in: the clue is the word itself (case, accents, spacing and punctuation
-    ignored), or in sentence mode holds it as one or more consecutive words of the sentence, split
-    as the checker splits it ("red,apple", "I like ice cream" with the word "ice cream")."""
+    ignored), or holds it as one or more consecutive words, split at spaces and punctuation as the
+    checker splits a sentence ("red,apple", "I like ice cream" with the word "ice cream")."""
     if same_clue(clue, word):
         return True
-    if mode != "sentence":
-        return False
     key = normalize(word)
-    words = [w for w in (normalize(t) for t in _words(clue, mode)) if w]
+    words = [w for w in (normalize(t) for t in _words(clue, "sentence")) if w]
     return bool(key) and any("".join(words[i:j]) == key for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
 def clue_tokens(clue: str, mode: str) -> list[str]:
     """What a translation is looked for in (RULES 5.4): the clue without the punctuation around it,
-    and in sentence mode each word of the sentence as well (`_words`)."""
-    return [_bare(clue)] + (_words(clue, mode) if mode == "sentence" else [])
+    and each word of it as well (`_words`)."""
+    return list(dict.fromkeys([_bare(clue)] + _words(clue, mode)))
 
 
 def check_ghost_guess(word) -> None:

@@ -235,6 +235,20 @@ def test_a_sentence_may_not_hold_the_word_joined_by_punctuation(clue):  # RULES 
     expect_illegal(make(clue_mode="sentence"), {"seat": "p1", "clue": clue}, "5.4")
 
 
+@pytest.mark.parametrize("clue", ["red,apple", "apple/pear", "red.apple", "red_apple", "apple,apple"])
+def test_a_one_word_clue_may_not_hold_the_word_joined_by_punctuation(clue):  # RULES 5.4
+    # one-word mode compared the whole clue only: "red,apple" passed as one word, the clue filter too
+    err = expect_illegal(make(), {"seat": "p1", "clue": clue}, "5.4")
+    assert "word itself" in err.message
+
+
+def test_punctuation_joined_parts_and_translations_are_judged_in_one_word_mode():  # RULES 5.4
+    from engine.spyword import default_clue_checker
+    assert default_clue_checker("red,applepie", "apple", "en", "word")[0] == "4.3"
+    assert default_clue_checker("fruit/사과", "apple", "en", "word")[0] == "5.4"
+    assert default_clue_checker("U.S.", "apple", "en", "word") is None
+
+
 def test_a_sentence_may_not_hold_a_word_of_two_words():  # RULES 5.4
     s = make(clue_mode="sentence", citizen="ice cream", spy="frozen yogurt")
     for clue in ("I like ice cream a lot", "cold Ice-Cream", "ice, cream!"):
