@@ -11,13 +11,15 @@ from .config import MAX_TIMER_TOKENS, DuetConfig
 
 @dataclass(frozen=True)
 class Mission:
-    """A mission T-M. `mistakes` or `links` are None where the rulebook does not give them."""
+    """A mission T-M. `mistakes` or `links` are None where the rulebook does not give them.
+    `name_ko`: the Korean rulebook's name of the city (카이로), where the map gives it."""
 
     id: str
     name: str
     timer_tokens: int
     mistakes: int | None
     links: tuple[str, ...] | None
+    name_ko: str | None = None
 
     @property
     def label(self) -> str:
@@ -67,16 +69,17 @@ class MissionMap:
         try:
             missions = {}
             for m in data["missions"]:
-                if not isinstance(m, dict) or not isinstance(m.get("id"), str) or not isinstance(m.get("name", ""), str):
-                    raise MalformedRecord(f"malformed mission map: a mission is an object with a text id (and name), "
-                                          f"not {m!r}")
+                if (not isinstance(m, dict) or not isinstance(m.get("id"), str) or not isinstance(m.get("name", ""), str)
+                        or not isinstance(m.get("name_ko", ""), (str, type(None)))):
+                    raise MalformedRecord(f"malformed mission map: a mission is an object with a text id (and name, "
+                                          f"name_ko), not {m!r}")
                 if m["id"] in missions:
                     raise MalformedRecord(f"malformed mission map: mission {m['id']!r} is given twice")
                 tokens = _count(m, "timer_tokens", 1, MAX_TIMER_TOKENS)
                 missions[m["id"]] = Mission(
                     id=m["id"], name=m.get("name", m["id"]), timer_tokens=tokens,
                     mistakes=None if m.get("mistakes") is None else _count(m, "mistakes", 0, tokens),
-                    links=_links(m),
+                    links=_links(m), name_ko=m.get("name_ko"),
                 )
             start = data["start"]
         except MalformedRecord:
@@ -92,10 +95,10 @@ class MissionMap:
         return cls(start, missions)
 
     def get(self, name: str) -> Mission:
-        """A mission by id or by name, case-insensitive."""
+        """A mission by id, by name or by its Korean name (카이로), case-insensitive."""
         wanted = name.strip().lower()
         for m in self.missions.values():
-            if wanted in (m.id.lower(), m.name.lower()):
+            if wanted in (m.id.lower(), m.name.lower()) or (m.name_ko is not None and wanted == m.name_ko.lower()):
                 return m
         raise KeyError(f"unknown mission {name!r}; known: {', '.join(sorted(self.missions))}")
 

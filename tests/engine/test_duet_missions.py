@@ -89,3 +89,25 @@ def test_a_map_whose_ids_names_or_start_are_not_text_is_refused(data):  # RULES 
     with pytest.raises(MalformedRecord, match="mission map") as err:
         MissionMap.from_dict(data)
     assert "Error(" not in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["카이로", " 카이로 ", "Cairo", "cairo"])
+def test_a_mission_is_found_by_its_korean_rulebook_name(name):  # RULES 3.10 (seed 000 names 카이로, 모스크바 ...)
+    """The map gives each city's Korean name (name_ko); `--mission 카이로` found no mission."""
+    mission = load_mission_map().get(name)
+    assert (mission.id, mission.timer_tokens, mission.mistakes, mission.name_ko) == ("cairo", 9, 5, "카이로")
+
+
+def test_every_rulebook_city_is_found_by_its_korean_name():  # RULES 3.10
+    m = load_mission_map()
+    for ko, mission_id in [("프라하", "prague"), ("베를린", "berlin"), ("모스크바", "moscow"), ("카이로", "cairo"),
+                           ("자카르타", "jakarta"), ("싱가포르", "singapore")]:
+        assert m.get(ko).id == mission_id
+    assert m.unlocked(["프라하"]) == ["berlin", "cairo", "moscow", "prague"]
+    with pytest.raises(KeyError):
+        m.get("")  # a mission without a Korean name is not found by an empty one
+
+
+def test_a_korean_name_that_is_not_text_is_refused():  # RULES 3.10: the map is data
+    with pytest.raises(MalformedRecord, match="mission map"):
+        MissionMap.from_dict({"start": "a", "missions": [{"id": "a", "name_ko": 7, "timer_tokens": 9, "mistakes": 9}]})
