@@ -4,7 +4,8 @@ engine.game.GAMES and every variant its spec lists, in both board languages.
 
 - random play (legal moves mixed with the harness's open-ended and illegal candidates) reaches
   the end without a crash; every refused move names a RULES section of docs/rules.md and leaves
-  the state exactly as it was;
+  the state exactly as it was; a move legal_actions lists is never refused, and an accepted move
+  of a kind legal_actions lists is listed (the open-ended kinds, clues, are never listed);
 - the played record round-trips through JSON to the same bytes and replays to an equal state;
 - the same seed deals the same bytes; different seeds deal different games;
 - two records that differ only in what a seat may not see give that seat equal observations;
@@ -79,12 +80,16 @@ def play_randomly(record, lang: str, seed: int):
         try:
             state.apply(pick)
         except IllegalAction as exc:
+            assert pick not in legal, f"{pick} is in legal_actions but was refused: {exc}"
             refused += 1
             assert snapshot(state) == before, f"{pick} was refused but changed the state"
             assert exc.rule.split(".")[0] in RULE_SECTIONS and exc.rule in RULE_SECTIONS | {exc.rule.split(".")[0]}, \
                 f"refusal cites RULES {exc.rule}, not a section of docs/rules.md"
             assert exc.message and "\n" not in exc.message
             continue
+        # legal_actions lists every move of the kinds it lists (open-ended ones, clues, are never listed)
+        assert pick in legal or type(pick) not in {type(a) for a in legal}, \
+            f"{pick} was accepted but legal_actions does not list it"
         record.actions.append(pick)
     return state, refused
 
