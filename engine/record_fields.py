@@ -50,7 +50,13 @@ def one_line(text: Any, limit: int = 500) -> str:
     return out + (f" ... ({rest} more characters)" if rest > 0 else "")
 
 
-_SHORT = reprlib.Repr()
+class _ShortRepr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        # repr() refuses an int of more than 4,300 digits (ValueError): say how big it is instead
+        return super().repr_int(x, level) if x.bit_length() < 10_000 else f"<an integer of {x.bit_length()} bits>"
+
+
+_SHORT = _ShortRepr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxtuple = 2, 4, 4, 4
 _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 40, 40, 40
 

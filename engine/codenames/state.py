@@ -19,7 +19,7 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board
+from ..record_fields import check_board, shown
 from ..referee import Referee, referee_for
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
@@ -247,7 +247,7 @@ class CodenamesState:
         number = a.number
         if not (number == UNLIMITED or (isinstance(number, int) and not isinstance(number, bool)
                                         and 0 <= number <= MAX_CLUE_NUMBER)):
-            raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {number!r}")
+            raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {shown(number)}")
         text_rule = "2.2" if self.config.game == "pictures" else "1.2"
         if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
             raise IllegalAction(text_rule, f"a clue is one word, written as text, not {type(a.word).__name__}")
@@ -282,7 +282,7 @@ class CodenamesState:
             raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
+            raise IllegalAction(self.board_rule, f"{shown(a.word)} is not a card of the board")
         if self.revealed[i]:
             raise IllegalAction("1.3", f"{a.word!r} is already covered")
         letter = self.key.letters[i]
@@ -330,7 +330,7 @@ class CodenamesState:
             raise IllegalAction(p.rule, f"{p.seat} covers now, not {a.seat}")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, f"{a.word!r} is not a card of the board")
+            raise IllegalAction(self.board_rule, f"{shown(a.word)} is not a card of the board")
         if self.revealed[i]:
             raise IllegalAction("1.3", f"{a.word!r} is already covered")
         if self.key.letters[i] != TEAM_LETTER[p.team]:

@@ -102,6 +102,22 @@ def test_other_clue_numbers_are_refused(number):  # RULES 1.2
     expect_illegal(make_state(), Clue("red-spymaster", "hint", number), "1.2")
 
 
+def test_a_huge_clue_number_or_guess_is_refused_in_a_short_line():  # RULES 1.2, 1.1
+    """Before: a clue number of more than 4,300 digits raised ValueError from repr() (not
+    IllegalAction), and a guess of a million characters was quoted whole in the message."""
+    err = expect_illegal(make_state(), Clue("red-spymaster", "hint", 10 ** 5000), "1.2")
+    assert "clue number is 0..9" in err.message and len(err.message) < 200
+    s = make_state()
+    red_clue(s)
+    for action in (Guess("red-guesser", "x" * 10 ** 6), Guess("red-guesser", [0] * 10 ** 5)):
+        err = expect_illegal(s, action, "1.1")
+        assert "not a card of the board" in err.message and len(err.message) < 200
+    s = make_state(invalid_clue="penalize", language="en", referee=FakeReferee())
+    red_clue(s, word="badclue")
+    err = expect_illegal(s, Cover("blue-spymaster", "y" * 10 ** 6), "1.1")
+    assert len(err.message) < 200
+
+
 def test_a_clue_is_a_word():  # RULES 1.2
     expect_illegal(make_state(), Clue("red-spymaster", "  ", 1), "1.2")
 
