@@ -10,7 +10,7 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board
+from ..record_fields import check_board, shown
 from ..referee import Referee, referee_for
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
@@ -158,7 +158,7 @@ class DuetState:
     # ----- moves ---------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         if getattr(action, "seat", None) not in SEATS:
-            raise IllegalAction("3.1", f"unknown seat {getattr(action, 'seat', None)!r}; Duet seats are A and B")
+            raise IllegalAction("3.1", f"unknown seat {shown(getattr(action, 'seat', None))}; Duet seats are A and B")
         if self.is_terminal():
             raise IllegalAction("3.9", f"the game is over ({self.phase})")
         if isinstance(action, Clue):
@@ -180,7 +180,7 @@ class DuetState:
                 raise IllegalAction("3.8", f"{a.seat}'s nine greens are all covered: {a.seat} only guesses now")
             raise IllegalAction("3.4", f"it is {' or '.join(self.clue_givers())}'s turn to give a clue")
         if isinstance(a.number, bool) or not isinstance(a.number, int) or not 0 <= a.number <= MAX_CLUE_NUMBER:
-            raise IllegalAction("3.4", f"a Duet clue number is 0..{MAX_CLUE_NUMBER}, not {a.number!r}")
+            raise IllegalAction("3.4", f"a Duet clue number is 0..{MAX_CLUE_NUMBER}, not {shown(a.number)}")
         if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
             raise IllegalAction("3.4", f"a clue is one word, written as text, not {type(a.word).__name__}")
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
@@ -220,7 +220,7 @@ class DuetState:
             raise IllegalAction("3.9", f"{a.seat} has no greens left to find in sudden death")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction("3.1", f"{a.word!r} is not a word of the board")
+            raise IllegalAction("3.1", f"{shown(a.word)} is not a word of the board")
         if self.green_covered[i]:
             raise IllegalAction("3.7", f"{a.word!r} is covered by an agent")
         if len(self.marks[i]) == 2:

@@ -47,6 +47,18 @@ def test_a_guess_that_names_no_word_is_refused_with_the_rule(word):  # RULES 3.1
     expect_illegal(s, Guess("B", word), "3.1")  # a list or dict raised TypeError (unhashable)
 
 
+def test_a_huge_clue_number_or_guess_is_refused_in_a_short_line():  # RULES 3.4, 3.1
+    """Before: a clue number of more than 4,300 digits raised ValueError from repr() (not
+    IllegalAction), and a guess of a million characters was quoted whole in the message."""
+    s = make_state({})
+    err = expect_illegal(s, Clue("A", "x", 10 ** 5000), "3.4")
+    assert "clue number is 0..9" in err.message and len(err.message) < 200
+    s.apply(Clue("A", "x", 1))
+    for word in ("x" * 10 ** 6, [0] * 10 ** 5):
+        err = expect_illegal(s, Guess("B", word), "3.1")
+        assert "not a word of the board" in err.message and len(err.message) < 200
+
+
 def test_unknown_seat_is_refused():  # RULES 3.1
     expect_illegal(make_state({}), Clue("C", "x", 1), "3.1")
 
