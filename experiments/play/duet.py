@@ -212,6 +212,8 @@ class DuetSession(TerminalSession):
                 if cmd.kind == "pass":
                     break
                 try:
+                    if cmd.kind in ("stop", "clue"):   # refused by the engine: RULES 3.9
+                        self._apply(Stop(HUMAN) if cmd.kind == "stop" else Clue(HUMAN, cmd.word, cmd.number))
                     self._apply(Guess(HUMAN, cmd.word))
                 except IllegalAction as exc:
                     self._refuse(exc)

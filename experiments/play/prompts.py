@@ -195,6 +195,8 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
         return Command("cover", word=words[index], index=index)
     # guess / sudden
     kinds = PASS_WORDS if mode == "sudden" else STOP_WORDS | PASS_WORDS
+    if mode == "sudden" and len(parts) == 1 and head in STOP_WORDS and all(_norm(w) != head for w in words):
+        return Command("stop")   # the engine refuses it, citing RULES 3.9 (no stopping in sudden death)
     if len(parts) == 1 and head in kinds:
         on_board = [w for w in words if _norm(w) == head]
         if not on_board:
@@ -212,6 +214,10 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
     if head in GUESS_HEADS:
         parts = parts[1:]
     elif head in CLUE_HEADS or (len(parts) >= 2 and re.fullmatch(r"\d+", parts[-1])):
+        if mode == "sudden":   # the engine refuses it, citing RULES 3.9 (no clues in sudden death)
+            rest = parts[1:] if head in CLUE_HEADS else parts
+            return Command("clue", word=" ".join(rest[:-1]) or " ".join(rest), number=written_clue_number(rest[-1])
+                           if len(rest) > 1 else None)
         return Command("error", error=say(lang, "err_not_clue_turn"))
     index, why = card(parts)
     if index is None:

@@ -340,6 +340,7 @@ _REFUSALS_KO: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^the guessers must make at least one guess before stopping$"),
      "한 번 이상 추측한 뒤에만 멈출 수 있습니다"),
     (re.compile(r"^no stopping in sudden death.*$"), "서든 데스에서는 멈출 수 없습니다: 추측하거나 봇에게 넘기세요"),
+    (re.compile(r"^no clues in sudden death$"), "서든 데스에서는 힌트를 줄 수 없습니다: 추측하거나 봇에게 넘기세요"),
     (re.compile(r"^a clue is one word$"), "힌트는 한 단어여야 합니다"),
     (re.compile(r"^a (?:Duet )?clue number is 0\.\.9.*, not (?P<n>.+)$"), "힌트 숫자는 0~9입니다 ({n} 아님)"),
 ]

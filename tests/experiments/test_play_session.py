@@ -211,6 +211,39 @@ def test_both_holding_back_in_sudden_death_ends_the_game_unfinished(tmp_path):
     assert summary["status"] == "sudden_death" and summary["greens_found"] == 1
 
 
+@pytest.mark.parametrize("lang,refused", [("en", "Refused (RULES 3.9)"), ("ko", "거절 (규칙 3.9)")])
+def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_goes_on(lang, refused, tmp_path):
+    """RULES 3.9: in sudden death there are no more clues and no stopping. 'stop' (or 'end', '그만')
+    and a clue typed at the sudden-death prompt were answered "'stop' is not on the board" / "it is not
+    your turn to give a clue", naming no rule; they are refused by the engine citing 3.9, nothing is
+    applied, and the person is asked again."""
+    from agents.base import Guesser
+    from agents.registry import make_spymaster
+
+    class HoldsBack(Guesser):
+        spec = "holds-back"
+
+        def next_guess(self, obs):
+            return None
+
+    record = deal_duet_record(3, lang, tokens=1)  # one turn, then sudden death
+    greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    stop, clue = ("stop", "zebra 2") if lang == "en" else ("그만", "사과 2")  # the second stop is in sudden death
+    io = Lines(["bot", greens[0], stop, stop, "end" if lang == "en" else "멈춤", clue, f"clue {clue}", "pass"])
+    session = duet_module.DuetSession(record, make_spymaster("random", lang), HoldsBack(),
+                                      tmp_path / "sd.json", io=io, pause=0)
+    session.run()
+    text = io.out.getvalue()
+    assert io.prompts[3:] == [io.prompts[3]] * 5 and io.prompts[3].startswith(("SUDDEN DEATH", "서든 데스"))
+    notes = [n.plain for n in session.notes]
+    assert sum(n.startswith(refused) for n in notes) == 4
+    assert "not on the board" not in text and "not your turn" not in text
+    if lang == "ko":
+        assert "서든 데스에서는 멈출 수 없습니다" in text and "서든 데스에서는 힌트를 줄 수 없습니다" in text
+    assert len(session.record.actions) == 3   # the bot's clue, the guess, the stop: nothing else applied
+    assert session.record.extra["play"]["ended"] == "both held back in sudden death"
+
+
 def test_the_clue_number_and_the_filter_refuse_and_reprompt(tmp_path):
     record = deal_duet_record(3, "en")
     clue = legal_clue(record.words)
