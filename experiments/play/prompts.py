@@ -51,6 +51,7 @@ ROLE_SPYMASTER = {"spymaster", "s", "2", "스파이마스터", "스파이", "힌
 # words of a description that name no card ("a red apple": red, apple)
 STOPWORDS = {"a", "an", "the", "of", "with", "and", "in", "on", "from", "its", "to", "for", "at", "or"}
 SHOWN_CANDIDATES = 6
+SAID_BACK = 40     # the most characters of a line said back in an error
 
 
 @dataclass(frozen=True)
@@ -87,12 +88,13 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
     text = unicodedata.normalize("NFC", text.strip())
     if not text:
         return None, say(lang, "err_name_card")
+    said = text if len(text) <= SAID_BACK else text[:SAID_BACK] + "…"   # a pasted screenful is said back clipped
     m = COORDINATE.match(text)
     n_rows = (len(words) + columns - 1) // columns
     if m and text not in words:
         col, row = COLUMNS.index(m.group(1).upper()), int(m.group(2))
         if col >= columns or row > n_rows:
-            return None, say(lang, "err_off_board", text=text, last=COLUMNS[columns - 1], rows=n_rows)
+            return None, say(lang, "err_off_board", text=said, last=COLUMNS[columns - 1], rows=n_rows)
         return (row - 1) * columns + col, None
     if text in words:
         return words.index(text), None
@@ -124,9 +126,9 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
         if len(open_hits) == 1:
             return open_hits[0], None
         if len(open_hits) > 1:
-            return None, say(lang, "err_several", text=text, count=len(open_hits), cards=several(open_hits))
+            return None, say(lang, "err_several", text=said, count=len(open_hits), cards=several(open_hits))
         if hits:
-            return None, say(lang, "err_covered_only", text=text, cards=several(hits))
+            return None, say(lang, "err_covered_only", text=said, cards=several(hits))
     prefix = [i for i, n in enumerate(names) if any(x.startswith(key) for x in n)]
     if len(prefix) == 1:
         return prefix[0], None
@@ -136,10 +138,10 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
         if len(hits) == 1:
             return hits[0], None
         if len(hits) > 1:
-            return None, say(lang, "err_several", text=text, count=len(hits), cards=several(hits))
+            return None, say(lang, "err_several", text=said, count=len(hits), cards=several(hits))
     if len(prefix) > 1:
-        return None, say(lang, "err_ambiguous", text=text, cards=", ".join(name(i) for i in prefix[:4]))
-    return None, say(lang, "err_not_on_board", text=text)
+        return None, say(lang, "err_ambiguous", text=said, cards=", ".join(name(i) for i in prefix[:4]))
+    return None, say(lang, "err_not_on_board", text=said)
 
 
 def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,

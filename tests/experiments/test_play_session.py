@@ -57,6 +57,18 @@ def test_malformed_clues_are_explained(text):
     assert cmd.kind == "error" and cmd.error and len(cmd.error) < 100
 
 
+@pytest.mark.parametrize("mode", ["guess", "sudden", "cover"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_very_long_line_that_names_no_card_is_said_back_clipped(mode, lang):
+    """A pasted line of 200,000 characters at a guess prompt was said back whole in "'xxx...' is not on
+    the board" (2,500 rows of screen); like a clue's number it is said back clipped."""
+    for line in ("x" * 200_000, "guess " + "가" * 200_000, "y " * 100_000):
+        cmd = parse(line, mode, WORDS, lang=lang)
+        assert cmd.kind == "error" and len(cmd.error) < 160, (line[:20], len(cmd.error))
+    short = parse("zebra", mode, WORDS, lang=lang)
+    assert "zebra" in short.error   # a short line is still said back whole
+
+
 def test_a_clue_number_is_read_as_written_ascii_digits_only():
     assert parse("ocean ٣", "clue", WORDS).kind == "error"  # int() would read it as 3
     assert (parse("ocean -3", "clue", WORDS).kind, parse("ocean -3", "clue", WORDS).number) == ("clue", -3)
