@@ -209,6 +209,12 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
             raise ValueError(f"{role} {spec!r}: {exc}") from None
     if language is not None and not is_import_path(parsed.name):
         check_language(parsed.backends, language)
+        if not parsed.backends:   # the backends it reads by default (human: use-m3+glove-50+minilm)
+            defaults = sorted(cls.models_read(parsed))
+            try:
+                check_language(defaults, language)
+            except ValueError as exc:
+                raise ValueError(f"{role} {spec!r} reads {'+'.join(defaults)} by default: {exc}") from None
     if not is_import_path(parsed.name) and hasattr(cls, "check_setup"):
         try:
             cls.check_setup(parsed, language or "en")

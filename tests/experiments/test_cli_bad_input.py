@@ -284,6 +284,10 @@ def test_the_command_alone_still_prints_its_help_once():
     ["simulate", "spyword", "--lang", "ko", "--games", "2", "--bot", "spyword:glove-50", "--no-progress"],
     ["tournament", "--lang", "ko", "--games", "2", "--spymasters", "robust:mpnet", "--guessers", "random", "--no-progress"],
     ["play", "duet", "--lang", "ko", "--partner", "robust:glove-50", "--seed", "1"],
+    # `human` names no backend: it reads use-m3+glove-50+minilm by default (English only)
+    ["play", "duet", "--lang", "ko", "--partner-guesser", "human", "--seed", "1"],
+    ["play", "codenames", "--lang", "ko", "--partner-guesser", "human", "--seed", "1"],
+    ["simulate", "duet", "--lang", "ko", "--games", "2", "--guesser", "human", "--no-progress"],
 ])
 def test_a_backend_that_cannot_read_the_boards_language_is_refused_before_play(tmp_path, args):
     """An English-only model on a Korean board reads every card as a stranger (0% wins, or a bot
