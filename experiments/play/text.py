@@ -388,4 +388,6 @@ def refusal(lang: str, rule: str, message: str, retype: bool = False) -> str:
                     fields["t"] = reason("ko", fields["t"])
                 message = ko.format(**fields)
                 break
+    if retype and message and not message.rstrip().endswith((".", "!", "?", "…")):
+        message = message.rstrip() + "."   # the reason ends its sentence before "Type another clue."
     return say(lang, "refused_retype" if retype else "refused", rule=rule, message=message)

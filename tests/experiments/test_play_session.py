@@ -405,6 +405,20 @@ def test_a_korean_board_prompts_helps_refuses_and_ends_in_korean(tmp_path):
     assert greens_b  # (the deal has a side B)
 
 
+def test_a_refused_clues_reason_ends_its_sentence_before_type_another_clue():
+    """The Korean clue filter's reasons end without a period ('...: 우물'), so the refusal read
+    '...힌트로 줄 수 없습니다: 우물 다른 힌트를 입력하세요.', the refused word running into the next
+    sentence; the reason now ends with a period first (English reasons already do)."""
+    from experiments.play.text import refusal
+
+    ko = refusal("ko", "4.3", "공개된 코드네임은 힌트로 줄 수 없습니다: 우물", retype=True)
+    assert ko == "거절 (규칙 4.3): 공개된 코드네임은 힌트로 줄 수 없습니다: 우물. 다른 힌트를 입력하세요."
+    en = refusal("en", "4.3", "A visible code word may not be the clue: coach.", retype=True)
+    assert en == "Refused (RULES 4.3): A visible code word may not be the clue: coach. Type another clue."
+    assert refusal("en", "4.7", "Is it one word?", retype=True).endswith("one word? Type another clue.")
+    assert refusal("ko", "3.7", "'x'은(는) 이미 요원으로 덮인 카드입니다") == "거절 (규칙 3.7): 'x'은(는) 이미 요원으로 덮인 카드입니다"
+
+
 def test_an_engine_refusal_is_translated_on_a_korean_board(tmp_path):
     from experiments.play.text import refusal
 
