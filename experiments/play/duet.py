@@ -177,7 +177,11 @@ class DuetSession(TerminalSession):
                 result = e.result
                 break
         where = coordinate(self.state.words.index(action.word))
-        text = self.say({"green": "res_green", "bystander": "res_bystander", "assassin": "res_assassin"}[result])
+        if result == "bystander" and self.state.is_terminal():   # a miss in sudden death (3.9), or unpaid (3.10)
+            result_key = "res_bystander_lost"
+        else:
+            result_key = {"green": "res_green", "bystander": "res_bystander", "assassin": "res_assassin"}[result]
+        text = self.say(result_key)
         style = {"green": "green", "bystander": "yellow", "assassin": "bold red"}[result]
         self._notice(self.say("guess_report", who=who, word=action.word, where=where, result=text), style)
 

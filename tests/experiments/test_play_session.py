@@ -256,6 +256,31 @@ def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_
     assert session.record.extra["play"]["ended"] == "both held back in sudden death"
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_miss_that_loses_the_game_is_not_reported_as_turn_over(lang, tmp_path):
+    """RULES 3.9: a wrong guess in sudden death loses at once. It was reported 'a bystander ✗ (turn
+    over)' like a miss that only ends the turn (3.5), just above 'You lost'; now '(game over)'."""
+    from agents.base import Guesser
+    from agents.registry import make_spymaster
+
+    class HoldsBack(Guesser):
+        spec = "holds-back"
+
+        def next_guess(self, obs):
+            return None
+
+    record = deal_duet_record(3, lang, tokens=1)  # one turn, then sudden death
+    greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    beige = next(w for w, c in zip(record.words, record.key.b) if c == "N")
+    io = Lines(["bot", greens[0], "stop" if lang == "en" else "그만", beige])
+    session = duet_module.DuetSession(record, make_spymaster("random", lang), HoldsBack(),
+                                      tmp_path / "sd.json", io=io, pause=0)
+    session.run()
+    assert session.state.outcome().loss_reason == "sudden_death_miss"
+    last = [n.plain for n in session.notes if beige in n.plain][-1]
+    assert last.endswith("a bystander ✗ (game over)" if lang == "en" else "민간인 ✗ (게임 끝)"), last
+
+
 def test_the_clue_number_and_the_filter_refuse_and_reprompt(tmp_path):
     record = deal_duet_record(3, "en")
     clue = legal_clue(record.words)
