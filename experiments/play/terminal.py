@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import time
+import unicodedata
 from pathlib import Path
 from typing import Callable
 
@@ -163,11 +164,15 @@ class ClueReferee:
                 return None if verdict.legal else (verdict.rule, verdict.message)
             except Exception as exc:
                 self._fallback(exc)
-        w = word.strip().casefold()
+
+        def fold(text: str) -> str:   # as the filter reads it: jamo composed, full-width letters plain (4.6)
+            return unicodedata.normalize("NFKC", text).strip().casefold()
+
+        w = fold(word)
         if len(w.split()) > 1:
             return "4.7", say(self.language, "basic_one_word", word=word)
         for b in board:
-            if b.casefold() in w or w in b.casefold():
+            if fold(b) in w or w in fold(b):
                 return "4.3", say(self.language, "basic_visible", word=b)
         return None
 

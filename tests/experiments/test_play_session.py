@@ -323,6 +323,25 @@ def test_without_the_clue_filter_basic_checks_remain_and_the_person_is_told_once
     assert "Refused (RULES 4.3)" in text and session.record.actions[0].word == "zebra"
 
 
+@pytest.mark.parametrize("clue,board,lang", [
+    ("\u110b\u116e\u1106\u116e\u11af", ["우물", "보석"], "ko"),   # 우물 typed as jamo (NFD): the same word
+    ("ｒｉｆｌｅ", ["rifle", "chip"], "en"),                            # full-width letters
+    ("RIFLE", ["rifle", "chip"], "en"),
+])
+def test_the_basic_checks_without_the_filter_read_a_clue_as_the_filter_does(clue, board, lang):
+    """RULES 4.3, 4.6 (words spelled the same are the same word): without the clue filter the basic
+    check compared the clue as typed, so 우물 typed in decomposed jamo (as some input methods send it)
+    or in full-width letters passed, and the engine then recorded the visible word 우물 as the clue.
+    The full filter refuses both; so does the basic check now."""
+    from experiments.play.terminal import ClueReferee
+
+    referee = ClueReferee(lang, lambda message: None)
+    referee._broken = "the filter is unavailable"   # as after a failed import: only the basic checks
+    verdict = referee.judge(clue, 1, board, [])
+    assert verdict is not None and verdict[0] == "4.3", verdict
+    assert referee.judge("zebra" if lang == "en" else "사과", 1, board, []) is None
+
+
 # ----- the typer command ---------------------------------------------------------------------
 def app():
     a = typer.Typer()
