@@ -177,7 +177,8 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
     if mode == "clue":
         if head in CLUE_HEADS:
             parts = parts[1:]
-        if head == "guess" or (len(parts) == 1 and parts[0].casefold() in STOP_WORDS | PASS_WORDS):
+        a_guess = head in GUESS_HEADS and not (len(parts) == 2 and written_clue_number(parts[1]) is not None)
+        if a_guess or (len(parts) == 1 and parts[0].casefold() in STOP_WORDS | PASS_WORDS):
             return Command("error", error=say(lang, "err_clue_turn"))
         if len(parts) < 2:
             return Command("error", error=say(lang, "err_clue_form"))

@@ -69,6 +69,20 @@ def test_a_very_long_line_that_names_no_card_is_said_back_clipped(mode, lang):
     assert "zebra" in short.error   # a short line is still said back whole
 
 
+@pytest.mark.parametrize("lang,typed,word", [("ko", "추측 우물", "추측"), ("en", "guess coach", "guess")])
+def test_a_guess_typed_at_the_clue_prompt_is_told_it_is_the_clue_turn_in_either_language(lang, typed, word):
+    """'guess WORD' at the clue prompt is told "it is your turn to give a clue"; the Korean keyword
+    '추측 WORD' was read as the clue '추측' with the number 'WORD' ("힌트 숫자는 0~9여야 합니다 ('우물'
+    아님)"). The keyword followed by a number alone is a clue of that word."""
+    from experiments.play.text import say
+
+    assert parse(typed, "clue", WORDS + ["우물"], lang=lang).error == say(lang, "err_clue_turn")
+    cmd = parse(f"{word} 2", "clue", WORDS, lang=lang)
+    assert (cmd.kind, cmd.word, cmd.number) == ("clue", word, 2)
+    cmd = parse(f"clue {word} 2", "clue", WORDS, lang=lang)
+    assert (cmd.kind, cmd.word, cmd.number) == ("clue", word, 2)
+
+
 def test_a_clue_number_is_read_as_written_ascii_digits_only():
     assert parse("ocean ٣", "clue", WORDS).kind == "error"  # int() would read it as 3
     assert (parse("ocean -3", "clue", WORDS).kind, parse("ocean -3", "clue", WORDS).number) == ("clue", -3)
