@@ -188,7 +188,7 @@ class CodenamesState:
         # Every container (and text) is a new object: nothing here leads back to the state (issue 14).
         return CodenamesObservation(
             seat=text(seat), role=seat_role(seat), team=seat_team(seat), game=text(self.config.game),
-            variant=text(self.config.variant), words=texts(self.words), grid=tuple(self.config.grid),
+            variant=text(self.config.variant), words=texts(self.words), grid=tuple([*self.config.grid]),
             key=text(self.key.letters) if spymaster else None, starts=text(self.key.starts),
             revealed=tuple([self.key.letters[i] if r else None for i, r in enumerate(self.revealed)]),
             agents_left=tuple([(text(t), self.agents_left(t)) for t in TEAMS]), phase=text(self.phase),

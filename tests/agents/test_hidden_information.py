@@ -102,3 +102,81 @@ def test_codenames_guessers_get_no_key():
     seats = [s for s in codenames.SEATS if "guess" in s or "operative" in s]
     for seat in seats:
         assert state.observe(seat).key is None
+
+
+# ----- an attacker's walk over references (docs/isolation.md, part 2) -------------------------------
+def _shared_constant(o) -> bool:
+    """What one process cannot copy: None, bools, small ints, one-letter strings, empty tuples."""
+    return (o is None or isinstance(o, bool) or (type(o) is int and -5 <= o <= 256)
+            or (isinstance(o, str) and len(o) <= 1) or (isinstance(o, (tuple, frozenset)) and not o))
+
+
+def _reachable(obs, depth: int = 12) -> dict:
+    import gc
+    import types
+
+    stop = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType)
+    seen, frontier = {id(obs): obs}, [obs]
+    for _ in range(depth):
+        nxt = [r for o in frontier for r in gc.get_referents(o) if not isinstance(r, stop)]
+        nxt = [seen.setdefault(id(r), r) for r in nxt if id(r) not in seen]
+        frontier = nxt
+    return seen
+
+
+def _assert_nothing_leads_to_the_state(obs, state) -> None:
+    """From the observation, neither its referents nor the referrers of anything it holds reach the
+    state or any object of the state (its key, words, history, roles ...)."""
+    import gc
+    import types
+
+    seen = _reachable(obs)
+    of_state = {id(state), id(vars(state))}
+    for value in vars(state).values():
+        if not _shared_constant(value):
+            of_state.add(id(value))
+            of_state.update(id(v) for v in getattr(value, "__dict__", {}).values() if not _shared_constant(v))
+    assert not of_state & set(seen), "an observation holds an object of the state"
+    held = [o for o in seen.values() if o is not obs and not _shared_constant(o)]
+    outside = [r for r in gc.get_referrers(*held)
+               if id(r) not in seen and r is not seen and r is not held and not isinstance(r, types.FrameType)]
+    assert not outside, f"an object of the observation is also held by {type(outside[0]).__name__}"
+
+
+def test_no_reference_walk_from_a_duet_observation_reaches_the_state():
+    s = DuetState(BOARD, key_for_board())
+    s.apply(Clue("A", "sea", 2))
+    s.apply(s.legal_actions()[0])
+    for seat in "AB":
+        _assert_nothing_leads_to_the_state(s.observe(seat), s)
+
+
+def test_no_reference_walk_from_a_codenames_guesser_reaches_the_key():  # RULES 1.1
+    from engine import Guess
+    from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState, card_counts
+
+    for game, size in (("codenames", 25), ("pictures", 20)):
+        words = [f"card{i:02d}" for i in range(size)] if game == "codenames" else None
+        if words is None:
+            from engine.codenames.pictures import load_cards
+            words = sorted(load_cards())[:size]
+        first, second, bystanders, assassins = card_counts(game, "two_player")
+        key = CodenamesKey("R" * first + "B" * second + "N" * bystanders + "X" * assassins, "red")
+        s = CodenamesState(words, key, CodenamesConfig(game=game, variant="two_player"))
+        s.apply(Clue("red-spymaster", "zebra", 2))
+        s.apply(Guess("red-guesser", words[0]))
+        for seat in ("red-guesser", "blue-guesser", "red-spymaster"):
+            _assert_nothing_leads_to_the_state(s.observe(seat), s)
+
+
+def test_no_reference_walk_from_a_spyword_screen_reaches_the_roles_or_words():  # RULES 5.1
+    from engine.spyword import GiveClue, Ready, SpyWordSettings, SpyWordState
+
+    seats = [f"p{i}" for i in range(1, 7)]
+    s = SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], "apple", "pear",
+                     order=seats, settings=SpyWordSettings(spies=1, ghost=True), seed=0)
+    for seat in seats:
+        s.apply(Ready(seat))
+    s.apply(GiveClue(s.speaker, "orchard"))
+    for seat in seats:
+        _assert_nothing_leads_to_the_state(s.observe(seat), s)
