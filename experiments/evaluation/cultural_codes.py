@@ -73,7 +73,9 @@ class TargetItem:
 
     @property
     def candidates(self) -> tuple[str, ...]:
-        return self.black + self.tan + self.targets
+        """The row's cards in a neutral order (sorted): black + tan + targets would put the answer
+        in the last k places, for a guesser that reads positions to take."""
+        return tuple(sorted(self.black + self.tan + self.targets))
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,8 @@ Two figures (and, for the human guesser, `memory_rows`: the rows its clue memory
 * `guess_top1`: the share of guess rows where the guesser's first choice on the same board for the
   same clue is the person's (first) guess; `guess_top1_any` also counts any of the person's guesses.
 * `target_recall`: given the person's clue, the share of the person's targets among the guesser's
-  top-k of black + tan + targets, k = number of targets (the mean over rows; `_micro` pools targets).
+  top-k of the row's cards (black, tan and targets in sorted order, so a card's place gives nothing away),
+  k = number of targets (the mean over rows; `_micro` pools targets).
 
 A guesser that has `rank(clue, candidates) -> list[int]` (best first) is ranked directly; any other
 registered guesser is ranked by its own moves: a Duet observation of the candidates with the clue

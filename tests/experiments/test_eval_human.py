@@ -108,7 +108,9 @@ def test_loaders_keep_order_split_guesses_and_count_skips(dataset):
     assert [g.guesses for g in guess] == [("a",), ("c",), ("e", "d")]
     assert skipped == {"no_guess": 1}
     target, skipped_t = load_target_items(dataset, "val")
-    assert target[2].candidates == ("a", "d", "b", "e") and skipped_t == {}
+    t = target[2]
+    assert (t.black, t.tan, t.targets) == (("a",), ("d",), ("b", "e")) and skipped_t == {}
+    assert t.candidates == ("a", "b", "d", "e")   # a neutral order: the targets are not the last k
 
 
 # -- metrics -------------------------------------------------------------------------------
@@ -175,6 +177,25 @@ def test_the_guesser_is_prepared_before_the_first_row(dataset):
 
     evaluate(dataset, "val", guesser=Spy())
     assert calls[0] == "prepare" and calls.count("prepare") == 1 and "rank" in calls
+
+
+def test_the_candidates_order_does_not_give_the_targets_away(dataset):
+    """A guesser that takes the last k candidates of a clue row scores as their neutral (sorted)
+    order makes it, not perfectly: before, the candidates were black + tan + targets, the answer
+    in the last k places."""
+
+    class LastCards(Guesser):
+        spec = "last-cards"
+
+        def rank(self, clue, candidates):
+            return list(reversed(range(len(candidates))))
+
+        def next_guess(self, obs):
+            return None
+
+    r = evaluate(dataset, "val", guesser=LastCards())
+    # sorted: (a b c) takes c, no target; (a b y z) takes z y: none; (a b d e) takes e d: one of two
+    assert r["target_recall"] == pytest.approx((0 + 0 + 0.5) / 3, abs=1e-4)
 
 
 def test_a_registered_guesser_runs_by_spec(dataset):
@@ -294,8 +315,8 @@ def test_clues_and_cards_are_read_as_the_data_writes_them(tmp_path):
         (("round", "ray", "war"), "circle", ("round",)), (("round", "ray", "war"), "ice cream", ("war",)),
         (("round", "ray", "war"), "fight", ("ray", "war")), (("Polish", "polish"), "shine", ("polish",))]
     target, _ = load_target_items(tmp_path, "val")
-    assert [(t.candidates, t.clue) for t in target] == [(("luck", "day", "round"), "wheel"),
-                                                        (("luck", "day", "round"), "wi-fi")]
+    assert [(t.black + t.tan + t.targets, t.clue) for t in target] == [(("luck", "day", "round"), "wheel"),
+                                                                       (("luck", "day", "round"), "wi-fi")]
 
 
 def test_a_guess_row_with_a_guess_that_is_no_card_is_skipped_and_counted(tmp_path):
