@@ -45,6 +45,31 @@ def test_packs_twice_and_words_and_roles_from_seed():  # RULES 5.2-5.4
     assert sorted(g0.roles.values()) == ["citizen"] * 4 + ["ghost", "spy"]
 
 
+def test_a_bot_cannot_empty_the_loops_list_of_refused_clues():  # RULES 5.4
+    """A bot whose clues are refused is asked again with the clues refused so far, at most 20 times,
+    then the game stops with its error. The bot was handed the loop's own list: one that emptied it
+    was asked again for ever."""
+    from engine.spyword import GiveClue
+    from experiments.games.spyword.loop import play_game
+    from experiments.games.moves import AgentError
+
+    record = deal_game(SpyWordRun(games=1, players=4, seed=0), 0, load_packs("en"))
+    asked = []
+
+    class Repeater:
+        spec = "repeater"
+
+        def act(self, obs, avoid=()):
+            asked.append(1)
+            if isinstance(avoid, list):
+                avoid.clear()
+            return GiveClue(obs.seat, obs.word)   # the word itself: always refused (5.4)
+
+    with pytest.raises(AgentError, match="illegal move"):
+        play_game(record, {s: Repeater() for s in record.seats})
+    assert len(asked) == 21
+
+
 def test_a_bot_that_counts_its_games_cannot_tell_its_role(monkeypatch):
     """Hidden information: a bot knows the game's index (it counts begin_game calls) and the packs, so
     the citizens' word must not follow from the index (it followed its parity, and a bot knew its
