@@ -324,10 +324,11 @@ class KoreanAnalyzer(StoredForeign):
         heads = {w: c[0] for w, res in results.items() if w not in self._info
                  and (c := self._accept(res[0][0], w, short_noun_particle=True))
                  and len(c) == 1 and c[0] != w and len(c[0]) >= 2 and HANGUL_WORD.match(c[0])}
-        # the noun a word is with particles or the copula only (공주만, 사기가, 태양이다): its form
-        inflected = {w: h for w, res in results.items() if w not in self._info and (h := _particle_head(w, res))}
-        heads.update((w, h) for w, h in inflected.items() if w not in heads)
-        missing = sorted({h for h in heads.values() if h not in self._info and h not in results})
+        # the noun a word is with particles or the copula only (공주만, 사기가, 태양이다: its form) or
+        # derived from (안경적인, 목성하다: a part)
+        inflected = {w: h for w, res in results.items() if w not in self._info and (h := _particle_head(w, res))[0]}
+        missing = sorted({h for h, _ in inflected.values()} | set(heads.values()))
+        missing = [h for h in missing if h not in self._info and h not in results]
         if missing:
             self._build_many(missing)
         for w in simple_all:
@@ -344,13 +345,17 @@ class KoreanAnalyzer(StoredForeign):
                 self._info[w] = info
             else:
                 self._info[w] = self._plain(w)
-        for w, h in heads.items():
+        for w, h in [*heads.items(), *((w, h) for w, (h, _) in inflected.items())]:
             info = self._info[w]
             more = {p: strong for p, strong in self._info[h].parts.items() if p not in info.parts and p != w}
             if more:
                 self._info[w] = replace(info, parts={**info.parts, **more})
-            if inflected.get(w) == h:  # RULES 4.3: an inflection of the noun (whatever the Hanja of
-                self._info[w] = replace(self._info[w], forms=self._info[w].forms | {h})  # the whole say)
+        for w, (h, derived) in inflected.items():  # RULES 4.3, whatever the Hanja of the whole say
+            info = self._info[w]
+            if derived:
+                self._info[w] = replace(info, parts={**info.parts, h: True})
+            else:
+                self._info[w] = replace(info, forms=info.forms | {h})
         for w, c in canons.items():
             info, canon = self._info[w], self._info[c]
             parts = {**canon.parts, **info.parts}
@@ -759,29 +764,44 @@ _IRREGULAR_FINALS = (0, 8, 19, 7, 17, 27)
 _CONTRACTED = {4: (18, 13), 0: (18,), 1: (0,), 5: (4,), 3: (2,), 9: (8,), 14: (13,), 6: (20,), 10: (11,)}
 
 
-def _particle_head(word: str, analyses) -> str:
+def _particle_head(word: str, analyses) -> tuple[str, bool]:
     """The noun of two syllables or more that `word` is with particles, the plural 들 or the copula
-    only, or "" (RULES 4.3: an inflection of the noun). The best reading must end in a particle or the copula (Kiwi may
-    read its start otherwise: 사기가 = 사/VV + 기/ETN + 가/JKS; 태양이다 = 태양 + 이/JKS + 다/MAG),
-    and a reading within `MARGIN` must be that noun + particles or copula (사기/NNG + 가/JKS); a word
-    Kiwi reads as one token (사이다, 제대로) or as a verb's form (사라지, 피해야) has none."""
+    only, or derived from with -적, 하다, 되다 or 스럽다 (RULES 4.3: an inflection of the noun, or a
+    word containing it), and whether it is derived (a part, not a form: 노래 is a part of 노래하다),
+    or ("", False). The best reading must end in a particle, the copula or such a
+    suffix's endings (Kiwi may read its start otherwise: 사기가 = 사/VV + 기/ETN + 가/JKS; 태양이다 =
+    태양 + 이/JKS + 다/MAG; 온천하다 = 온/MM + 천하 + 이다), and a reading within `MARGIN` must be that
+    noun + them (사기/NNG + 가/JKS); a word Kiwi reads as one token (사이다, 제대로) or as a verb's form
+    (사라지, 피해야) has none."""
     best, top = analyses[0]
-    last = best[-1] if best else None
-    if (len(best) < 2 or not (last.tag.startswith("J") or (last.tag, last.form) in (("MAG", "다"), ("XSN", "들"))
-                              or last.tag.startswith("E") and any(t.tag == "VCP" for t in best))):
-        return ""
+    if len(best) < 2:
+        return "", False
+    last = best[-1]
+    particles = (last.tag.startswith("J") or (last.tag, last.form) in (("MAG", "다"), ("XSN", "들"), ("XSN", "적"))
+                 or last.tag.startswith("E") and any(t.tag == "VCP" or _derives(t) for t in best))
     for tokens, score in analyses:
         if top - score >= MARGIN or len(tokens) < 2 or tokens[0].tag not in ("NNG", "NNP") or tokens[0].oov:
             continue
         head, rest = tokens[0].form, tokens[1:]
-        if (rest[0].tag, rest[0].form) == ("XSN", "들"):
-            rest = rest[1:]  # the plural: 수성들, 학생들이
         if len(head) < 2 or len(head) >= len(word) or not word.startswith(head) or not HANGUL_WORD.match(head):
             continue
-        if (all(t.tag.startswith("J") for t in rest)
-                or rest[0].tag == "VCP" and all(t.tag.startswith("E") and t.tag != "ETM" for t in rest[1:])):
-            return head  # (not the adnominal 지구인: 이 + ㄴ, a compound with 인)
-    return ""
+        derived = False
+        for suffix in ("들", "적"):  # the plural (수성들, 학생들이) and -적 (안경적, 안경적인)
+            if rest and (rest[0].tag, rest[0].form) == ("XSN", suffix):
+                rest, derived = rest[1:], derived or suffix == "적"
+        if particles and (all(t.tag.startswith("J") for t in rest) or rest[0].tag == "VCP" and all(
+                t.tag.startswith("E") and (derived or t.tag != "ETM") for t in rest[1:])):
+            return head, derived  # (not the adnominal 지구인: 이 + ㄴ, a compound with 인)
+        if (last.tag.startswith("E") and rest and _derives(rest[0])
+                and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
+            return head, True
+    return "", False
+
+
+def _derives(token) -> bool:
+    """Is the token a spelled verb or adjective suffix of a noun: 하, 되, 스럽 (청소하다, 장화되다)?"""
+    return (token.tag.split("-")[0] in ("XSV", "XSA") and token.form in ("하", "되", "스럽")
+            and getattr(token, "len", 1) > 0)
 
 
 def _before_long_verb(tokens, noun: str) -> bool:
