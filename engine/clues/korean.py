@@ -61,6 +61,9 @@ MARGIN = 10.0
 LEX_MARGIN = 6.5
 #: A noun + verb reading (춤/NNG 추/VV 다) counts only within this margin of the best reading.
 VERB_MARGIN = 6.0
+#: An adnominal + noun reading (어린아이 = 어리/VA + ㄴ + 아이, +0.6) counts within this margin of the
+#: best reading (클램프 = 클 + 램프 is +2.9).
+ADNOMINAL_MARGIN = 1.0
 SIOT = 19  # index of the final consonant ㅅ in a Hangul syllable
 #: A compound of several known nouns is an established word when Kiwi's language model scores
 #: the whole at least this much better than its pieces said alone (열대우림 +15, 음력생선 +5).
@@ -669,6 +672,8 @@ class KoreanAnalyzer(StoredForeign):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
                 parts[p] = False  # a suffix (꾸러기), or a syllable used mostly inside words (도서관's 관)
         self._by_origin(w, parts, lexical, keep=self._place_name(w, best_tokens[0], lexical))
+        if (noun := _adnominal_noun(w, analyses)) and parts.get(noun, False) is not None:
+            parts[noun] = True  # an adjective or verb's adnominal form before it: 어린아이, 큰사과 (RULES 4.3)
         head = w[:-1]
         if (len(w) >= 3 and head not in parts and noun_reading and head in self._single
                 and not any(t.tag == "NNP" for t in best_tokens)
@@ -796,6 +801,20 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
                 and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
             return head, True
     return "", False
+
+
+def _adnominal_noun(word: str, analyses) -> str:
+    """The noun of two syllables or more that ends `word` after an adjective or verb's adnominal
+    form in ㄴ (어린아이 = 어리/VA + ㄴ + 아이, 큰사과 = 크/VA + ㄴ + 사과), in a reading within
+    `ADNOMINAL_MARGIN` of the best, or "" (클램프 +2.9 is no 클 + 램프; 할수록, in ㄹ, no 수록)."""
+    top = analyses[0][1]
+    for tokens, score in analyses:
+        if (top - score < ADNOMINAL_MARGIN and len(tokens) == 3 and tokens[0].tag in ("VA", "VV")
+                and tokens[1].tag == "ETM" and tokens[1].form in ("ᆫ", "은", "는")
+                and tokens[2].tag in ("NNG", "NNP") and not tokens[2].oov
+                and len(tokens[2].form) >= 2 and word.endswith(tokens[2].form)):
+            return tokens[2].form
+    return ""
 
 
 def _derives(token) -> bool:
