@@ -771,9 +771,9 @@ _CONTRACTED = {4: (18, 13), 0: (18,), 1: (0,), 5: (4,), 3: (2,), 9: (8,), 14: (1
 
 def _particle_head(word: str, analyses) -> tuple[str, bool]:
     """The noun of two syllables or more that `word` is with particles, the plural 들 or the copula
-    only, or derived from with -적, 하다, 되다 or 스럽다 (RULES 4.3: an inflection of the noun, or a
-    word containing it), and whether it is derived (a part, not a form: 노래 is a part of 노래하다),
-    or ("", False). The best reading must end in a particle, the copula or such a
+    only, or derived from with -적, 하다, 되다, 스럽다, -님 or 씨 (RULES 4.3: an inflection of the
+    noun, or a word containing it), and whether it is derived (a part, not a form: 노래 is a part of
+    노래하다), or ("", False). The best reading must end in a particle, the copula or such a
     suffix's endings (Kiwi may read its start otherwise: 사기가 = 사/VV + 기/ETN + 가/JKS; 태양이다 =
     태양 + 이/JKS + 다/MAG; 온천하다 = 온/MM + 천하 + 이다), and a reading within `MARGIN` must be that
     noun + them (사기/NNG + 가/JKS); a word Kiwi reads as one token (사이다, 제대로) or as a verb's form
@@ -782,7 +782,8 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
     if len(best) < 2:
         return "", False
     last = best[-1]
-    particles = (last.tag.startswith("J") or (last.tag, last.form) in (("MAG", "다"), ("XSN", "들"), ("XSN", "적"))
+    particles = (last.tag.startswith("J") or (last.tag, last.form) in (
+                     ("MAG", "다"), ("XSN", "들"), ("XSN", "적"), ("XSN", "님"), ("XSN", "씨"), ("NNB", "씨"))
                  or last.tag.startswith("E") and any(t.tag == "VCP" or _derives(t) for t in best))
     for tokens, score in analyses:
         if top - score >= MARGIN or len(tokens) < 2 or tokens[0].tag not in ("NNG", "NNP") or tokens[0].oov:
@@ -791,6 +792,8 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
         if len(head) < 2 or len(head) >= len(word) or not word.startswith(head) or not HANGUL_WORD.match(head):
             continue
         derived = False
+        if rest and (rest[0].form, rest[0].tag) in (("님", "XSN"), ("씨", "NNB"), ("씨", "XSN")):
+            rest, derived = rest[1:], True  # an honorific or a title: 목수님, 목수씨 (목수님이, 목수씨가)
         for suffix in ("들", "적"):  # the plural (수성들, 학생들이) and -적 (안경적, 안경적인)
             if rest and (rest[0].tag, rest[0].form) == ("XSN", suffix):
                 rest, derived = rest[1:], derived or suffix == "적"

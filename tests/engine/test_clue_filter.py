@@ -842,14 +842,15 @@ def test_rules_4_3_irregular_derivations(clue, board):  # RULES 4.3 (data/clues/
                                          ("태양이다", "태양"), ("햄버거다", "햄버거"), ("이끼다", "이끼"), ("수성들", "수성"),
                                          ("안경적인", "안경"), ("신호적인", "신호"), ("장화되다", "장화"),
                                          ("목성하다", "목성"), ("온천하다", "온천"),
-                                         ("어린아이", "아이"), ("큰사과", "사과"), ("작은냉장고", "냉장고")])
+                                         ("어린아이", "아이"), ("큰사과", "사과"), ("작은냉장고", "냉장고"),
+                                         ("수성님", "수성"), ("목수씨", "목수")])
 def test_rules_4_3_korean_particles_derivations_and_inner_sai_siot(clue, board):  # RULES 4.3
     """A one-syllable noun with a particle (강에서), an irregular derivational suffix (스럽다, Kiwi's
     XSA-I), and a 사이시옷 inside a part (귓속말 = 귓속 + 말, 귓속 = 귀 + 속). A longer noun with
-    particles, the plural 들 or the copula is its inflection, and with -적(인), 하다, 되다 its
-    derivation, whatever the Hanja HanDic gives the whole (공주만: 公州 + 만; 안경적인: 安警笛人) or
-    Kiwi's best reading of its start (사기가 = 사/VV + 기 + 가, 태양이다 = 태양 + 이/JKS + 다/MAG,
-    목성하다 = 목 + 성하/VA + 다). An adjective's adnominal form before a noun contains it (어린아이 =
+    particles, the plural 들 or the copula is its inflection, and with -적(인), 하다, 되다, -님, 씨 its
+    derivation, whatever the Hanja HanDic gives the whole (공주만: 公州 + 만; 안경적인: 安警笛人;
+    수성님: 壽城님) or Kiwi's best reading of its start (사기가 = 사/VV + 기 + 가, 태양이다 = 태양 +
+    이/JKS + 다/MAG, 목성하다 = 목 + 성하/VA + 다; 목수씨 = 목수 + 씨/NNB). An adjective's adnominal form before a noun contains it (어린아이 =
     어린 + 아이, 큰사과)."""
     assert verdict(ko(clue, [board])) == (False, "4.3")
     assert not ClueFilter([board], language="ko").legal_mask([clue])[0]
