@@ -229,7 +229,12 @@ class _Rules:
         as a compound, read joined: 세 글자)."""
         if w in self.tables.letter_words:
             return w
-        if self.language == "en":
+        if self.language == "en":  # a plural or possessive of one (ZEDS, DEES, AITCHES, ZED'S, VOWEL'S)
+            stem = w[:-2] if w.endswith(("'s", "s'")) else w[:-1] if w.endswith("'") else w
+            for base in (stem, stem[:-1] if stem.endswith("s") else None,
+                         stem[:-2] if stem.endswith("es") else None):
+                if base and base in self.tables.letter_words:
+                    return base
             return None
         joined = _hangul_joined(w)
         if joined is None:
