@@ -249,6 +249,8 @@ class _Rules:
         if w in self.tables.positions:
             return w
         if self.language == "en":
+            if w.endswith(("ing", "ed")):  # a verb's participle (TOPPING, ROWING, LOWERED) points at no position
+                return None
             hit = sorted(self.analyzer.info(w).forms & self.tables.positions)
             return hit[0] if hit else None
         joined = _hangul_joined(w)
