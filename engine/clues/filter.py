@@ -90,9 +90,7 @@ def _tied_key(w: str, rules: "_Rules") -> str | None:
         return _letter_key(w[0])  # one letter written again and again: ㅠㅠ (crying) for 눈물, ㅋㅋ for 웃음
     if _is_letter(w):
         return _letter_key(w)
-    if rules.language == "en":
-        return w if w in rules.tables.positions else None
-    return rules.position(w)
+    return rules.position(w)  # also a form of one: CORNERS for KICK, EDGES for KNIFE
 
 
 def number_ok(number) -> bool:
@@ -246,13 +244,13 @@ class _Rules:
         word itself, an English form of one (CORNERS), a Korean form or reading of one (가까움,
         위에, 첫째줄: `WordInfo.position`; a Korean clue with spaces, allowed as a compound, read
         joined: 첫째 줄)."""
+        if self.language == "en":  # the shortest such word, the one tied to meanings (CORNERS: corner, for KICK)
+            if w.endswith(("ing", "ed")) and w not in self.tables.positions:
+                return None  # a verb's participle (TOPPING, ROWING, LOWERED) points at no position
+            hit = ({w} | self.analyzer.info(w).forms) & self.tables.positions
+            return min(hit, key=lambda h: (len(h), h)) if hit else None
         if w in self.tables.positions:
             return w
-        if self.language == "en":
-            if w.endswith(("ing", "ed")):  # a verb's participle (TOPPING, ROWING, LOWERED) points at no position
-                return None
-            hit = sorted(self.analyzer.info(w).forms & self.tables.positions)
-            return hit[0] if hit else None
         joined = _hangul_joined(w)
         if joined is None:
             return None
