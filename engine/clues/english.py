@@ -30,6 +30,7 @@ A one-syllable base with one short vowel doubles its last consonant before a vow
 from __future__ import annotations
 
 import math
+import os
 import re
 
 from engine.clues.pronunciation import sound_split, unstressed_age, unstressed_side
@@ -533,7 +534,10 @@ class EnglishAnalyzer(StoredForeign):
                     sound_split(w, left, right) is not False
                     and not (left in LATIN_PREFIX_WORDS and unstressed_side(w, left)))):
                 out.append((left, right))
-        for stem, lemma in self._inflected_stems(w):  # PARKING is park + ing, not par + king
+        irregular = [(os.path.commonprefix([w, lemma]), lemma) for lemma in self.lemmas(w) - {w}
+                     if not any(lemma == m for _, m in self._inflected_stems(w)) and w not in self.lemmas(lemma)]
+        for stem, lemma in self._inflected_stems(w) + irregular:  # PARKING is park + ing, not par + king;
+            # an irregular form, inside the letters it shares with its lemma (MATRICES: matri of matrix)
             kept = {len(l) for l, _ in self.compound_cuts(lemma, check_sound)}
             out = [(l, r) for l, r in out if len(l) >= len(stem) or len(l) in kept
                    or any(l + b == lemma for b in self.lemmas(r) | {r})]   # OUTGOING: out + going, of outgo
