@@ -73,9 +73,11 @@ def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple
         if workers <= 1 or len(todo) < 2:
             yield from map(play, todo)
             return
-        # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write)
+        # fork after loading: every worker shares the parent's embeddings and tables (copy-on-write).
+        # One game a task: a worker hands each game back as it finishes, so it is on disk at once (a batch
+        # came back only with its last game, and a run killed meanwhile lost the batch's finished games)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
-            yield from pool.imap_unordered(play, todo, chunksize=max(1, min(8, len(todo) // (workers * 8))))
+            yield from pool.imap_unordered(play, todo, chunksize=1)
     finally:
         gc.unfreeze()
 

@@ -515,3 +515,32 @@ def test_a_rerun_that_plays_no_game_keeps_the_summary_of_the_run_that_played_the
     (out / "summary.json").write_text(json.dumps({**summary, "wins": summary["wins"] + 1}))
     simulate(DuetRun(games=6, seed=3, **RANDOM), out=out, progress=False)
     assert json.loads((out / "summary.json").read_text())["wins"] == summary["wins"]
+
+
+def _held_game(index: int, flag: str = "") -> tuple[dict, str]:
+    """Game 3 waits (at most 5 s) until the parent has received game 0; every other game is instant."""
+    released = None
+    if index == 3:
+        deadline = time.monotonic() + 5
+        while not os.path.exists(flag) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        released = os.path.exists(flag)
+    return {"game_index": index, "released": released}, "{}"
+
+
+def test_a_game_a_worker_finished_reaches_the_folder_before_its_next_game_ends(tmp_path):
+    """Nothing lost (docs/architecture.md, results folders): each finished game is handed back, and so
+    written, as it finishes. Workers took games 8 at a time and returned them only with the last of
+    the 8, so a run killed meanwhile lost games a worker had finished long before."""
+    from functools import partial
+
+    from experiments.runs.execute import MissingGames, local_results
+
+    flag = tmp_path / "game-0-arrived"
+    got = {}
+    for row, _ in local_results(MissingGames(200, []), 2, partial(_held_game, flag=str(flag))):
+        got[row["game_index"]] = row
+        if row["game_index"] == 0:
+            flag.touch()
+    assert sorted(got) == list(range(200))
+    assert got[3]["released"], "game 0 came back only with game 3, the later game of its batch"
