@@ -113,8 +113,10 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
         def ready(self) -> bool:
             return True
 
+        @ray.method(num_returns="streaming")
         def play(self, indices):
-            return [self.simulator.play_one(i) for i in indices]
+            for i in indices:   # each game handed back as it finishes: on disk at once (nothing lost)
+                yield self.simulator.play_one(i)
 
     run_ref = ray.put(run)
     actors = [Player.remote(run_ref, simulator, run_secret()) for _ in range(actors_wanted)]
@@ -125,9 +127,15 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
 def _play(ray, actors: list, todo: list[int]) -> Iterator[tuple[dict, str]]:
     size = max(1, min(16, len(todo) // (len(actors) * 4) or 1))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
-    pending = {actors[n % len(actors)].play.remote(chunk): n for n, chunk in enumerate(chunks)}
+    # a chunk's games stream back one by one: a chunk returned whole held its finished games until its
+    # last one ended, and a run killed meanwhile lost them
+    pending = [actors[n % len(actors)].play.remote(chunk) for n, chunk in enumerate(chunks)]
     while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        for ref in done:
-            pending.pop(ref)
-            yield from ray.get(ref)
+        ready, _ = ray.wait(pending, num_returns=1)
+        for games in ready:
+            try:
+                ref = next(games)
+            except StopIteration:   # the chunk is done
+                pending.remove(games)
+                continue
+            yield ray.get(ref)

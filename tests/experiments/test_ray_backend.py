@@ -1,5 +1,6 @@
 """The Ray backend: joining a cluster, a clear error without Ray, loading counted as loading."""
 
+import os
 import sys
 import types
 
@@ -146,3 +147,48 @@ def test_ray_actors_deal_with_the_drivers_seed_secret(tmp_path, monkeypatch):
     simulate(run, out=tmp_path / "local", progress=False)
     assert (tmp_path / "ray" / "records.jsonl").read_text() == (tmp_path / "local" / "records.jsonl").read_text()
     assert (tmp_path / "ray" / "games.jsonl").read_text() == (tmp_path / "local" / "games.jsonl").read_text()
+
+
+_HELD_SIMULATOR = '''
+import os, time
+
+def load_players(run):
+    return {}
+
+def play_one(index):
+    """Game 3 waits (at most 5 s) until the driver has received game 0; every other game is instant."""
+    released = None
+    if index == 3:
+        flag, deadline = os.environ["HELD_FLAG"], time.monotonic() + 5
+        while not os.path.exists(flag) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        released = os.path.exists(flag)
+    return {"game_index": index, "released": released}, "{}"
+'''
+
+
+def test_a_game_an_actor_finished_reaches_the_driver_before_its_next_game_ends(tmp_path, monkeypatch):
+    """Nothing lost (docs/architecture.md, results folders): an actor played its games up to 16 at a
+    time and returned them only with the last of the chunk, so a run killed meanwhile lost games
+    finished long before. Now each game streams back as it finishes."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        pytest.skip("needs its own Ray instance")
+    from experiments.runs.execute import MissingGames
+
+    (tmp_path / "held_simulator.py").write_text(_HELD_SIMULATOR)
+    flag = tmp_path / "game-0-arrived"
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("HELD_FLAG", str(flag))
+    monkeypatch.setenv("PYTHONPATH", f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    got = {}
+    try:
+        for row, _ in ray_backend.ray_results(DuetRun(games=40, **RANDOM), MissingGames(40, []), 1, "held_simulator"):
+            got[row["game_index"]] = row
+            if row["game_index"] == 0:
+                flag.touch()
+    finally:
+        ray.shutdown()
+    assert sorted(got) == list(range(40))
+    assert got[3]["released"], "game 0 came back only with game 3, a later game of its chunk"
