@@ -324,21 +324,28 @@ def _kind(value) -> str | None:
     return "number" if isinstance(value, (int, float)) else type(value).__name__
 
 
+def _optional_field(key: str) -> bool:
+    """A field only some games' rows have: a Spy's Word forfeit's `forfeit` (docs/isolation.md), the
+    `llm_*` totals of a game where a language-model seat moved (agents/llm)."""
+    return key == "forfeit" or key.startswith("llm_")
+
+
 def _check_rows(path: Path, rows: list[dict]) -> None:
-    """Every row of a run has the same fields, each of one kind: a row edited by hand (`"won": "yes"`,
-    a missing field) is an error naming its game, not a summary computed from it. The kinds are the
-    ones most rows have, so one damaged row is the one named whatever its place."""
+    """Every row of a run has the same fields (but the optional ones), each of one kind: a row edited by
+    hand (`"won": "yes"`, a missing field) is an error naming its game, not a summary computed from it.
+    The kinds are the ones most rows have, so one damaged row is the one named whatever its place."""
     from collections import Counter
 
     if len(rows) < 2:
         return
-    keys = Counter(frozenset(r) for r in rows).most_common(1)[0][0]
+    keys = Counter(frozenset(k for k in r if not _optional_field(k)) for r in rows).most_common(1)[0][0]
     kinds = {}
-    for k in keys:
+    for k in keys | {k for r in rows for k in r if _optional_field(k)}:
         seen = Counter(_kind(r[k]) for r in rows if r.get(k) is not None)
         kinds[k] = seen.most_common(1)[0][0] if seen else None
     for r in rows:
-        odd = sorted(set(r) ^ keys) or [k for k in keys if r[k] is not None and _kind(r[k]) != kinds[k]]
+        odd = sorted({k for k in r if not _optional_field(k)} ^ keys) or [
+            k for k in r if r[k] is not None and _kind(r[k]) != kinds[k]]
         if odd:
             raise RunFolderError(f"{path}: the row of game {r['game_index']} does not match the run's other rows "
                                  f"({', '.join(map(str, odd))[:80]}); the folder is damaged: delete that line to "

@@ -747,3 +747,21 @@ def test_a_move_timeout_that_is_no_number_of_seconds_is_refused_before_any_game(
         simulate(DuetRun(games=1, seed=1, spymaster="random", guesser="random"), out=tmp_path, progress=False,
                  isolate=True, move_timeout=timeout)
     assert not (tmp_path / "games.jsonl").exists() or not (tmp_path / "games.jsonl").read_text()
+
+
+def test_a_spyword_folder_holding_a_forfeit_resumes_and_extends(tmp_path, monkeypatch):
+    """docs/architecture.md, results folders: the same run resumes. A Spy's Word forfeit's row carries
+    `forfeit` (docs/isolation.md), which the other rows do not: the row check took that for a hand edit,
+    so a rerun of the same command into a folder holding a forfeit said the folder was damaged."""
+    from experiments.games.spyword.batch import simulate_spyword
+    from tests.agents.hostile_agent import spyword_run_singling_out
+
+    _, isolated, hit = _spyword_both(tmp_path, monkeypatch, "HostImpostorBot")
+    seed, first = spyword_run_singling_out(1)
+    bot = f"{HOSTILE}:HostImpostorBot+fake?vocab=300&first={first}"
+    before = (isolated / "games.jsonl").read_text()
+    assert "forfeit" in rows(isolated)[hit]
+    again = simulate_spyword(3, 6, seed, "en", bot, None, isolated, progress=False, isolate=True, move_timeout=60)
+    assert again["games"] == 3 and (isolated / "games.jsonl").read_text() == before
+    more = simulate_spyword(4, 6, seed, "en", bot, None, isolated, progress=False, isolate=True, move_timeout=60)
+    assert more["games"] == 4 and (isolated / "games.jsonl").read_text().startswith(before)
