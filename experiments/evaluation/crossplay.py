@@ -297,7 +297,7 @@ def _rows(folder: Path | None, fresh: list[dict], games: int) -> list[dict]:
     if folder is not None and (folder / "games.jsonl").exists():
         import json
 
-        lines = (folder / "games.jsonl").read_text(encoding="utf-8").splitlines()
+        lines = (folder / "games.jsonl").read_text(encoding="utf-8").split("\n")   # JSON lines: "\n" only
         return [r for r in map(json.loads, filter(str.strip, lines)) if r["game_index"] < games]
     return fresh
 

@@ -59,7 +59,8 @@ def folder_guesses(folder: str | Path) -> pd.DataFrame:
     try:
         run = json.loads((folder / "run.json").read_text(encoding="utf-8"))["run"]
         spymaster, guesser = run["spymaster"], run["guesser"]
-        lines = (folder / "records.jsonl").read_text(encoding="utf-8").splitlines()
+        # JSON lines end at "\n" only: a record's text may hold U+2028 or NEL, which splitlines() splits at
+        lines = (folder / "records.jsonl").read_text(encoding="utf-8").split("\n")
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
         raise ValueError(f"{folder}: not a Duet results folder ({type(e).__name__})") from None
     rows = []

@@ -99,3 +99,18 @@ def test_a_guess_off_the_board_is_the_engines_error():  # RULES 3.1
     with pytest.raises(IllegalAction) as err:
         guess_rows(bad)
     assert err.value.rule == "3.1"
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_a_record_holding_a_unicode_line_separator_is_one_line(tmp_path, separator):
+    """records.jsonl is JSON lines split at "\\n" only, as the run folder reads it: a record's text (a
+    language model's reply kept in `llm`, a forfeit's reason) may hold U+2028, U+2029 or NEL, which
+    record_to_json writes as they are. str.splitlines cut such a record in two, so `cnlab crossplay`
+    (first_green) failed on a folder the run had written and resumed without complaint."""
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    rec = record()
+    rec.extra["llm"] = [{"reply": f"weather{separator}2"}]
+    line = record_to_json(rec)
+    assert separator in line
+    (tmp_path / "records.jsonl").write_text(line + "\n" + line + "\n", encoding="utf-8")
+    assert len(folder_guesses(tmp_path)) == 12
