@@ -296,6 +296,14 @@ class Room:
         self.rearm()
         self.rearm_room_host()
 
+    def stop(self, reason: str) -> None:
+        """A bot failed: the game stops with `reason` (every seat reads it); no move is taken any more,
+        its timers' time-outs neither."""
+        self.error = reason
+        self.changed()
+        self.save()
+        self.rearm()
+
     def finish(self) -> None:
         """The game is over (RULES 5.11-5.13): the profiles learn the result once."""
         self.phase = "over"
@@ -433,7 +441,7 @@ class Room:
         """slot -> (kind, key, deadline, seconds) of the timers that should run now."""
         s = self.state
         out: dict[str, tuple[str, tuple, float, float]] = {}
-        if s is None or s.is_terminal():
+        if s is None or s.is_terminal() or self.error:  # a game a bot stopped: its clock stops too
             return out
         kind = ("speaker" if s.phase in CLUE_PHASES else "discussion" if s.phase == "discussion"
                 else "vote" if s.phase in VOTE_PHASES else "ghost_guess" if s.phase in SCREEN_PHASES else None)
@@ -475,7 +483,7 @@ class Room:
     async def fire(self, slot: str, key: tuple) -> None:
         async with self.lock:
             armed = self.timers.get(slot)
-            if armed is None or armed.key != key or not self.in_game():
+            if armed is None or armed.key != key or not self.in_game() or self.error:
                 return
             self.timers.pop(slot)
             try:
@@ -981,10 +989,8 @@ class RoomStore:
                 except Exception as exc:
                     async with room.lock:
                         room.thinking = None
-                        room.error = bot_failed(seat, exc)
                         log.exception("bot failed in %s", room.code)
-                        room.changed()
-                        room.save()
+                        room.stop(bot_failed(seat, exc))
                     await self.broadcast(room)
                     return
                 room.agents[seat] = bot
@@ -1004,9 +1010,7 @@ class RoomStore:
                             tried.append(action.text)  # refused by the checker: another clue
                         else:
                             # the rule only: the refusal quotes the clue, which holds the bot's word
-                            room.error = f"the bot on seat {seat} made an illegal move (RULES {exc.rule})"
-                            room.changed()
-                            room.save()
+                            room.stop(f"the bot on seat {seat} made an illegal move (RULES {exc.rule})")
                 await self.broadcast(room)
         finally:
             room.thinking = None

@@ -593,6 +593,40 @@ def test_a_bot_stopped_for_illegal_clues_names_no_word(tmp_path):
         server.stop()
 
 
+def test_a_game_stopped_by_a_bot_stops_its_clock(tmp_path):
+    """A bot that keeps making illegal moves stops the game ('The game stopped'), and the people's
+    moves are refused from then on; the room's timers (RULES 5.4-5.6: speaker, vote, discussion)
+    went on applying their Timeouts to the stopped game, which moved on without anyone and could
+    end with XP for the profiles (a game nobody could play). A stopped game's clock stops too."""
+    bots = {"easy": "tests.agents.hostile_agent:OwnWordBot+fake?vocab=400"}
+    server = SpyServer(tmp_path, packs=PACKS, bot_kinds=bots).start()
+    try:
+        ann_profile = server.profile("Ann")
+
+        async def scenario():
+            code, clients = await open_room(server, ["Ann"], players=4, seed=9,
+                                            profiles={"Ann": {"id": ann_profile["id"], "key": ann_profile["key"]}})
+            room = server.room(code)
+            ann = clients["p1"]
+            await play(clients, vote_for=lambda *a: None, until=lambda r: bool(r.get("error")))
+            await ann.wait(lambda r: bool(r.get("error")), timeout=60)
+            actions, phase = len(room.record.actions), room.state.phase
+            assert server.clock.pending() == []   # nothing armed on a stopped game
+            for _ in range(20):
+                await asyncio.get_running_loop().run_in_executor(None, server.advance, 200)
+            assert len(room.record.actions) == actions and room.state.phase == phase
+            assert room.phase == "playing" and not room.state.is_terminal()
+            frame = await hello(ann)
+            assert frame["timer"] is None and frame["error"]
+            await ann.close()
+
+        run(scenario())
+        status, p = server.get(f"/api/spyword/profiles/{ann_profile['id']}")
+        assert status == 200 and p["xp"] == 0 and p["stats"]["played"] == 0, p
+    finally:
+        server.stop()
+
+
 def test_after_the_game_a_person_present_hosts_the_next_one(srv):
     """Audit: once a game was over, the room's host was still the game's last host, even after it
     left the room (its own 'leave' in the end screen moved the room's host, but the check and the
