@@ -896,6 +896,7 @@ class RoomStore:
                 room.state = record.replay(clue_checker=room.checker)
                 room.checker.trust = False
                 room.record, room.game_id, room.phase = record, path.stem, "playing"
+                room.error = web.get("error") or None  # a game a bot stopped stays stopped
                 if room.state.is_terminal():
                     continue
                 if room.device == MULTI:  # nobody is connected after a restart (RULES 5.12)

@@ -569,6 +569,49 @@ def test_a_restarted_server_resumes_the_game(tmp_path):
         again.stop()
 
 
+def test_a_stopped_game_stays_stopped_after_a_restart(tmp_path):
+    """The record of a game a bot stopped keeps the error ('web': {'error'}), but a restarted server
+    resumed it as a running game: the error gone, the timers armed again and the people's moves
+    taken, the failed bot driven again. It stays stopped, as the Codenames tables do."""
+    first = SpyServer(tmp_path, packs=PACKS).start()
+    try:
+        async def before():
+            code, clients = await open_room(first, ["Ann", "Bob", "Cho", "Dan"], seed=41, players=5)
+            await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] != "ready")
+            for c in clients.values():
+                await c.close()
+            return code, clients["p1"].token
+
+        code, token = run(before())
+    finally:
+        first.stop()
+    path = next((tmp_path / "spyword").glob(f"{code}-*.json"))
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["web"]["error"] = "the bot on seat b1 failed (ValueError)"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    actions = len(record["actions"])
+    again = SpyServer(tmp_path, packs=PACKS).start()
+    try:
+        room = again.room(code)
+        assert room.error == record["web"]["error"] and again.clock.pending() == []
+
+        async def after():
+            ann = await Client.open(again, code, token)
+            frame = await hello(ann)
+            assert frame["error"] == record["web"]["error"] and frame["timer"] is None
+            assert (await ann.error(type="ready"))["code"] == "game_stopped"
+            await ann.close()
+
+        run(after())
+        again.advance(600)
+        assert not room.state.is_terminal() and room.phase == "playing"
+        # only the Disconnect / Reconnect of the people's pages were added
+        added = room.record.actions[actions:]
+        assert all(type(a).__name__ in ("Disconnect", "Reconnect") for a in added), added
+    finally:
+        again.stop()
+
+
 def test_a_bot_stopped_for_illegal_clues_names_no_word(tmp_path):
     """A bot whose clues the checker keeps refusing stops the game; the reason the whole room sees
     names the rule, never the refusal's text, which quotes the bot's secret word (RULES 5.4)."""
