@@ -297,7 +297,10 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
         table = _finished(game_id)
         if isinstance(table, JSONResponse):
             return table
-        return JSONResponse(table.record.to_dict())
+        data = table.record.to_dict()
+        if isinstance(data.get("web"), dict):  # the seats' token hashes stay on the server (join links' secrets)
+            data["web"] = {k: v for k, v in data["web"].items() if k != "tokens"}
+        return JSONResponse(data)
 
     @app.websocket("/ws/{game_id}")
     async def socket(ws: WebSocket, game_id: str):

@@ -192,3 +192,36 @@ def test_an_unlimited_bot_clue_does_not_count_its_hidden_targets_until_the_end()
     record.actions[0] = Clue("red-spymaster", "zebra", 3)   # a numbered clue: its hidden targets are counted
     state = record.replay()
     assert (shown(False)["hidden"], shown(False)["uncounted"]) == (2, False)
+
+
+def test_a_finished_games_downloaded_record_holds_no_seat_token_hash(server):
+    """The record download (`GET /api/games/ID/record`, open to anyone once the game is over) sent
+    the 'web' field as saved, with every seat's token hash ('tokens'): the join links' secrets, as
+    the Spy's Word record download leaves them out. The download now leaves them out; the file on
+    the server keeps them (a restart still knows the seats)."""
+    import hashlib
+
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", "seed": 5, "mode": "people"})
+    assert status == 200, made
+    game_id, tokens = made["id"], {s: link.rsplit("/", 1)[1] for s, link in made["links"].items()}
+    assassin = server.record(game_id)["key"]["A"].index("X")
+
+    async def play():
+        async with websockets.connect(f"{server.ws_base}/ws/{game_id}?token={tokens['A']}") as a, \
+                websockets.connect(f"{server.ws_base}/ws/{game_id}?token={tokens['B']}") as b:
+            await a.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+            await recv_until(b, lambda m: m["type"] == "state" and m["view"]["phase"] == "guess")
+            await b.send(json.dumps({"type": "guess", "card": assassin}))
+            await recv_until(b, lambda m: m["type"] == "state" and "reveal" in m["view"])
+
+    run(play())
+    status, record = server.get(f"/api/games/{game_id}/record")
+    assert status == 200 and record["web"]["seats"]
+    text = json.dumps(record)
+    for token in tokens.values():
+        assert token not in text and hashlib.sha256(token.encode()).hexdigest() not in text
+    assert "tokens" not in record["web"]
+    assert server.record(game_id)["web"]["tokens"]   # kept on the server
+    status, replay = server.get(f"/api/games/{game_id}/replay")
+    assert status == 200 and not any(hashlib.sha256(t.encode()).hexdigest() in json.dumps(replay)
+                                     for t in tokens.values())
