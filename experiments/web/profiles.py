@@ -106,6 +106,19 @@ def visible(ch: str) -> bool:
     return ch not in BLANKS and category[0] not in "ZC" and category != "Mn"
 
 
+#: Zero-width (non-)joiners: part of what shows inside an emoji sequence (👩‍💻) or a word (Persian).
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _joins(name: str, i: int) -> bool:
+    """Is name[i] a joiner between two characters that show (not at an end, a space or another
+    invisible one)?"""
+    def shown(ch: str) -> bool:
+        return not ch.isspace() and unicodedata.category(ch)[0] != "C"
+
+    return name[i] in JOINERS and 0 < i < len(name) - 1 and shown(name[i - 1]) and shown(name[i + 1])
+
+
 def clean_name(name: Any) -> str:
     """A player's name: 1..24 characters, at least one of them visible, no control characters
     (ValueError otherwise)."""
@@ -114,7 +127,7 @@ def clean_name(name: Any) -> str:
     name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name or len(name) > MAX_NAME:
         raise ValueError(f"a name is 1 to {MAX_NAME} characters")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+    if any(unicodedata.category(ch)[0] == "C" and not _joins(name, i) for i, ch in enumerate(name)):
         raise ValueError("a name may not hold control or invisible characters")
     if not any(visible(ch) for ch in name):
         raise ValueError("a name needs at least one visible character (not only blank ones)")

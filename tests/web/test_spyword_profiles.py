@@ -313,3 +313,20 @@ def test_serve_refuses_a_bad_database_before_starting(tmp_path, read_only, monke
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
     assert str(path) in lines[0] and "Traceback" not in result.output and not result.stdout.strip()
     assert not started
+
+
+@pytest.mark.parametrize("name", ["\U0001f469\u200d\U0001f4bb", "Ann \U0001f468\u200d\U0001f469\u200d\U0001f467",
+                                  "\U0001f3f3\ufe0f\u200d\U0001f308", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"])
+def test_a_name_may_hold_the_joiners_of_emoji_and_scripts(tmp_path, name):
+    """A zero-width joiner inside an emoji sequence (👩‍💻, a family, the rainbow flag) or a
+    zero-width non-joiner inside a word (Persian) is part of what shows, not an invisible character:
+    such names were refused ('a name may not hold control or invisible characters'). A joiner that
+    joins nothing (at an end, beside a space or another joiner) is still refused."""
+    assert clean_name(name) == name
+    store = ProfileStore(tmp_path / "profiles.sqlite3")
+    pid, _ = store.create(name)
+    assert store.profile(pid)["name"] == name
+    store.close()
+    for bad in ("\u200dAnn", "Ann\u200d", "Ann \u200d Lee", "A\u200d\u200dB", "\u200c", "A\u200b\u200dB"):
+        with pytest.raises(ValueError, match="invisible"):
+            clean_name(bad)
