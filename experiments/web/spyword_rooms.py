@@ -32,6 +32,7 @@ import logging
 import os
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -74,6 +75,12 @@ class RoomError(ValueError):
     def __init__(self, message: str, code: str = "bad_move", status: int = 400):
         super().__init__(message)
         self.message, self.code, self.status = message, code, status
+
+
+def same_name(a: str, b: str) -> bool:
+    """Do two names read the same (compared as the clue filter compares words: NFKC, case folded;
+    'Ann', 'ann' and full-width 'Ａｎｎ')?"""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
 
 
 def hash_token(token: str) -> str:
@@ -230,7 +237,7 @@ class Room:
         persons = self.persons()
         if len(persons) >= MAX_PLAYERS:
             raise RoomError(f"the room is full ({MAX_PLAYERS} players)", "full", 409)
-        if any(m.name.casefold() == name.casefold() for m in persons):
+        if any(same_name(m.name, name) for m in persons):
             raise RoomError(f"{name} is taken in this room: choose another name", "name_taken", 409)
         if profile and any(m.profile == profile for m in persons):
             raise RoomError("this profile is already in the room", "profile_taken", 409)

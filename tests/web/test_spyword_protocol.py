@@ -909,3 +909,17 @@ def test_a_counts_only_games_record_is_not_served(srv, display, status):  # RULE
     got, body = srv.get(f"/api/spyword/games/VOTE-1-{display}/record")
     assert got == status, body
     assert (spy in json.dumps(body)) == (display == "public")   # a counts-only answer names no vote's target
+
+
+@pytest.mark.parametrize("taken, name", [("Ann", "ann"), ("Ann", "\uff21\uff4e\uff4e"), ("fina", "\ufb01na"),
+                                         ("Dan", "DAN"), ("\ud55c", "\u1112\u1161\u11ab")])
+def test_a_name_that_reads_as_one_taken_in_the_room_is_refused(srv, taken, name):
+    """Two players of a room whose names read the same are told apart by nothing on the table: the
+    room compared names case-folded only, so 'Ann' and full-width 'Ａｎｎ' (or the ligature 'ﬁ' for
+    'fi') both joined. Names are compared as the clue filter compares words (NFKC, case folded)."""
+    status, made = srv.post("/api/spyword/rooms", {"name": taken})
+    assert status == 200, made
+    status, body = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": name})
+    assert status == 409 and body["code"] == "name_taken", body
+    status, body = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": taken + "2"})
+    assert status == 200, body
