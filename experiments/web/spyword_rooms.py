@@ -137,8 +137,19 @@ class RoomChecker:
                 self._check = default_clue_checker
         return self._check
 
+    def judge(self, clue: str, word: str, language: str | None, mode: str):
+        """The verdict; when the translation check fails (a model that cannot be loaded or raises),
+        the engine's own checks judge the clue, as Codenames' referee does without its filter."""
+        try:
+            return self.base()(clue, word, language, mode)
+        except Exception:  # noqa: BLE001 - logged; a person's clue must not drop the socket
+            from engine.spyword import default_clue_checker
+
+            log.exception("the clue checker of %s failed: the engine's checks judge this clue", self.backend)
+            return default_clue_checker(clue, word, language, mode)
+
     def prejudge(self, clue: str, word: str, language: str | None, mode: str) -> None:
-        keep_ready(self._ready, (clue, word, language, mode), self.base()(clue, word, language, mode))
+        keep_ready(self._ready, (clue, word, language, mode), self.judge(clue, word, language, mode))
 
     def __call__(self, clue: str, word: str, language: str | None, mode: str):
         if self.trust:
@@ -146,7 +157,7 @@ class RoomChecker:
         key = (clue, word, language, mode)
         if key in self._ready:
             return self._ready.pop(key)
-        return self.base()(clue, word, language, mode)
+        return self.judge(clue, word, language, mode)
 
 
 def engine_text(text: str, mode: str) -> str | None:

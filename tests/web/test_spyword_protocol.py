@@ -383,6 +383,34 @@ def test_peoples_clues_go_through_the_bots_checker(srv):
     run(scenario())
 
 
+def test_a_clue_checker_that_fails_leaves_the_plain_checks_not_a_dropped_socket(srv):
+    """When the translation check of the bots' embeddings fails (a model that cannot be loaded or
+    raises), a person's clue crashed that person's socket: no error frame, the connection closed and
+    the seat disconnected (RULES 5.12), every later clue the same. As Codenames' referee does without
+    its filter, the engine's own checks (not the word, not a part of it) judge the clue then."""
+    async def scenario():
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=3)
+        await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "clues")
+        room = srv.room(code)
+
+        def broken(*args):
+            raise RuntimeError("the embeddings could not be loaded")
+
+        room.checker._check = broken
+        speaker = game(clients["p1"].last)["speaker"]
+        c = clients[speaker]
+        word = game(c.last)["word"]
+        err = await c.error(type="clue", text="hot" + word)
+        assert err["code"] == "illegal" and err["rule"] == "5.4" and "RULES 4.3" in err["message"], err
+        r = await act(c, type="clue", text="meadow")
+        assert r.get("type") != "error" and "meadow" in [x["clue"] for x in game(r)["clues"]], r
+        assert speaker not in room.state.disconnected
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
+
+
 def test_a_spy_is_told_only_when_the_host_turns_the_reveal_on(srv):
     async def scenario():
         for tell in (False, True):
