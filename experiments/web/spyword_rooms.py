@@ -65,6 +65,7 @@ PAGE_SETTINGS = ("spies", "ghost", "reveal_spy_role", "reveal_eliminated_role", 
 FRAME_KEYS = {"spies": "minority", "reveal_spy_role": "tell_minority"}  # the frames' neutral names
 PAGE_KEYS = {v: k for k, v in FRAME_KEYS.items()}
 SETTINGS_MESSAGE = ("type", "seat", "settings", "players", "bot", "lang")  # a settings message's parts
+GAME_MOVES = ("ready", "clue", "start_vote", "vote", "guess", "dismiss", "show", "hide")  # refused in the lobby
 CLUE_PHASES, VOTE_PHASES, SCREEN_PHASES = ("clues", "duel_clues"), ("vote", "duel_vote"), \
     ("ghost_guess", "private_screen")
 
@@ -1083,6 +1084,9 @@ class RoomStore:
             if kind == "leave":
                 room.remove(member.id)
                 return [(member.id, "left")]
+            if kind in GAME_MOVES:
+                raise RoomError(f"the game has not started: {str(kind)[:20]!r} is a move of the game (the host "
+                                "starts it)", "bad_move")
             if not is_host:
                 raise RoomError("only the host changes the room (settings, players, start)", "not_host", 403)
             if kind == "settings":

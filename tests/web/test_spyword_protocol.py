@@ -951,3 +951,27 @@ def test_a_name_that_reads_as_one_taken_in_the_room_is_refused(srv, taken, name)
     assert status == 409 and body["code"] == "name_taken", body
     status, body = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": taken + "2"})
     assert status == 200, body
+
+
+@pytest.mark.parametrize("move", [{"type": "ready"}, {"type": "clue", "text": "meadow"}, {"type": "vote", "target": "p1"},
+                                  {"type": "start_vote"}, {"type": "guess", "word": "dog"}, {"type": "dismiss"}])
+def test_a_game_move_in_the_lobby_says_the_game_has_not_started(srv, move):
+    """A game move before the start was answered, for anyone but the host, 'only the host changes
+    the room (settings, players, start)' (not_host), which the player had not tried; for the host
+    'unknown lobby message'. Both now say the game has not started, and nothing changes."""
+    async def scenario():
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+        code = made["code"]
+        status, joined = srv.post(f"/api/spyword/rooms/{code}/join", {"name": "Bob"})
+        ann = await Client.open(srv, code, made["token"])
+        bob = await Client.open(srv, code, joined["token"])
+        await sync([ann, bob])
+        version = srv.room(code).version
+        for c in (ann, bob):
+            err = await c.error(**move)
+            assert err["code"] == "bad_move" and "has not started" in err["message"], err
+        assert srv.room(code).version == version and srv.room(code).phase == "lobby"
+        await ann.close()
+        await bob.close()
+
+    run(scenario())
