@@ -237,14 +237,9 @@ def test_both_holding_back_in_sudden_death_ends_the_game_unfinished(tmp_path):
     assert summary["status"] == "sudden_death" and summary["greens_found"] == 1
 
 
-@pytest.mark.parametrize("lang,refused", [("en", "Refused (RULES 3.9)"), ("ko", "거절 (규칙 3.9)")])
-def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_goes_on(lang, refused, tmp_path):
-    """RULES 3.9: in sudden death there are no more clues and no stopping. 'stop' (or 'end', '그만')
-    and a clue typed at the sudden-death prompt were answered "'stop' is not on the board" / "it is not
-    your turn to give a clue", naming no rule; they are refused by the engine citing 3.9, nothing is
-    applied, and the person is asked again."""
+def _holds_back():
+    """A bot guesser that never guesses (in sudden death: it holds back)."""
     from agents.base import Guesser
-    from agents.registry import make_spymaster
 
     class HoldsBack(Guesser):
         spec = "holds-back"
@@ -252,11 +247,22 @@ def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_
         def next_guess(self, obs):
             return None
 
+    return HoldsBack()
+
+
+@pytest.mark.parametrize("lang,refused", [("en", "Refused (RULES 3.9)"), ("ko", "거절 (규칙 3.9)")])
+def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_goes_on(lang, refused, tmp_path):
+    """RULES 3.9: in sudden death there are no more clues and no stopping. 'stop' (or 'end', '그만')
+    and a clue typed at the sudden-death prompt were answered "'stop' is not on the board" / "it is not
+    your turn to give a clue", naming no rule; they are refused by the engine citing 3.9, nothing is
+    applied, and the person is asked again."""
+    from agents.registry import make_spymaster
+
     record = deal_duet_record(3, lang, tokens=1)  # one turn, then sudden death
     greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
     stop, clue = ("stop", "zebra 2") if lang == "en" else ("그만", "사과 2")  # the second stop is in sudden death
     io = Lines(["bot", greens[0], stop, stop, "end" if lang == "en" else "멈춤", clue, f"clue {clue}", "pass"])
-    session = duet_module.DuetSession(record, make_spymaster("random", lang), HoldsBack(),
+    session = duet_module.DuetSession(record, make_spymaster("random", lang), _holds_back(),
                                       tmp_path / "sd.json", io=io, pause=0)
     session.run()
     text = io.out.getvalue()
@@ -274,20 +280,13 @@ def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_
 def test_a_miss_that_loses_the_game_is_not_reported_as_turn_over(lang, tmp_path):
     """RULES 3.9: a wrong guess in sudden death loses at once. It was reported 'a bystander ✗ (turn
     over)' like a miss that only ends the turn (3.5), just above 'You lost'; now '(game over)'."""
-    from agents.base import Guesser
     from agents.registry import make_spymaster
-
-    class HoldsBack(Guesser):
-        spec = "holds-back"
-
-        def next_guess(self, obs):
-            return None
 
     record = deal_duet_record(3, lang, tokens=1)  # one turn, then sudden death
     greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
     beige = next(w for w, c in zip(record.words, record.key.b) if c == "N")
     io = Lines(["bot", greens[0], "stop" if lang == "en" else "그만", beige])
-    session = duet_module.DuetSession(record, make_spymaster("random", lang), HoldsBack(),
+    session = duet_module.DuetSession(record, make_spymaster("random", lang), _holds_back(),
                                       tmp_path / "sd.json", io=io, pause=0)
     session.run()
     assert session.state.outcome().loss_reason == "sudden_death_miss"
