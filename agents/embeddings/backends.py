@@ -188,6 +188,29 @@ def _has_header(path: Path) -> bool:
     return len(first) == 2 and all(t.isdigit() for t in first)
 
 
+def _check_text_vectors(path: Path, header: bool) -> None:
+    """ValueError unless every vector line gensim reads holds its word and as many numbers as the
+    first: gensim takes the size from the first line and fills a shorter line by broadcasting
+    (`wave 0.5` read as [0.5, 0.5]), and a first line with no numbers gives vectors of size 0."""
+    import bz2
+    import gzip
+
+    opener = gzip.open if path.suffix == ".gz" else bz2.open if path.suffix == ".bz2" else open
+    with opener(path, "rb") as f:
+        count = int(f.readline().split()[0]) if header else None
+        dim = None
+        for n, line in enumerate(f, 2 if header else 1):
+            if count is not None and n > count + 1:
+                break
+            size = line.rstrip().count(b" ")   # the numbers after the word, as gensim splits it
+            if dim is None:
+                dim = size
+                if dim < 1:
+                    raise ValueError(f"line {n}: a word without numbers (a line is a word and its numbers)")
+            elif size != dim:
+                raise ValueError(f"line {n}: {size} number{'' if size == 1 else 's'} where the first vector has {dim}")
+
+
 def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
                             languages: tuple[str, ...] = ("en",)) -> KeyedVectorsEmbeddings:
     """``.kv`` / ``.model`` (gensim ``save``), ``.bin`` (word2vec binary), or a text file
@@ -209,7 +232,9 @@ def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
     elif ".bin" in suffixes:
         kv = KeyedVectors.load_word2vec_format(str(p), binary=True)
     else:
-        kv = KeyedVectors.load_word2vec_format(str(p), binary=False, no_header=not _has_header(p))
+        header = _has_header(p)
+        _check_text_vectors(p, header)
+        kv = KeyedVectors.load_word2vec_format(str(p), binary=False, no_header=not header)
     return KeyedVectorsEmbeddings(kv, name=name, version=_file_version(p), languages=languages)
 
 

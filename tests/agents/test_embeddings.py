@@ -285,6 +285,24 @@ def test_path_backend_keyed_vectors_file(tmp_path, fmt):
     get_backend.cache_clear()
 
 
+@pytest.mark.parametrize("text,why", [
+    ("ocean\n", "line 1: a word without numbers"),
+    ("ocean 1 0\nwave 0.5\n", "line 2: 1 number where the first vector has 2"),
+    ("ocean 1 0\nwave 0.5 1 2\n", "line 2: 3 numbers where the first vector has 2"),
+    ("2 2\nocean 1 0\nwave 0.5\n", "line 3: 1 number where the first vector has 2"),
+])
+def test_a_vectors_text_file_with_a_short_or_empty_line_is_refused(tmp_path, text, why):
+    """A word's line with fewer numbers than the first one's was read as a wrong vector (gensim
+    broadcast `wave 0.5` to [0.5, 0.5]); a first line without numbers gave vectors of size 0, and
+    the spymaster on it then crashed mid-game. Now one ValueError naming the line."""
+    pytest.importorskip("gensim.models")
+    p = tmp_path / "mine.txt"
+    p.write_text(text)
+    with pytest.raises(ValueError, match=why):
+        get_backend(str(p))
+    get_backend.cache_clear()
+
+
 def test_path_backend_folder_without_model_is_rejected(tmp_path):
     with pytest.raises(ValueError, match="sentence-transformers"):
         get_backend(str(tmp_path))
