@@ -41,7 +41,7 @@ from typing import Callable, Iterable, Optional, Sequence
 import typer
 
 from experiments.evaluation.cultural_codes import GuessItem, HumanDataError, TargetItem, load_guess_items, load_target_items
-from experiments.exits import fail
+from experiments.exits import fail, path_option
 
 #: the best guesser we have (cross-validated on the validation split; see docs/eval_human.md)
 DEFAULT_GUESSER = "human:use-m3+glove-50+minilm"
@@ -250,7 +250,7 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
 
 
 def eval_human_command(
-    data: Path = typer.Option(..., help="folder laid out like the dataset's data/: <task>/<split>.csv"),
+    data: str = typer.Option(..., metavar="PATH", help="folder laid out like the dataset's data/: <task>/<split>.csv"),
     split: str = typer.Option("val", help="val, test or train"),
     guesser: str = typer.Option(DEFAULT_GUESSER, help="guesser spec, e.g. nearest:use-m3 or human:use-m3+glove-50"),
     limit: Optional[int] = typer.Option(None, help="only the first N rows of each task (quick checks)"),
@@ -263,6 +263,7 @@ def eval_human_command(
 
     Example: cnlab eval-human --data ../shared/data/cultural-codes --split val --cv 5"""
 
+    data = path_option(data, "--data", "the dataset's data folder")
     if limit is not None and limit < 1:
         fail("--limit must be at least 1")
     if cv is not None and limit is not None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from experiments.exits import fail
+from experiments.exits import fail, path_option
 
 #: The longest --bot-delay: a bot slower than this between moves is not playing any more.
 MAX_BOT_DELAY = 60.0
@@ -61,8 +61,8 @@ def _check_profiles(games_dir: Path) -> None:
 def serve_command(
     host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every device of the network)"),
     port: int = typer.Option(8000, help="TCP port"),
-    games_dir: Path = typer.Option(Path("runs/web"), "--games-dir",
-                                   help="where every game is saved as a record (games in progress resume from it)"),
+    games_dir: str = typer.Option("runs/web", "--games-dir", metavar="PATH",
+                                  help="where every game is saved as a record (games in progress resume from it)"),
     bot_delay: float = typer.Option(0.6, help=f"seconds a bot's move takes at least, 0..{MAX_BOT_DELAY:g} "
                                     "(so a person sees it)"),
     client_seeds: bool = typer.Option(False, "--client-seeds",
@@ -87,6 +87,7 @@ def serve_command(
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
         fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
     _check_host(host, port)
+    games_dir = path_option(games_dir, "--games-dir", "a folder for the games")
     _check_games_dir(games_dir)
     _check_profiles(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -134,6 +134,26 @@ def test_serve_checks_its_options_before_starting(tmp_path, args, message):
     one_line_exit_2(["serve", "--port", port, *args], message, cwd=tmp_path)
 
 
+@pytest.mark.parametrize("args, message", [
+    (["serve", "--port", "PORT", "--games-dir", ""], "--games-dir is empty"),
+    (["eval-human", "--data", ""], "--data is empty"),
+])
+def test_an_empty_folder_option_is_refused_not_taken_for_the_current_folder(tmp_path, monkeypatch, args, message):
+    """`--games-dir ""` (an unset shell variable) was Path(""), the current folder: the server saved
+    every game there; `--data ""` read the current folder. Refused as `--out ""` is."""
+    if args[0] == "serve":
+        uvicorn = pytest.importorskip("uvicorn")
+        pytest.importorskip("fastapi")
+        monkeypatch.setattr(uvicorn, "run", lambda *a, **k: pytest.fail("the server started"))
+        import socket
+
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            args = [str(free.getsockname()[1]) if a == "PORT" else a for a in args]
+    one_line_exit_2(args, message, cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("pause", ["nan", "1e12", "-1", "inf"])
 def test_play_pause_is_a_sane_number_of_seconds(tmp_path, pause):
     one_line_exit_2([*PLAY, "--pause", pause], "--pause must be 0..60", cwd=tmp_path)
