@@ -63,8 +63,8 @@ def play_command(
     record_path = _record_file(record)
     from agents.registry import check_spec, default_spymaster
 
-    partner = partner or default_spymaster(lang)
-    guesser_spec = partner_guesser or guesser_for_people(game, lang)
+    partner = default_spymaster(lang) if partner is None else partner
+    guesser_spec = guesser_for_people(game, lang) if partner_guesser is None else partner_guesser
     try:
         check_spec(partner, "spymaster", lang)
         check_spec(guesser_spec, "guesser", lang)

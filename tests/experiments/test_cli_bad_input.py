@@ -154,6 +154,23 @@ def test_an_empty_folder_option_is_refused_not_taken_for_the_current_folder(tmp_
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "duet", "--games", "1", *RANDOM, "--seat-b-spymaster", ""], "an agent spec is"),
+    (["simulate", "duet", "--games", "1", *RANDOM, "--seat-b-guesser", ""], "an agent spec is"),
+    (["play", "duet", "--partner", "", "--partner-guesser", "random", "--first", "me"], "an agent spec is"),
+    (["play", "duet", "--partner", "random", "--partner-guesser", "", "--first", "me"], "an agent spec is"),
+    (["simulate", "spyword", "--games", "1", "--bot", "spyword-random", "--no-progress", "--weaken", ""],
+     "--weaken must be citizens or infiltrators"),
+    (["deal", "codenames", "--variant", ""], "config.variant must be one of"),
+])
+def test_an_option_given_empty_is_refused_not_read_as_its_default(tmp_path, args, message):
+    """An empty value is a bad value, as `--spymaster ""`, `--mission ""` or `simulate --variant ""`
+    are: seat B's empty spec played seat A's agents, `play --partner ""` the default partner,
+    `--weaken ""` an unweakened run and `deal codenames --variant ""` the teams variant."""
+    one_line_exit_2(args, message, cwd=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("pause", ["nan", "1e12", "-1", "inf"])
 def test_play_pause_is_a_sane_number_of_seconds(tmp_path, pause):
     one_line_exit_2([*PLAY, "--pause", pause], "--pause must be 0..60", cwd=tmp_path)

@@ -23,5 +23,5 @@ def deal_record(seed: int, lang: str = "en", game: str = "codenames", variant: s
         raise ValueError(f"not a Codenames game: {game!r}")
     if lang not in ("en", "ko"):
         raise ValueError(f"unknown language {lang!r}: en or ko")
-    config = CodenamesConfig(game=game, variant=variant or "teams", invalid_clue=invalid_clue, language=lang)
+    config = CodenamesConfig(game=game, variant="teams" if variant is None else variant, invalid_clue=invalid_clue, language=lang)
     return deal_codenames(seed, board_pool(game, lang), config)

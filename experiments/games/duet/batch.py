@@ -54,7 +54,8 @@ class DuetRun:
 
     def seat_specs(self) -> dict[str, tuple[str, str]]:
         return {"A": (self.spymaster, self.guesser),
-                "B": (self.spymaster_b or self.spymaster, self.guesser_b or self.guesser)}
+                "B": (self.spymaster if self.spymaster_b is None else self.spymaster_b,
+                      self.guesser if self.guesser_b is None else self.guesser_b)}
 
     def agent_specs(self) -> dict[str, tuple[str, str]]:
         """Each agent field's spec and role: run.json keeps what they play with."""

@@ -228,7 +228,7 @@ def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "e
     """Play the run's games (skipping those already in `out`) and return the summary.
     `embeddings` ({name: Embeddings}) replaces a backend of the bot spec (tests). `isolate`: every
     seat's bot in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
-    run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken or None)
+    run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken)
 
     from experiments.runs import game_results
 
