@@ -104,7 +104,7 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
             # the driver's run secret (experiments/runs/seeds.py), not what the worker's environment holds:
             # a cluster's workers (or an instance started before it was set) deal other games without it
             if secret:
-                os.environ[SECRET_ENV] = secret.decode("utf-8")
+                os.environ[SECRET_ENV] = secret.decode("utf-8", "surrogateescape")
             else:
                 os.environ.pop(SECRET_ENV, None)
             self.simulator = importlib.import_module(simulator)

@@ -38,8 +38,9 @@ GameSeed = Union[int, Sequence[int]]
 
 
 def run_secret() -> bytes:
-    """The run secret from `CNLAB_SEED_SECRET`, or b"" when it is not set."""
-    return os.environ.get(SECRET_ENV, "").encode("utf-8")
+    """The run secret from `CNLAB_SEED_SECRET`, or b"" when it is not set: the variable's bytes as the
+    environment holds them (UTF-8 text as before; bytes that are not UTF-8 are a secret too)."""
+    return os.environ.get(SECRET_ENV, "").encode("utf-8", "surrogateescape")
 
 
 def agent_seed(game: GameSeed, seat: str | int, role: str = "", secret: bytes | str | None = None) -> int:

@@ -171,6 +171,20 @@ def test_an_option_given_empty_is_refused_not_read_as_its_default(tmp_path, args
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_seed_secret_that_is_not_utf8_is_a_secret_like_any_other(tmp_path, monkeypatch):
+    """CNLAB_SEED_SECRET is any text, its bytes as the environment holds them: bytes that are not UTF-8
+    made `cnlab simulate` fail with a line naming no input ("'utf-8' codec can't encode ...") and
+    `cnlab play` with a traceback. Now they play, dealt from the secret's bytes."""
+    from experiments.runs.seeds import SECRET_ENV, deal_seed, run_secret
+
+    monkeypatch.setenv(SECRET_ENV, "a\udcff")   # the environment's b"a\xff"
+    assert run_secret() == b"a\xff" and deal_seed(0, 0) != deal_seed(0, 0, secret=b"a")
+    result = CliRunner().invoke(app, ["simulate", "duet", "--games", "2", *RANDOM, "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, [*PLAY, "--seed", "3", "--record", str(tmp_path / "game.json")], input="")
+    assert result.exit_code == 0 and (tmp_path / "game.json").exists(), result.output
+
+
 @pytest.mark.parametrize("pause", ["nan", "1e12", "-1", "inf"])
 def test_play_pause_is_a_sane_number_of_seconds(tmp_path, pause):
     one_line_exit_2([*PLAY, "--pause", pause], "--pause must be 0..60", cwd=tmp_path)
