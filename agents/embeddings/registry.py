@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -86,7 +87,8 @@ def load_path(path: str | os.PathLike) -> Embeddings:
         return SentenceTransformerEmbeddings(p, name=str(path))
     try:
         return load_keyed_vectors_file(p, name=str(path))
-    except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError) as exc:
+    except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError, AttributeError,
+            pickle.UnpicklingError, OSError) as exc:   # OSError: a .gz/.bz2 that is none (BadGzipFile)
         raise ValueError(f"{p} is not a vectors file gensim can read ({type(exc).__name__}: {exc})") from None
 
 

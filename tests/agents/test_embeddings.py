@@ -303,6 +303,24 @@ def test_a_vectors_text_file_with_a_short_or_empty_line_is_refused(tmp_path, tex
     get_backend.cache_clear()
 
 
+@pytest.mark.parametrize("name, content", [
+    ("mine.txt.gz", b"not gzip"), ("mine.txt.bz2", b"not bzip2"),
+    ("mine.kv", None), ("mine.model", b"\x10 random bytes"),
+])
+def test_a_model_file_that_is_no_model_is_one_value_error(tmp_path, name, content):
+    """A .gz/.bz2 that is none raised gzip's BadGzipFile / bz2's OSError, a .kv holding another pickled
+    object AttributeError, random bytes UnpicklingError: tracebacks out of `cnlab simulate
+    --spymaster expected:FILE`. Now the ValueError naming the file that every other bad file gives."""
+    pytest.importorskip("gensim.models")
+    import pickle
+
+    p = tmp_path / name
+    p.write_bytes(pickle.dumps({"not": "vectors"}) if content is None else content)
+    with pytest.raises(ValueError, match="is not a vectors file gensim can read"):
+        get_backend(str(p))
+    get_backend.cache_clear()
+
+
 def test_path_backend_folder_without_model_is_rejected(tmp_path):
     with pytest.raises(ValueError, match="sentence-transformers"):
         get_backend(str(tmp_path))
