@@ -13,7 +13,8 @@ Two kinds, both SQLite files under ``$CNLAB_CACHE/clues`` (default ``~/.cache/co
   would give now; a word found there needs no analyser at all (no Kiwi model load in Korean).
 
 Both are caches: a missing, unwritable or damaged file is never an error, the data is then
-computed in memory as before. ``CNLAB_CLUE_CACHE=off`` turns both off. Connections are per process
+computed in memory as before; a damaged file (SQLite finds it corrupt, not a database, or cut short)
+is removed and made again. ``CNLAB_CLUE_CACHE=off`` turns both off. Connections are per process
 (a forked worker opens its own) and guarded by a lock (threads).
 """
 
@@ -87,14 +88,24 @@ def files_signature(paths: Iterable[Path]) -> str:
     return h.hexdigest()[:16]
 
 
-class _Db:
-    """One SQLite file, opened lazily per process; every failure turns it off (returns None)."""
+#: SQLite's codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB (their extended codes too), and
+#: SQLITE_IOERR_SHORT_READ (a file cut short). Not "locked", "read-only" or "cannot open": those keep it.
+_DAMAGED = (11, 26)
+_SHORT_READ = 522
 
-    def __init__(self, path: Path | None) -> None:
+
+class _Db:
+    """One SQLite file, opened lazily per process; every failure turns it off (returns None). A file
+    that is no database or a damaged one (truncated, overwritten) is removed and made again, once per
+    process: it would otherwise be read as nothing, every later check in memory, for ever."""
+
+    def __init__(self, path: Path | None, on_reset: Callable[[], None] | None = None) -> None:
         self.path = path
         self._conn = None
         self._pid = None
         self._broken = path is None
+        self._reset = False
+        self._on_reset = on_reset
         self.lock = threading.RLock()
 
     def conn(self):
@@ -108,13 +119,41 @@ class _Db:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(str(self.path), timeout=5.0, check_same_thread=False,
                                    isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-        except Exception:  # unwritable folder, damaged file, no sqlite3: memory only
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+            except Exception:
+                conn.close()
+                raise
+        except Exception as exc:  # unwritable folder, damaged file, no sqlite3: memory only
+            if self._remove_damaged(exc):
+                return self.conn()
             self._broken = True
             return None
         self._conn, self._pid = conn, os.getpid()
         return conn
+
+    def _remove_damaged(self, exc: Exception) -> bool:
+        """True when `exc` says the file is damaged (not locked, not unwritable) and it was removed,
+        so the next connection makes it anew; once per process."""
+        code = getattr(exc, "sqlite_errorcode", None)
+        if self._reset or code is None or not (code & 0xFF in _DAMAGED or code == _SHORT_READ):
+            return False
+        self._reset = True
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except Exception:
+                pass
+        self._conn = None
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+        except OSError:
+            return False
+        if self._on_reset is not None:
+            self._on_reset()
+        return True
 
     def run(self, fn: Callable, default=None):
         with self.lock:
@@ -123,7 +162,9 @@ class _Db:
                 return default
             try:
                 return fn(conn)
-            except Exception:
+            except Exception as exc:
+                if self._remove_damaged(exc):
+                    return self.run(fn, default)
                 self._broken = True  # a damaged or locked file: stop using it in this process
                 return default
 
@@ -254,8 +295,8 @@ class InfoStore:
         root = cache_dir()
         self.path = None if root is None else root / f"wordinfo-{language}-{fingerprint}.sqlite"
         self.language = language
-        self._db = _Db(self.path)
         self._ready = False
+        self._db = _Db(self.path, on_reset=lambda: setattr(self, "_ready", False))
 
     def _init(self, c) -> None:
         if not self._ready:

@@ -67,6 +67,41 @@ def test_cache_can_be_turned_off_and_damage_is_ignored(cache, monkeypatch):
     assert InfoStore("en", "off").get_many(["a"]) == {}
 
 
+@pytest.mark.parametrize("damage", ["overwritten", "truncated"])
+def test_a_damaged_store_is_made_again(cache, damage):
+    """A store file that is no database (overwritten) or cut short was read as nothing for ever: every
+    later check computed in memory (a cold start each time, Kiwi loaded again in Korean), never
+    rebuilt. Now it is removed and made anew by the next process that opens it."""
+    builds = []
+
+    def build():
+        builds.append(1)
+        return {f"w{i}": float(i) for i in range(5000)}
+
+    def spoil(path):   # as a crash or another program leaves it: no write-ahead log beside it
+        for suffix in ("-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        if damage == "overwritten":
+            path.write_bytes(b"not a database" * 100)
+        else:
+            with open(path, "r+b") as f:
+                f.truncate(path.stat().st_size // 3)
+
+    Lookup("test-damaged", ("json",), build).get("w1")
+    spoil(next((cache / "clues").glob("test-damaged-*.sqlite")))
+    assert Lookup("test-damaged", ("json",), build).get("w7") == 7.0 and builds == [1, 1]
+    assert Lookup("test-damaged", ("json",), build).get("w9") == 9.0 and builds == [1, 1]  # read from the new file
+    store = InfoStore("en", "damaged-store")
+    rain = WordInfo("rain", "rain", frozenset({"rain"}), {}, True)
+    store.put_many([rain])
+    store._db.conn().close()
+    spoil(store.path)
+    again = InfoStore("en", "damaged-store")
+    assert again.get_many(["rain"]) == {}
+    again.put_many([rain])
+    assert InfoStore("en", "damaged-store").get_many(["rain"]) == {"rain": rain}
+
+
 def test_fingerprint_follows_the_analyser_sources_and_tables():
     assert analyser_fingerprint("ko", ("kiwipiepy",)) == analyser_fingerprint("ko", ("kiwipiepy",))
     assert analyser_fingerprint("ko", ("kiwipiepy",)) != analyser_fingerprint("en", ("kiwipiepy",))
