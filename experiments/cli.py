@@ -109,6 +109,23 @@ def output_failed(exc: OSError) -> None:
     sys.exit(2)
 
 
+def _quiet_closed_stderr() -> None:
+    """Started with standard error closed (`2>&-`, sys.stderr None): /dev/null takes its place. The
+    progress bar crashed the run (exit 1, no game played), notes and errors went to standard output
+    into the results (print's file=None is stdout), and the next file opened took descriptor 2, where
+    a library's or a child process's messages would have landed in it. The exit code still tells."""
+    if sys.stderr is not None:
+        return
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        if fd != 2:
+            os.dup2(fd, 2)
+            os.close(fd)
+        sys.stderr = open(2, "w", closefd=False)
+    except OSError:
+        pass
+
+
 class _Group(typer.core.TyperGroup):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -136,6 +153,7 @@ class _Group(typer.core.TyperGroup):
         """What the parser refuses (an unknown option or command, a value it cannot read such as
         `--seed 1e29`) is bad input like any other: one line on stderr naming the command, exit 2,
         instead of the usage box. `cnlab` alone still prints its help."""
+        _quiet_closed_stderr()
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:

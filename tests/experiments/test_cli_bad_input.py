@@ -676,3 +676,22 @@ def test_a_closed_stdout_is_one_line_not_output_lost(args):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
         "error: cannot write the output: standard output is closed"], proc.stderr
+
+
+def test_a_closed_stderr_loses_neither_the_run_nor_the_output(tmp_path):
+    """`cnlab simulate ... 2>&-` (sys.stderr None): the progress bar raised AttributeError, exit 1 and
+    no game played, and the notes ("loading the agents ...") and errors went to standard output, into
+    the summary (print's file=None is stdout). Now standard error is /dev/null: the run plays, stdout
+    holds only its output, and bad input still exits 2."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    run = ["simulate", "duet", "--games", "3", "--spymaster", "random", "--guesser", "random", "--out", str(out)]
+    proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli "$@" 2>&-', sys.executable, *run],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("games"), proc.stdout
+    assert "loading" not in proc.stdout and len((out / "games.jsonl").read_text().splitlines()) == 3
+    proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli deal duet --seed -1 2>&-', sys.executable],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stdout
