@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -60,6 +61,8 @@ def play_command(
     check_duet_options(mission, missions_file, tokens)
     if seed is not None:
         check_seed(seed)
+    if sys.stdin is None:   # `<&-`: input() would raise "lost sys.stdin", reported as the bot's error
+        fail("cannot read your moves: standard input is closed")
     record_path = _record_file(record)
     from agents.registry import check_spec, default_spymaster
 

@@ -695,3 +695,18 @@ def test_a_closed_stderr_loses_neither_the_run_nor_the_output(tmp_path):
     proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli deal duet --seed -1 2>&-', sys.executable],
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == "", proc.stdout
+
+
+def test_play_with_a_closed_stdin_is_one_line_before_the_game(tmp_path):
+    """`cnlab play duet <&-` (sys.stdin None): the game was dealt and saved, then the first prompt's
+    input() raised "lost sys.stdin", reported as "The bot failed: RuntimeError ..." (exit 1). Now it
+    is refused before the game, as `replay -` is: one line, exit 2, no record file."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(["sh", "-c", '"$0" -m experiments.cli "$@" <&-', sys.executable, *PLAY, "--seed", "9",
+                           "--record", str(tmp_path / "game.json")], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "error: cannot read your moves: standard input is closed"], proc.stderr
+    assert list(tmp_path.iterdir()) == []
