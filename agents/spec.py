@@ -134,7 +134,10 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
     limits = limits or {}
     unknown = set(spec.params) - set(defaults)
     if unknown:
-        raise ValueError(f"{who}: unknown parameter(s) {', '.join(sorted(unknown))}; "
+        # a name with a space, an unprintable or a non-ASCII letter is quoted: ' stop' or '\u0455top'
+        # (a Cyrillic s) printed bare read "unknown parameter(s) stop; known: stop"
+        shown = (k if k.isascii() and k.isprintable() and " " not in k else ascii(k) for k in sorted(unknown))
+        raise ValueError(f"{who}: unknown parameter(s) {', '.join(shown)}; "
                          + (f"known: {', '.join(sorted(defaults))}" if defaults else "it takes none"))
     for key, value in spec.params.items():
         default, limit = defaults[key], limits.get(key)

@@ -65,6 +65,9 @@ BAD = [
     ("guesser", "memory:fake?spare_confidence=-0.1", "spare_confidence=-0.1"),
     ("guesser", "random?stop=nan", "random guesser: stop=nan must be a number between 0 and 1"),
     ("guesser", "random?x=1", "random guesser: unknown parameter(s) x; known: stop"),
+    # a name that looks like a known one is quoted, not printed bare ("unknown parameter(s) stop; known: stop")
+    ("guesser", "random? stop=0.5", "random guesser: unknown parameter(s) ' stop'; known: stop"),
+    ("guesser", "random?\u0455top=0.5", "random guesser: unknown parameter(s) '\\u0455top'; known: stop"),
     ("guesser", "human:fake?model=nearest&risk=nan", "human guesser: risk=nan"),
     ("guesser", "human:fake?model=nearest&spare=1.5", "spare=1.5 must be a whole number >= 0"),
     ("guesser", "human:fake?model=other", "model=other must be one of fitted, nearest"),
