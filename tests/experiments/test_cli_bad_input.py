@@ -710,3 +710,15 @@ def test_play_with_a_closed_stdin_is_one_line_before_the_game(tmp_path):
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
         "error: cannot read your moves: standard input is closed"], proc.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("env, message", [({"CNLAB_CLUE_CACHE": "off"}, "CNLAB_CLUE_CACHE=off turns off"),
+                                          ({"CNLAB_CACHE": "FILE"}, "--warm cannot make the store folder")])
+def test_check_clue_warm_without_a_store_it_can_write_is_refused(tmp_path, monkeypatch, env, message):
+    """The filter takes a turned-off or unwritable store as memory only, so --warm analysed the
+    language's words (a minute), stored nothing, printed its line and exited 0. Now refused first."""
+    (tmp_path / "FILE").write_text("x")
+    monkeypatch.delenv("CNLAB_CLUE_CACHE", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, str(tmp_path / value) if value == "FILE" else value)
+    one_line_exit_2(["check-clue", "--warm", "--lang", "en"], message)
