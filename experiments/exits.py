@@ -51,4 +51,9 @@ def path_option(value: Optional[str], option: str, what: str) -> Optional[Path]:
         value.encode("utf-8")
     except UnicodeEncodeError:
         fail(f"{option} {ascii(value)} is not a UTF-8 path: give {what} in UTF-8")
-    return Path(value)
+    path = Path(value)
+    try:   # what the file system refuses to look up at all: a name too long (Path.exists raises it)
+        path.exists()
+    except OSError as exc:
+        fail(f"{option} {value}: {exc.strerror or exc}: give {what}")
+    return path

@@ -124,7 +124,11 @@ def backend_key(name: str | os.PathLike) -> str:
     if key in _REGISTRY:
         return key
     p = Path(key).expanduser()
-    if p.exists():
+    try:
+        found = p.exists()
+    except OSError as exc:   # a name too long for the file system: no model there
+        raise ValueError(f"embedding backend {key[:80]!r}: {exc.strerror or exc}") from None
+    if found:
         return "path:" + str(p.resolve())
     raise ValueError(
         f"unknown embedding backend {key!r}: use one of {', '.join(available_backends())}, "

@@ -80,7 +80,11 @@ def check_backend(name: str, lang: str) -> str:
     from agents.embeddings.registry import check_language
 
     key = canonical_backend(name)
-    if key not in available_backends() and not Path(key).expanduser().exists():
+    try:
+        found = key in available_backends() or Path(key).expanduser().exists()
+    except OSError as exc:   # a name too long for the file system: no model there
+        raise ValueError(f"embedding backend {name[:80]!r}: {exc.strerror or exc}") from None
+    if not found:
         raise ValueError(f"unknown embedding backend {name!r}: use one of {', '.join(available_backends())} "
                          "or a path to a model")
     why = backend_missing(key)

@@ -86,8 +86,8 @@ def serve_command(
         fail("--port must be 1..65535")
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
         fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
-    _check_host(host, port)
     games_dir = path_option(games_dir, "--games-dir", "a folder for the games")
+    _check_host(host, port)
     _check_games_dir(games_dir)
     _check_profiles(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

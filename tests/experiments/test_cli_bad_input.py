@@ -722,3 +722,23 @@ def test_check_clue_warm_without_a_store_it_can_write_is_refused(tmp_path, monke
     for name, value in env.items():
         monkeypatch.setenv(name, str(tmp_path / value) if value == "FILE" else value)
     one_line_exit_2(["check-clue", "--warm", "--lang", "en"], message)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "duet", "--games", "1", *RANDOM, "--out", "LONG"], "--out"),
+    (["tournament", "--spymasters", "random", "--guessers", "random", "--games", "1", "--out", "LONG"], "--out"),
+    (["crossplay", "--spymasters", "random", "--panel", "fake", "--no-leave-one-out", "--no-human", "--games", "1",
+      "--out", "LONG"], "--out"),
+    ([*PLAY, "--record", "LONG"], "--record"),
+    (["serve", "--games-dir", "LONG"], "--games-dir"),
+    (["eval-human", "--data", "LONG"], "--data"),
+    (["simulate", "duet", "--games", "1", "--spymaster", "expected:LONG", "--guesser", "random"], "embedding backend"),
+    (["crossplay", "--panel", "LONG", "--games", "1", "--out", "out"], "embedding backend"),
+])
+def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, args, message):
+    """A file name longer than the file system takes (ENAMETOOLONG) made Path.exists() raise, not say
+    False: --out, --record, --games-dir, --data and a model path ended in a traceback. Now one line."""
+    long = str(tmp_path / ("x" * 300))
+    line = one_line_exit_2([a.replace("LONG", long) for a in args], message, cwd=tmp_path)
+    assert "File name too long" in line
+    assert list(tmp_path.iterdir()) == []
