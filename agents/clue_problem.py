@@ -104,8 +104,8 @@ def codenames_problem(obs, language: str = "en") -> ClueProblem:
     """A Codenames spymaster's problem (RULES 1) from engine.codenames' CodenamesObservation.
 
     `key` holds a letter per card (R, B, N bystander, X assassin; spymasters only), `revealed` the
-    letter shown on each revealed card or None. Targets: my team's hidden agents; to avoid: the
-    assassin (heavy), the opponent's agents (they also end the turn and help the other team),
+    letter shown on each revealed card or None. Targets: my team's hidden agents (in the assassin
+    ending, once they are all found, the assassin: RULES 2.3); to avoid: the assassin (heavy), the opponent's agents (they also end the turn and help the other team),
     bystanders (light).
     """
     words = tuple(obs.words)
@@ -117,6 +117,9 @@ def codenames_problem(obs, language: str = "en") -> ClueProblem:
     kind = np.array(list(key))
     targets = guessable & (kind == mine)
     assassin = guessable & (kind == "X")
+    if getattr(obs, "variant", None) == "assassin_ending" and not targets.any():
+        # RULES 2.3: a team whose agents are all found wins by touching the assassin, and no other way
+        targets, assassin = assassin, np.zeros_like(assassin)
     bystander = guessable & (kind == "N")
     opponent = guessable & ~targets & ~assassin & ~bystander
     avoid = np.where(assassin, W_ASSASSIN, np.where(opponent, W_OPPONENT, np.where(bystander, W_BYSTANDER, 0.0)))

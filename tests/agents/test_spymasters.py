@@ -10,7 +10,7 @@ from agents.clue_problem import duet_problem, legal_mask
 from agents.embeddings import FakeEmbeddings
 from agents.spec import parse_spec
 from agents.spymasters import ExpectedValueSpymaster, Kim2019Spymaster, MarginSpymaster
-from engine.actions import Clue, Guess
+from engine.actions import Clue, Guess, Stop
 from engine.clues import ClueFilter
 from engine.duet import DuetKey, DuetState
 
@@ -168,3 +168,36 @@ def test_random_spymaster_clues_pass_the_clue_filter(index):
                                  covered=state.covered_words()).check(action.word, action.number)
             assert verdict.legal, (action, verdict.message)
         state.apply(action)
+
+
+def pictures_with_red_agents_all_found():
+    """A Pictures assassin-ending game (RULES 2.3) where red has found every agent, on red's clue."""
+    from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState
+
+    words = ["shark", "ocean", "water", "wave", "pencil", "book"] + [f"pic{i:02d}" for i in range(14)]
+    key = CodenamesKey("XBBBBB" + "R" * 8 + "NNNN" + "BB", "red")
+    s = CodenamesState(words, key, CodenamesConfig(game="pictures", variant="assassin_ending"))
+    reds = [w for w, c in zip(words, key.letters) if c == "R"]
+    s.apply(Clue("red-spymaster", "zebra", 8))
+    for w in reds:
+        s.apply(Guess("red-guesser", w))
+    s.apply(Stop("red-guesser"))     # the game goes on until the assassin is found
+    s.apply(Clue("blue-spymaster", "quartz", 1))
+    s.apply(Guess("blue-guesser", "pic10"))   # a bystander: red's turn again
+    assert s.agents_left("red") == 0 and s.to_act() == ("red-spymaster",) and not s.is_terminal()
+    return s
+
+
+@pytest.mark.parametrize("cls,spec", ALL)
+def test_an_assassin_ending_team_with_its_agents_found_clues_the_assassin(cls, spec):
+    """RULES 2.3: a team that has found all its agents and then touches the assassin wins; it can win
+    no other way. The spymasters' clue problem kept the assassin as the card to avoid most and had no
+    target left, so give_clue fell back to 'nothing to point at': a clue of 0 for no card, which the
+    guessers read as 'not these cards' and steered away from the assassin (the opponent, not the
+    finished team, won most such games). Now the assassin is that team's one target."""
+    emb_vectors = dict(HAND, shark=vec(a5=1, a16=.2), fin=vec(a5=1, a22=.3))
+    emb = FakeEmbeddings(dim=DIM, vectors=emb_vectors, seed=7)
+    sm = cls(parse_spec(spec), "en", vocabulary=VOCAB + ["fin"], frequencies=np.linspace(1e-3, 1e-5, len(VOCAB) + 1),
+             embeddings={"fake": emb})
+    d = sm.give_clue(pictures_with_red_agents_all_found().observe("red-spymaster"))
+    assert d.targets == ("shark",) and d.number == 1 and d.word == "fin"
