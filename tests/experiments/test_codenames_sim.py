@@ -193,3 +193,25 @@ def test_a_games_row_counts_its_unlimited_clues():  # RULES 1.7
                       Guess(f"{team}-guesser", own[1])]
     row = game_row(0, record)
     assert (row["clues"], row["mean_clue_number"]) == (1, 0.0)
+
+
+def test_a_guesser_that_stops_in_sudden_death_is_an_agent_error_naming_rules_2_3():
+    """RULES 2.3: a team that touches the assassin before finishing keeps guessing, no clue, no
+    stopping. A guesser answering None there was told it 'must guess at least once per clue (RULES
+    1.4)', a rule about clues when there is none; now the error names the sudden death's rule."""
+    record = deal_record(5, game="pictures", variant="assassin_ending")
+    assassin = record.words[record.key.letters.index("X")]
+
+    class ThenStops:
+        spec = "then-stops"
+
+        def begin_game(self, seed):
+            pass
+
+        def next_guess(self, obs):
+            return assassin if obs.phase != "sudden_death" else None
+
+    team = agents()
+    team[f"{record.key.starts}-guesser"] = ThenStops()
+    with pytest.raises(AgentError, match=r"then-stops may not stop in sudden death.*RULES 2\.3"):
+        play_codenames(record, team)

@@ -62,7 +62,10 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         elif state.phase in (GUESS, SUDDEN_DEATH):
             word = agent.next_guess(obs)
             if word is None:
-                if state.phase == SUDDEN_DEATH or state.guesses_this_turn == 0:
+                if state.phase == SUDDEN_DEATH:
+                    raise AgentError(f"{agent.spec} may not stop in sudden death: no clues, no stopping, "
+                                     "only guesses (RULES 2.3)")
+                if state.guesses_this_turn == 0:
                     raise AgentError(f"{agent.spec} must guess at least once per clue (RULES 1.4)")
                 act(Stop(seat), agent)
             else:
