@@ -32,6 +32,9 @@ keep `duet-bayes:use-m3`.
 DEFAULT_SPYMASTERS = {"en": "robust:use-m3+glove-50+minilm?learn=0.5",
                       "ko": "robust:use-m3+e5-small?vocab=20000&pace=2&sudden=0.45&ztemp=0.4&selftemp=0.25&learn=1&form=0"}
 DEFAULT_GUESSERS = {"en": "duet-bayes:use-m3+glove-50+minilm", "ko": "duet-bayes:use-m3"}
+#: `cnlab simulate codenames` (every variant, both languages) plays these unless told otherwise.
+CODENAMES_SPYMASTER = "margin:use-m3"
+CODENAMES_GUESSER = "nearest:use-m3"
 
 #: The bot's guesser where a person gives the clues (`cnlab play`, the web pages): in English the
 #: human-data guesser, which reads people's clues best (first guess held out 0.694, against 0.624 for

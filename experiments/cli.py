@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from agents.defaults import DEFAULT_GUESSERS, DEFAULT_SPYMASTERS
+from agents.defaults import CODENAMES_GUESSER, CODENAMES_SPYMASTER, DEFAULT_GUESSERS, DEFAULT_SPYMASTERS
 from engine.errors import IllegalAction, MalformedRecord
 from experiments.exits import check_duet_options, check_seed, fail, path_option
 from experiments.games.moves import AgentError
@@ -389,10 +389,11 @@ def simulate(
     games: int = typer.Option(1000, help="number of games (at most 10,000,000); game i uses seed (SEED, i)"),
     seed: int = typer.Option(0, help="run seed (0..2**64-1): game i is dealt and played from (SEED, i)"),
     spymaster: Optional[str] = typer.Option(None, help="spymaster spec of seat A (and B unless given); default: "
-                                            f"{DEFAULT_SPYMASTERS['en']} (en), {DEFAULT_SPYMASTERS['ko']} (ko)"),
+                                            f"{DEFAULT_SPYMASTERS['en']} (Duet, en), {DEFAULT_SPYMASTERS['ko']} "
+                                            f"(Duet, ko), {CODENAMES_SPYMASTER} (Codenames)"),
     guesser: Optional[str] = typer.Option(None, help="guesser spec of seat A (and B unless given); default: "
-                                          f"{DEFAULT_GUESSERS['en']} (Duet, en), {DEFAULT_GUESSERS['ko']} (ko), "
-                                          "the variant's own for Codenames"),
+                                          f"{DEFAULT_GUESSERS['en']} (Duet, en), {DEFAULT_GUESSERS['ko']} (Duet, ko), "
+                                          f"{CODENAMES_GUESSER} (Codenames)"),
     seat_b_spymaster: Optional[str] = typer.Option(None, "--seat-b-spymaster", help="Duet: seat B's spymaster spec"),
     seat_b_guesser: Optional[str] = typer.Option(None, "--seat-b-guesser", help="Duet: seat B's guesser spec"),
     mission: Optional[str] = typer.Option(None, help="Duet: a mission of the map, e.g. cairo"),

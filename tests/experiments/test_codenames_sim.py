@@ -215,3 +215,19 @@ def test_a_guesser_that_stops_in_sudden_death_is_an_agent_error_naming_rules_2_3
     team[f"{record.key.starts}-guesser"] = ThenStops()
     with pytest.raises(AgentError, match=r"then-stops may not stop in sudden death.*RULES 2\.3"):
         play_codenames(record, team)
+
+
+def test_simulate_help_names_the_codenames_default_agents():
+    """`cnlab simulate --help` gave the Duet defaults (robust:..., duet-bayes:...) as the spymaster's
+    and 'the variant's own' as the guesser's, while `simulate codenames` plays margin:use-m3 /
+    nearest:use-m3 in every variant unless told otherwise: the help names what a run plays."""
+    import typer
+
+    from experiments.cli import app
+
+    command = typer.main.get_command(app).commands["simulate"]
+    helps = {p.name: " ".join((getattr(p, "help", None) or "").split()) for p in command.params}
+    run = CodenamesRun(games=1)
+    assert f"{run.spymaster} (Codenames)" in helps["spymaster"]
+    assert f"{run.guesser} (Codenames)" in helps["guesser"]
+    assert "variant's own" not in helps["guesser"]

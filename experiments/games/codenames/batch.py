@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from agents.defaults import CODENAMES_GUESSER, CODENAMES_SPYMASTER
 from engine.codenames import CodenamesConfig, CodenamesRecord
 from engine.codenames.state import COMPETITION_LOSS, SEATS
 
@@ -22,8 +23,8 @@ from experiments.games.codenames.dealing import deal_record
 from experiments.runs.seeds import deal_seed
 from experiments.runs import (REFEREE, check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
 
-DEFAULT_SPYMASTER = "margin:use-m3"
-DEFAULT_GUESSER = "nearest:use-m3"
+DEFAULT_SPYMASTER = CODENAMES_SPYMASTER
+DEFAULT_GUESSER = CODENAMES_GUESSER
 SIM_VARIANTS = ("single_team", "two_player", "teams")
 
 
