@@ -192,7 +192,7 @@ def test_a_games_row_counts_its_unlimited_clues():  # RULES 1.7
     record.actions = [Clue(f"{team}-spymaster", "zebra", UNLIMITED), Guess(f"{team}-guesser", own[0]),
                       Guess(f"{team}-guesser", own[1])]
     row = game_row(0, record)
-    assert (row["clues"], row["mean_clue_number"]) == (1, 0.0)
+    assert (row["clues"], row["mean_clue_number"]) == (1, None)   # no number to average
 
 
 def test_a_guesser_that_stops_in_sudden_death_is_an_agent_error_naming_rules_2_3():
@@ -231,3 +231,30 @@ def test_simulate_help_names_the_codenames_default_agents():
     assert f"{run.spymaster} (Codenames)" in helps["spymaster"]
     assert f"{run.guesser} (Codenames)" in helps["guesser"]
     assert "variant's own" not in helps["guesser"]
+
+
+def test_a_game_of_unlimited_clues_has_no_clue_number_to_average():  # RULES 1.7
+    """An UNLIMITED clue has no number (the guessers are not told how many). A game whose clues were
+    all UNLIMITED had 'mean_clue_number' 0.0 in its row, as if its clues had been 0s, and since its
+    'clues' count is not 0 the run's mean took that 0.0 in: one such game beside a game of 2s gave
+    a mean clue number of 1.0. Its row now has none (null), and the run's mean is over the games
+    that gave a number."""
+    from engine import Clue, Guess
+    from engine.actions import UNLIMITED
+    from experiments.games.codenames.batch import game_row, summarize
+
+    def game(number):
+        record = deal_record(3, variant="two_player")
+        team = record.key.starts
+        own = [w for w, c in zip(record.words, record.key.letters) if c == team[0].upper()]
+        record.actions = [Clue(f"{team}-spymaster", "zebra", number), Guess(f"{team}-guesser", own[0])]
+        return record
+
+    unlimited, two = game_row(0, game(UNLIMITED)), game_row(1, game(2))
+    assert (unlimited["clues"], unlimited["mean_clue_number"]) == (1, None)
+    assert (two["clues"], two["mean_clue_number"]) == (1, 2.0)
+    run = CodenamesRun(games=2, variant="two_player", **RANDOM)
+    assert summarize([unlimited, two], run)["mean_clue_number"] == 2.0
+    assert summarize([unlimited], run)["mean_clue_number"] is None
+    zero = game_row(2, game(0))
+    assert zero["mean_clue_number"] == 0.0 and summarize([zero, two], run)["mean_clue_number"] == 1.0

@@ -112,7 +112,8 @@ def game_row(index: int, record: CodenamesRecord) -> dict:
         "competition_score": outcome.competition_score if finished or not record.config.single_team
         else COMPETITION_LOSS,
         "score": outcome.score, "clues": len(clues),
-        "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else 0.0,
+        # none when no clue had a number (all UNLIMITED, or no clue): not a game of 0s
+        "mean_clue_number": round(sum(numbers) / len(numbers), 6) if numbers else None,
     }
 
 
@@ -166,7 +167,8 @@ def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: flo
         "mean_turns_wins": _mean([r["turns_used"] for r in wins]),
         "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
         "mean_score_wins": _mean(two_player) if run.variant == "two_player" else None,
-        "mean_clue_number": _mean([r["mean_clue_number"] for r in rows if r["clues"]]),
+        "mean_clue_number": _mean([r["mean_clue_number"] for r in rows
+                                   if r["clues"] and r["mean_clue_number"] is not None]),
         "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
         "config": {"run": asdict(run), "game_config": run.game_config().to_dict(), "workers": workers,
                    "packages": package_versions()},
