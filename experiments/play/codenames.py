@@ -18,6 +18,7 @@ from engine.actions import MAX_CLUE_NUMBER, UNLIMITED
 from engine.codenames.key import TEAM_LETTER
 from engine.codenames.state import GUESS
 
+from experiments.games.moves import clue_number as played_number
 from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import COLUMNS, coordinate, parse, words_of
@@ -316,9 +317,10 @@ class CodenamesSession(TerminalSession):
             decision = self.spymaster.give_clue(obs)
             self.io.pause(self.pause)
             self.bot_intents.add(decision)
-            self._apply(Clue(seat, decision.word, decision.number))
+            number = played_number(decision.number)   # as simulate and the web give it (numpy integers as int)
+            self._apply(Clue(seat, decision.word, number))
             self._notice(self.say("bot_clue", word=decision.word.upper(),
-                                   number=clue_number(self.lang, decision.number)), "bold cyan")
+                                   number=clue_number(self.lang, number)), "bold cyan")
         elif phase == "cover":
             covers = self.state.legal_actions()
             action = covers[int(self.rng.integers(len(covers)))]

@@ -773,3 +773,32 @@ def test_a_pictures_refusal_names_the_card_as_the_board_shows_it(tmp_path):  # R
     session._refuse(IllegalAction("1.8", f"{mine[0]!r} is not one of blue's agents"))   # the engine's words
     shown = " ".join(io.out.getvalue().split())
     assert repr(mine[0]) not in shown and "요원이 아닙니다" in shown, shown   # still translated (ko)
+
+
+@pytest.mark.parametrize("game", ["codenames", "pictures"])
+def test_a_bot_spymasters_numpy_integer_number_is_played_as_that_number(tmp_path, game):  # RULES 1.2
+    """`cnlab simulate` and the web give the engine a bot's clue number as
+    experiments.games.moves.clue_number reads it (a numpy integer as the int it is); the terminal
+    passed it on raw, so a spymaster answering numpy.int64(1) (a number out of an argmax) was refused
+    'a clue number is 0..9 or "unlimited", not 1' (RULES 1.2) and the game stopped as a bot error."""
+    import numpy as np
+
+    from agents.base import ClueDecision
+
+    record, mine, Session, _, guesser = codenames_game(tmp_path, game, "guesser", seed=3)
+
+    class NumpySpymaster:
+        spec = "numpy"
+
+        def begin_game(self, seed):
+            pass
+
+        def give_clue(self, obs):
+            return ClueDecision("zebra", np.int64(1), (mine[0],), np.float64(0.5))
+
+    io = Lines([mine[0], "stop", "quit"])
+    session = Session(record, NumpySpymaster(), guesser, tmp_path / "n.json", io=io, pause=0, role="guesser")
+    assert session.run() == 0, io.out.getvalue()[-400:]
+    saved = json.loads((tmp_path / "n.json").read_text())
+    assert saved["actions"][0] == {"seat": f"{record.key.starts}-spymaster", "clue": "zebra", "number": 1}
+    assert saved["actions"][1]["guess"] == mine[0] and "bot error" not in str(saved["play"]["ended"])
