@@ -330,7 +330,7 @@ class CodenamesSession(TerminalSession):
             word = self.guesser.next_guess(obs)
             self.io.pause(self.pause)
             if word is None and self.state.guesses_this_turn == 0:
-                raise RuntimeError(f"the bot guesser {getattr(self.guesser, 'spec', '?')} made no guess")
+                raise RuntimeError(f"the bot guesser {getattr(self.guesser, 'spec', '?')} made no guess (RULES 1.4)")
             action = Stop(seat) if word is None else Guess(seat, word)
             self._apply(action)
             self._report(seat, action)

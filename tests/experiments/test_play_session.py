@@ -802,3 +802,25 @@ def test_a_bot_spymasters_numpy_integer_number_is_played_as_that_number(tmp_path
     saved = json.loads((tmp_path / "n.json").read_text())
     assert saved["actions"][0] == {"seat": f"{record.key.starts}-spymaster", "clue": "zebra", "number": 1}
     assert saved["actions"][1]["guess"] == mine[0] and "bot error" not in str(saved["play"]["ended"])
+
+
+def test_a_bot_guesser_that_makes_no_guess_is_a_bot_error_naming_rules_1_4(tmp_path):
+    """A bot guesser answering None to the first guess of a turn stops the game as a bot error; the
+    terminal's line named no rule ('the bot guesser silent made no guess') where the web's says
+    '(RULES 1.4)': the guessers make at least one guess per clue."""
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, "codenames", "spymaster", seed=3)
+
+    class Silent:
+        spec = "silent"
+
+        def begin_game(self, seed):
+            pass
+
+        def next_guess(self, obs):
+            return None
+
+    io = Lines(["zebra 1"])
+    session = Session(record, spymaster, Silent(), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    assert session.run() == 1
+    ended = json.loads((tmp_path / "s.json").read_text())["play"]["ended"]
+    assert ended.startswith("bot error") and "silent made no guess (RULES 1.4)" in ended
