@@ -19,6 +19,7 @@ from engine.actions import MAX_CLUE_NUMBER
 from engine.duet import DuetRecord, other
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
+from experiments.games.moves import clue_number as played_number
 from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import Command, coordinate, parse
@@ -190,8 +191,9 @@ class DuetSession(TerminalSession):
         decision = self.spymaster.give_clue(self.state.observe(BOT))
         self.io.pause(self.pause)
         self.bot_intents.add(decision)
-        self._apply(Clue(BOT, decision.word, decision.number))
-        self._notice(self.say("bot_clue", word=decision.word.upper(), number=decision.number), "bold cyan")
+        number = played_number(decision.number)   # as simulate and the web give it (numpy integers as int)
+        self._apply(Clue(BOT, decision.word, number))
+        self._notice(self.say("bot_clue", word=decision.word.upper(), number=number), "bold cyan")
 
     def _bot_guess(self) -> None:
         word = self.guesser.next_guess(self.state.observe(BOT))

@@ -237,6 +237,34 @@ def test_both_holding_back_in_sudden_death_ends_the_game_unfinished(tmp_path):
     assert summary["status"] == "sudden_death" and summary["greens_found"] == 1
 
 
+def test_a_duet_bot_spymasters_numpy_integer_number_is_played_as_that_number(tmp_path):  # RULES 3.4
+    """As in Codenames: the terminal passed a bot's clue number on raw, so numpy.int64(1) (a number out
+    of an argmax) was refused under 3.4 and the game stopped as a bot error, where `cnlab simulate` and
+    the web play it as 1 (experiments.games.moves.clue_number)."""
+    import numpy as np
+
+    from agents.base import ClueDecision
+
+    record = deal_duet_record(3, "en")
+    greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+
+    class NumpySpymaster:
+        spec = "numpy"
+
+        def begin_game(self, seed):
+            pass
+
+        def give_clue(self, obs):
+            return ClueDecision("zebra", np.int64(1), (greens[0],), np.float64(0.5))
+
+    io = Lines(["bot", greens[0], "stop", "quit"])
+    session = duet_module.DuetSession(record, NumpySpymaster(), _holds_back(), tmp_path / "n.json", io=io, pause=0)
+    session.run()
+    saved = json.loads((tmp_path / "n.json").read_text())
+    assert saved["actions"][0]["number"] == 1 and saved["actions"][1]["guess"] == greens[0], saved["actions"]
+    assert "bot error" not in str(saved["play"]["ended"])
+
+
 def _holds_back():
     """A bot guesser that never guesses (in sudden death: it holds back)."""
     from agents.base import Guesser
