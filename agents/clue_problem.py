@@ -105,8 +105,8 @@ def codenames_problem(obs, language: str = "en") -> ClueProblem:
 
     `key` holds a letter per card (R, B, N bystander, X assassin; spymasters only), `revealed` the
     letter shown on each revealed card or None. Targets: my team's hidden agents (in the assassin
-    ending, once they are all found, the assassin: RULES 2.3); to avoid: the assassin (heavy), the opponent's agents (they also end the turn and help the other team),
-    bystanders (light).
+    ending, once they are all found, the assassin: RULES 2.3); to avoid: the assassin (heavy), the
+    opponent's agents (they also end the turn and help the other team), bystanders (light).
     """
     words = tuple(obs.words)
     key = getattr(obs, "key", None)
