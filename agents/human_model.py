@@ -265,7 +265,10 @@ class FeatureBuilder:
             emb = self.embedding(name)
             ok = emb.covers(new)
             covered = [w for w, c in zip(new, ok) if c]
-            vecs = emb.vectors(covered) if covered else np.zeros((0, 1), dtype=np.float32)
+            # one word at a time: a sentence encoder's vector for a word moves (~1e-7) with the other
+            # words of its batch, so a word no disk cache seeded (a held-out clue or card) would
+            # read another vector with the row order; alone it reads one
+            vecs = [emb.vectors([w])[0] for w in covered]
             for w in new:
                 memo[w] = None
             for w, v in zip(covered, vecs):

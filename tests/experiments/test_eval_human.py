@@ -852,3 +852,29 @@ def test_the_cultural_codes_data_is_not_in_the_project():
                     continue
                 head = path.read_text(encoding="utf-8", errors="replace")[:4000]
                 assert "leaning_only" not in head and "remaining: [" not in head, f"human game data in {path}"
+
+
+def test_a_word_no_cache_seeded_reads_one_vector_whatever_the_row_order():
+    """A held-out clue or card outside the clue vocabulary and the board list is encoded when its
+    row comes. A sentence encoder's vector for a word moves with the other words of its batch
+    (use-m3: ~1.7e-7), so it was read one way when it came with one row's cards and another way
+    with another's: a row's utilities depended on the rows before it. Each word is now encoded
+    alone: the same utilities in any row order."""
+    from agents.embeddings.fake import FakeEmbeddings
+
+    class Batched(FakeEmbeddings):   # a vector that moves with its batch, as use-m3's does (exaggerated)
+        def _encode(self, words):
+            return super()._encode(words) + 0.05 * len(words)
+
+    rows = [("water", ["ocean", "zorblax", "quokka", "pencil"]),
+            ("school", ["pencil", "quokka", "dog", "wave", "gizmo", "book"])]
+
+    def utilities(order):
+        g = HumanLikeGuesser(parse_spec("human:fake"), model=_fake_model(("fake:sim",), (1.0,)),
+                             embeddings={"fake": Batched(topics={"ocean": "sea", "water": "sea"})},
+                             reference=REFERENCE)
+        return {clue: g.utilities(clue, cards) for clue, cards in [rows[i] for i in order]}
+
+    forward, backward = utilities([0, 1]), utilities([1, 0])
+    for clue, _ in rows:
+        assert np.array_equal(forward[clue], backward[clue])
