@@ -274,7 +274,9 @@ def _folds(data: ChoiceData, rows: np.ndarray, folds: int):
 
 
 def _objective(m: dict) -> float:
-    return m["guess_top1"] + m["target_recall"]
+    """The two figures' sum; a task with no row to score (None: a split whose guess rows all lack a
+    guess, or a training fold holding only clue rows) adds nothing."""
+    return sum(m[k] for k in ("guess_top1", "target_recall") if m[k] is not None)
 
 
 def cross_validate(data: ChoiceData, X, lam: float, folds: int = FOLDS, rows=None) -> dict:
@@ -316,19 +318,28 @@ def choose(data: ChoiceData, cands: Sequence[Candidate], rows: np.ndarray, folds
     return best
 
 
+def outer_folds(data: ChoiceData, folds: int) -> list:
+    """The outer grouped folds of every row, or a HumanDataError (before any fit) when the split has
+    too few games for each fold to refit on 2 or more (no row to score: no game)."""
+    rows = np.arange(len(data.X))
+    n_groups = int(data.groups.max()) + 1 if len(rows) else 0
+    outer = list(_folds(data, rows, folds)) if n_groups > 1 else []
+    if n_groups < 3 or any(len(set(data.groups[train])) < 2 for train, _ in outer):
+        raise HumanDataError(f"the split has {n_groups} game(s), too few for {folds}-fold cross-validation "
+                             "(each fold refits on the other games, 2 or more as it picks its settings by "
+                             f"cross-validating them: at least {4 if folds == 2 else 3} games are needed)")
+    return outer
+
+
 def nested_cv(data: ChoiceData, cands: Sequence[Candidate], folds: int = FOLDS, inner: int = INNER_FOLDS,
               log: Callable[[str], None] | None = None, memory: "MemoryData | None" = None,
               backends: Sequence[str] = ()) -> dict:
     """Outer grouped folds; in each, the candidate is chosen by inner grouped CV on the training games.
     With `memory`: also the second stage on the training games' clue memory (`cv` then holds the
     figures with it and `cv_plain` those without)."""
+    outer = outer_folds(data, folds)
     rows = np.arange(len(data.X))
     n_groups = int(data.groups.max()) + 1
-    outer = list(_folds(data, rows, folds)) if n_groups > 1 else []
-    if n_groups < 3 or any(len(set(data.groups[train])) < 2 for train, _ in outer):  # before any fit
-        raise HumanDataError(f"the split has {n_groups} game(s), too few for {folds}-fold cross-validation "
-                             "(each fold refits on the other games, 2 or more as it picks its settings by "
-                             f"cross-validating them: at least {4 if folds == 2 else 3} games are needed)")
     fold_w: dict[int, np.ndarray] = {}
     fold_X: dict[int, np.ndarray] = {}
     mem_w: dict[int, np.ndarray] = {}
@@ -427,6 +438,7 @@ def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], 
     prints): with the clue memory, and (`cv_plain`) the plain stage alone. `unclued`: the share of
     each held-out row's cards read without a prototype (`MemoryData`)."""
     cd = load_choice_data(data_dir, split, backends)
+    outer_folds(cd, folds)   # too few games: refused before the candidates' features are scaled
     out = nested_cv(cd, candidates(cd, backends), folds=folds, log=log,
                     memory=MemoryData(cd, backends, unclued=unclued), backends=backends)
     plain = plain_data(cd, backends)

@@ -878,3 +878,36 @@ def test_a_word_no_cache_seeded_reads_one_vector_whatever_the_row_order():
     forward, backward = utilities([0, 1]), utilities([1, 0])
     for clue, _ in rows:
         assert np.array_equal(forward[clue], backward[clue])
+
+
+def test_cv_on_a_split_with_no_row_of_one_task_to_score(tmp_path, monkeypatch):
+    """--cv picks its settings by the sum of the two figures; a task with no row to score (every guess
+    row without a guess, or a training fold whose games hold only clue rows) has the figure None, and
+    None + a float was a TypeError traceback. Now that task adds nothing: the other task's figures
+    print (exit 0); with no row of either task to score it is the one line of too few games."""
+    from experiments.tools import fit_human_model as fit
+
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(4)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "") for b in boards], split="test")
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards], split="test")
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--split", "test", "--guesser", "human:fake",
+                                         "--cv", "3"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["n_guess"] == 0 and out["guess_top1"] is None and out["n_target"] == 4
+    assert out["target_recall"] == 1.0 and out["n_games"] == 4
+    # guess rows in one game only: the folds that hold it out fit on clue rows alone
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {boards[0]!r}, hint: water", "ocean")], split="test")
+    out = fit.held_out_figures(tmp_path, "test", ("fake",), folds=3)
+    assert out["n_guess"] == 1 and out["n_target"] == 4 and out["guess_top1"] is not None
+    # no row of either task to score
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "")
+                                       for b in boards], split="test")
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "") for b in boards], split="test")
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--split", "test", "--guesser", "human:fake",
+                                         "--cv", "3"])
+    assert result.exit_code == 2 and "the split has 0 game(s), too few for 3-fold" in result.output
+    assert "Traceback" not in result.output
