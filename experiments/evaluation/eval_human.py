@@ -210,15 +210,21 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
     if hasattr(guesser, "reads_memory"):  # the human guesser: on how many rows its clue memory scored
         result["memory_rows"] = (sum(guesser.reads_memory(it.board) for it in guess_items)
                                  + sum(guesser.reads_memory(it.candidates) for it in target_items))
+    result.update(skip_counts(skipped_g, skipped_t))
+    return result
+
+
+def skip_counts(skipped_g, skipped_t) -> dict:
+    """`skipped`, `skipped_by_reason` (both tasks' counts added where they share a reason) and,
+    when a row did not parse, `first_malformed`."""
     skipped = dict(skipped_g)
     for reason, n in skipped_t.items():
         skipped[reason] = skipped.get(reason, 0) + n
-    result["skipped"] = sum(skipped.values())
-    result["skipped_by_reason"] = skipped
+    out = {"skipped": sum(skipped.values()), "skipped_by_reason": skipped}
     first = skipped_g.first_malformed or skipped_t.first_malformed
     if first:   # where to look: the first row that did not parse
-        result["first_malformed"] = first
-    return result
+        out["first_malformed"] = first
+    return out
 
 
 def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAULT_GUESSER,
@@ -246,6 +252,8 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
     if unclued:
         result["unclued"] = unclued
     result.update(held_out_figures(data_dir, split, backends, folds=folds, unclued=unclued))
+    # the rows left out, as the in-sample figures count them (the fit reads the same rows)
+    result.update(skip_counts(load_guess_items(data_dir, split)[1], load_target_items(data_dir, split)[1]))
     return result
 
 

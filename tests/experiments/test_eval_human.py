@@ -911,3 +911,26 @@ def test_cv_on_a_split_with_no_row_of_one_task_to_score(tmp_path, monkeypatch):
                                          "--cv", "3"])
     assert result.exit_code == 2 and "the split has 0 game(s), too few for 3-fold" in result.output
     assert "Traceback" not in result.output
+
+
+def test_cv_counts_the_rows_it_skips_as_the_in_sample_figures_do(tmp_path, monkeypatch):
+    """`--cv` scores the rows the in-sample evaluation scores, and leaves out the same odd rows of a
+    held-out file (no guess, a guess that is no card, a base_text that does not parse): it now says
+    so as the in-sample JSON does (`skipped`, `skipped_by_reason`, `first_malformed`); it printed
+    n_guess and n_target alone, so rows dropped on the way went uncounted."""
+    from experiments.tools import fit_human_model as fit
+
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(4)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "ocean") for b in boards]
+               + [(f"remaining: {boards[0]!r}, hint: school", ""), (f"remaining: {boards[1]!r}, hint: x", "oceans"),
+                  ("remaining: ['a', 'b', hint: x", "a")], split="test")
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards] + [("black: ['a'], tan: ['b'], targets: []", "x")],
+               split="test")
+    out = evaluate_cv(tmp_path, "test", "human:fake", folds=3)
+    assert out["n_guess"] == 4 and out["n_target"] == 4
+    assert out["skipped"] == 4
+    assert out["skipped_by_reason"] == {"no_guess": 1, "guess_not_on_board": 1, "malformed": 1, "no_targets": 1}
+    assert "test.csv row 8" in out["first_malformed"]   # the 7th data row, as a spreadsheet numbers it
