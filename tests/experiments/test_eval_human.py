@@ -934,3 +934,28 @@ def test_cv_counts_the_rows_it_skips_as_the_in_sample_figures_do(tmp_path, monke
     assert out["skipped"] == 4
     assert out["skipped_by_reason"] == {"no_guess": 1, "guess_not_on_board": 1, "malformed": 1, "no_targets": 1}
     assert "test.csv row 8" in out["first_malformed"]   # the 7th data row, as a spreadsheet numbers it
+
+
+def test_a_words_tables_do_not_depend_on_the_words_computed_with_it():
+    """The human guesser keeps per-word tables (the reverse ranks of `rev`, the nearest words of
+    `nbw` and `nbc`, hubness), computed for a row's new cards together. A card computed alone took
+    BLAS's matrix-vector path, whose sums differ from the matrix product's by ~1e-7, so a held-out
+    card's tables (and a row's utilities) moved with which other new cards came with it first, and a
+    clue's nearest words with whether the word had been a card before. Now the same, alone or not."""
+    from agents.embeddings.fake import FakeEmbeddings
+
+    emb = FakeEmbeddings(dim=256)
+    reference = [f"ref{i}" for i in range(3000)]
+    words = ["zorblax", "quokka", "gizmo", "ocean", "xylophone"]
+
+    def builder():
+        return FeatureBuilder(("fake",), hub=False, embeddings={"fake": emb}, reference=reference)
+
+    together, alone, clue = builder(), builder(), builder()
+    together._tables("fake", words)
+    for w in words:
+        alone._tables("fake", [w])
+        for a, b in zip(alone._rev["fake"][w], together._rev["fake"][w]):
+            assert np.array_equal(a, b)
+        assert np.array_equal(alone._nbr["fake"][w], together._nbr["fake"][w])
+        assert np.array_equal(clue.neighbours("fake", w), together._nbr["fake"][w])
