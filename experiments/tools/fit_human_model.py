@@ -60,7 +60,8 @@ FIT_GLOBAL = tuple(GLOBAL)
 
 
 def game_groups(boards: Sequence[Sequence[str]], same: int = SAME_GAME) -> np.ndarray:
-    """Connected components of 'boards share >= `same` words'."""
+    """Connected components of 'boards share >= `same` words, or every word of the smaller one'
+    (a board of fewer than `same` cards, a smaller game's or a late turn's, is on its game's boards)."""
     sets = [frozenset(b) for b in boards]
     parent = list(range(len(sets)))
 
@@ -71,7 +72,7 @@ def game_groups(boards: Sequence[Sequence[str]], same: int = SAME_GAME) -> np.nd
         return i
 
     for i, j in itertools.combinations(range(len(sets)), 2):
-        if len(sets[i] & sets[j]) >= same:
+        if len(sets[i] & sets[j]) >= min(same, len(sets[i]), len(sets[j])):
             parent[find(i)] = find(j)
     roots = {r: k for k, r in enumerate(dict.fromkeys(find(i) for i in range(len(sets))))}
     return np.array([roots[find(i)] for i in range(len(sets))])

@@ -959,3 +959,18 @@ def test_a_words_tables_do_not_depend_on_the_words_computed_with_it():
             assert np.array_equal(a, b)
         assert np.array_equal(alone._nbr["fake"][w], together._nbr["fake"][w])
         assert np.array_equal(clue.neighbours("fake", w), together._nbr["fake"][w])
+
+
+def test_a_game_of_small_boards_is_one_group_in_cv():
+    """--cv holds out whole games: rows whose boards share 12+ words are one game. A board of fewer
+    than 12 cards (a held-out split of smaller boards) shared 12 with none, so each row was a game of
+    its own: a turn's guess row and clue row, which share the clue and the card, fell in different
+    folds (the held-out row's answer in the fit) and n_games counted rows. Now a board that lies
+    wholly on another (every word of the smaller) joins its game; 25-card boards group as before."""
+    small = [[f"s{k}w{i}" for i in range(5)] + ["ocean", "pencil", "dog"] for k in range(3)]
+    rows = small + [b[:3] + b[4:] for b in small]          # each game's guess row, and its clue row less a card
+    groups = game_groups(rows)
+    assert len(set(groups)) == 3 and all(groups[k] == groups[k + 3] for k in range(3))
+    big = [[f"g{k}w{i}" for i in range(22)] + ["ocean", "pencil", "dog"] for k in range(2)]
+    groups = game_groups(big + [big[0][:13], big[1][5:18], big[0][:11] + big[1][:2]])
+    assert list(groups) == [0, 1, 0, 1, 2]   # 13 cards sharing 11: another game, as before
