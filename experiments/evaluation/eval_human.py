@@ -215,12 +215,13 @@ def evaluate(data_dir: str | Path, split: str = "val", guesser_spec: str = DEFAU
 
 
 def skip_counts(skipped_g, skipped_t) -> dict:
-    """`skipped`, `skipped_by_reason` (both tasks' counts added where they share a reason) and,
+    """`skipped`, `skipped_by_reason` (both tasks' counts added where they share a reason; reasons
+    in name order, not in the order the rows met them, so the JSON is the same in any row order) and,
     when a row did not parse, `first_malformed`."""
     skipped = dict(skipped_g)
     for reason, n in skipped_t.items():
         skipped[reason] = skipped.get(reason, 0) + n
-    out = {"skipped": sum(skipped.values()), "skipped_by_reason": skipped}
+    out = {"skipped": sum(skipped.values()), "skipped_by_reason": dict(sorted(skipped.items()))}
     first = skipped_g.first_malformed or skipped_t.first_malformed
     if first:   # where to look: the first row that did not parse
         out["first_malformed"] = first

@@ -974,3 +974,22 @@ def test_a_game_of_small_boards_is_one_group_in_cv():
     big = [[f"g{k}w{i}" for i in range(22)] + ["ocean", "pencil", "dog"] for k in range(2)]
     groups = game_groups(big + [big[0][:13], big[1][5:18], big[0][:11] + big[1][:2]])
     assert list(groups) == [0, 1, 0, 1, 2]   # 13 cards sharing 11: another game, as before
+
+
+def test_the_json_is_the_same_in_any_row_order(tmp_path):
+    """A row's figure does not depend on the rows before it, and neither does the printed JSON:
+    `skipped_by_reason` listed its reasons in the order the rows met them, so the same file with its
+    rows in another order printed other bytes. Now in name order."""
+    guess = GUESS_ROWS + [("remaining: ['a', 'b'], hint: ", "a"), ("remaining: ['a', 'b'], hint: x", "zz")]
+    target = TARGET_ROWS + [("black: ['a'], tan: ['b'], targets: []", "x")]
+    outputs = []
+    for name, order in (("forward", 1), ("backward", -1)):
+        root = tmp_path / name
+        write_task(root, GUESS_TASK, guess[::order])
+        write_task(root, TARGET_TASK, target[::order])
+        result = CliRunner().invoke(_cli(), ["--data", str(root), "--guesser", "human:fake?model=nearest"])
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+    assert outputs[0] == outputs[1]
+    assert list(json.loads(outputs[0])["skipped_by_reason"]) == ["guess_not_on_board", "no_clue", "no_guess",
+                                                                 "no_targets"]
