@@ -133,8 +133,8 @@ def test_ray_actors_deal_with_the_drivers_seed_secret(tmp_path, monkeypatch):
     inherit it (a cluster's, or an instance started before it was set) dealt the public games while
     run.json's fingerprint named the secret: other games than a local run of the same folder."""
     ray = pytest.importorskip("ray")
-    if ray.is_initialized():
-        pytest.skip("needs its own Ray instance")
+    if ray.is_initialized():   # an earlier test's local instance (the full suite): this test starts its own
+        ray.shutdown()
     monkeypatch.delenv("CNLAB_SEED_SECRET", raising=False)
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
     ray.init(**ray_backend.init_kwargs(None, 2))
@@ -172,8 +172,8 @@ def test_a_game_an_actor_finished_reaches_the_driver_before_its_next_game_ends(t
     time and returned them only with the last of the chunk, so a run killed meanwhile lost games
     finished long before. Now each game streams back as it finishes."""
     ray = pytest.importorskip("ray")
-    if ray.is_initialized():
-        pytest.skip("needs its own Ray instance")
+    if ray.is_initialized():   # an earlier test's local instance (the full suite): this test starts its own
+        ray.shutdown()
     from experiments.runs.execute import MissingGames
 
     (tmp_path / "held_simulator.py").write_text(_HELD_SIMULATOR)
