@@ -534,9 +534,11 @@ class EnglishAnalyzer(StoredForeign):
                     sound_split(w, left, right) is not False
                     and not (left in LATIN_PREFIX_WORDS and unstressed_side(w, left)))):
                 out.append((left, right))
-        irregular = [(os.path.commonprefix([w, lemma]), lemma) for lemma in self.lemmas(w) - {w}
-                     if not any(lemma == m for _, m in self._inflected_stems(w)) and w not in self.lemmas(lemma)]
-        for stem, lemma in self._inflected_stems(w) + irregular:  # PARKING is park + ing, not par + king;
+        inflected = self._inflected_stems(w)
+        regular = {lemma for _, lemma in inflected}
+        irregular = [(os.path.commonprefix([w, lemma]), lemma) for lemma in self.lemmas(w) - {w} - regular
+                     if w not in self.lemmas(lemma)]
+        for stem, lemma in inflected + irregular:  # PARKING is park + ing, not par + king;
             # an irregular form, inside the letters it shares with its lemma (MATRICES: matri of matrix)
             kept = {len(l) for l, _ in self.compound_cuts(lemma, check_sound)}
             out = [(l, r) for l, r in out if len(l) >= len(stem) or len(l) in kept
