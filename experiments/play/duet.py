@@ -217,14 +217,15 @@ class DuetSession(TerminalSession):
                 cmd = self._ask("sudden", self.say("ask_sudden"))
                 if cmd.kind == "pass":
                     break
+                # a stop or a clue goes to the engine too, which refuses it citing RULES 3.9
+                action = (Stop(HUMAN) if cmd.kind == "stop" else Clue(HUMAN, cmd.word, cmd.number)
+                          if cmd.kind == "clue" else Guess(HUMAN, cmd.word))
                 try:
-                    if cmd.kind in ("stop", "clue"):   # refused by the engine: RULES 3.9
-                        self._apply(Stop(HUMAN) if cmd.kind == "stop" else Clue(HUMAN, cmd.word, cmd.number))
-                    self._apply(Guess(HUMAN, cmd.word))
+                    self._apply(action)
                 except IllegalAction as exc:
                     self._refuse(exc)
                     continue
-                self._report(HUMAN, Guess(HUMAN, cmd.word))
+                self._report(HUMAN, action)
                 return True
             if BOT not in seats:
                 self._notice(self.say("you_pass_bot_done"), "magenta")
