@@ -26,7 +26,7 @@ from typing import Optional
 
 import typer
 
-from experiments.exits import fail
+from experiments.exits import fail, writable_folder
 
 LANGUAGES = ("ko", "en")
 
@@ -128,19 +128,12 @@ def _case_lines(cases: Path):
 def _check_store() -> None:
     """--warm's store must be one it can write: the filter takes an unwritable or turned-off store
     as memory only (never an error), so --warm analysed for a minute, stored nothing and exited 0."""
-    import os
-
     from engine.clues.store import cache_dir
 
     root = cache_dir()
     if root is None:
         _fail("--warm fills the on-disk store, which CNLAB_CLUE_CACHE=off turns off")
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        _fail(f"--warm cannot make the store folder {root}: {exc.strerror or exc}")
-    if not os.access(root, os.W_OK | os.X_OK):
-        _fail(f"--warm cannot write in the store folder {root}: permission denied")
+    writable_folder(root, "--warm's store folder")
 
 
 def _warm(lang: Optional[str]) -> None:

@@ -40,6 +40,21 @@ def check_duet_options(mission: Optional[str], missions_file: Optional[Path], to
         fail("--missions-file needs --mission: the mission of that map to play")
 
 
+def writable_folder(path: Path, what: str) -> None:
+    """Make `path` (and its parents) now and check it can be written in, so that a command fails on its
+    first line, not after minutes of work; `what` names the folder in the message ("--games-dir")."""
+    import os
+
+    if path.exists() and not path.is_dir():
+        fail(f"{what} {path} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create {what} {path}: {exc.strerror or exc}")
+    if not os.access(path, os.W_OK | os.X_OK):
+        fail(f"cannot write in {what} {path}: permission denied")
+
+
 def path_option(value: Optional[str], option: str, what: str) -> Optional[Path]:
     """A path option as a Path, refused before anything is written when empty (it would be the current
     folder) or not UTF-8 (its name is shown and written into files); `what`: the kind of path asked for."""

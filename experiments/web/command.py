@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from experiments.exits import fail, path_option
+from experiments.exits import fail, path_option, writable_folder
 
 #: The longest --bot-delay: a bot slower than this between moves is not playing any more.
 MAX_BOT_DELAY = 60.0
@@ -31,20 +31,6 @@ def _check_host(host: str, port: int) -> None:
             probe.bind(address)
     except OSError as exc:
         fail(f"cannot listen on {host}:{port} ({exc.strerror or exc})")
-
-
-def _check_games_dir(games_dir: Path) -> None:
-    """A folder the server can save games in, made now (the server would make it as it starts)."""
-    import os
-
-    if games_dir.exists() and not games_dir.is_dir():
-        fail(f"--games-dir {games_dir} is a file, not a folder")
-    try:
-        games_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(f"cannot create --games-dir {games_dir}: {exc.strerror or exc}")
-    if not os.access(games_dir, os.W_OK | os.X_OK):
-        fail(f"cannot save games in --games-dir {games_dir}: permission denied")
 
 
 def _check_profiles(games_dir: Path) -> None:
@@ -88,7 +74,7 @@ def serve_command(
         fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
     games_dir = path_option(games_dir, "--games-dir", "a folder for the games")
     _check_host(host, port)
-    _check_games_dir(games_dir)
+    writable_folder(games_dir, "--games-dir")  # made now: the server would make it as it starts
     _check_profiles(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")

@@ -713,7 +713,7 @@ def test_play_with_a_closed_stdin_is_one_line_before_the_game(tmp_path):
 
 
 @pytest.mark.parametrize("env, message", [({"CNLAB_CLUE_CACHE": "off"}, "CNLAB_CLUE_CACHE=off turns off"),
-                                          ({"CNLAB_CACHE": "FILE"}, "--warm cannot make the store folder")])
+                                          ({"CNLAB_CACHE": "FILE"}, "cannot create --warm's store folder")])
 def test_check_clue_warm_without_a_store_it_can_write_is_refused(tmp_path, monkeypatch, env, message):
     """The filter takes a turned-off or unwritable store as memory only, so --warm analysed the
     language's words (a minute), stored nothing, printed its line and exited 0. Now refused first."""
