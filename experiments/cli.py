@@ -168,7 +168,9 @@ class _Group(typer.core.TyperGroup):
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
-        except AgentError as exc:   # a trusted agent (no --isolate) broke the game's contract
+        except AgentError as exc:   # a trusted agent (no --isolate) broke the game's contract or raised
+            if os.environ.get("CNLAB_TRACEBACK"):   # an agent's author asks where: the whole traceback
+                raise
             typer.echo(f"error: {exc} (games finished before it are kept, and a rerun resumes; with "
                        "--isolate an agent that fails forfeits its game instead)", err=True)
             sys.exit(2)

@@ -251,6 +251,31 @@ def test_the_benchmark_refuses_bad_counts_before_it_loads(args, monkeypatch, cap
     assert f"error: {args[0]} must be between 1 and" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_a_trusted_agent_that_raises_is_named_in_one_line(tmp_path, monkeypatch, game):
+    """A third-party agent run in-process (no --isolate) whose own code raised ended `cnlab simulate` in
+    a traceback of the game loop (ZeroDivisionError, exit 1), and a ValueError read as bad input
+    ("error: division by zero", naming no agent). Now its AgentError names the agent, the call and the
+    exception, chained to the original; the command says it in one line, exit 2, and keeps the
+    traceback for CNLAB_TRACEBACK=1."""
+    from experiments.games.moves import AgentError
+
+    spec = "tests.agents.hostile_agent:RaisingSpymaster"
+    if game == "duet":
+        with pytest.raises(AgentError, match=r"^tests\.agents\.hostile_agent:RaisingSpymaster raised "
+                                             r"ZeroDivisionError in give_clue: division by zero$") as info:
+            simulate(DuetRun(games=1, seed=0, spymaster=spec, guesser="random"), out=tmp_path / "a", progress=False)
+        assert isinstance(info.value.__cause__, ZeroDivisionError)
+    args = ["simulate", game, "--games", "2", "--spymaster", spec, "--guesser", "random", "--no-progress"]
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "cli")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "RaisingSpymaster raised ZeroDivisionError in give_clue" in lines[0]
+    monkeypatch.setenv("CNLAB_TRACEBACK", "1")
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "tb")])
+    assert isinstance(result.exception, AgentError) and isinstance(result.exception.__cause__, ZeroDivisionError)
+
+
 def test_an_illegal_clue_is_refused_not_played(tmp_path):
     """The games were dealt with `invalid_clue: allow`, so nothing judged a spymaster's clue: one
     clueing its own green inside a compound (hotWORD, RULES 4.3) played on. The referee refuses it:

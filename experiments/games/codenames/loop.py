@@ -14,7 +14,7 @@ from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
-from experiments.games.moves import AgentError, agent_clue, apply_agent_action
+from experiments.games.moves import AgentError, agent_clue, apply_agent_action, ask
 from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
@@ -37,7 +37,7 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
     for seat in SEATS:
         agent = agents.get(seat)
         if agent is not None and id(agent) not in seeded:
-            agent.begin_game(agent_seed(seed, seat))  # nothing of the deal (experiments/runs/seeds.py)
+            ask(agent, "begin_game", agent_seed(seed, seat))  # nothing of the deal (experiments/runs/seeds.py)
             seeded.add(id(agent))
     intents: list[dict] = []
 
@@ -55,12 +55,12 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         agent = agent_for(seat)
         obs = state.observe(seat)
         if state.phase == CLUE:
-            word, number, intent = agent_clue(agent.give_clue(obs), agent, len(record.actions))
+            word, number, intent = agent_clue(ask(agent, "give_clue", obs), agent, len(record.actions))
             intents.append(intent)
             # the number as given, "unlimited" too (RULES 1.2, 1.7): the engine judges it, as in Duet
             act(Clue(seat, word, number), agent)
         elif state.phase in (GUESS, SUDDEN_DEATH):
-            word = agent.next_guess(obs)
+            word = ask(agent, "next_guess", obs)
             if word is None:
                 if state.phase == SUDDEN_DEATH:
                     raise AgentError(f"{agent.spec} may not stop in sudden death: no clues, no stopping, "
@@ -73,7 +73,7 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         elif state.phase == COVER:
             pending = state.pending[0]
             if pending.team != seat_team(seat) and hasattr(agent, "choose_cover"):
-                word = agent.choose_cover(obs)  # RULES 1.8 / 1.6 in two_player: an opponent agent
+                word = ask(agent, "choose_cover", obs)  # RULES 1.8 / 1.6 in two_player: an opponent agent
             else:
                 # RULES 1.6 in `teams`: the penalised team's rival covers one of its own agents;
                 # the pool spymasters have no policy for that: the first legal card (deterministic).

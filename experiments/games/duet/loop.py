@@ -11,7 +11,7 @@ from engine import Clue, Guess, Stop
 from engine.duet import SEATS, DuetRecord
 from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
 
-from experiments.games.moves import AgentError, agent_clue, apply_agent_action
+from experiments.games.moves import AgentError, agent_clue, apply_agent_action, ask
 from experiments.runs.seeds import agent_seed
 
 MAX_ACTIONS = 500  # far beyond any real game: a guard against a looping agent
@@ -32,8 +32,8 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
     """
     state = record.new_state()
     for seat in SEATS:  # keyed hashes of (seed, seat, role): nothing of the deal (experiments/runs/seeds.py)
-        seats[seat].spymaster.begin_game(agent_seed(seed, seat, "spymaster"))
-        seats[seat].guesser.begin_game(agent_seed(seed, seat, "guesser"))
+        ask(seats[seat].spymaster, "begin_game", agent_seed(seed, seat, "spymaster"))
+        ask(seats[seat].guesser, "begin_game", agent_seed(seed, seat, "guesser"))
     intents: list[dict] = []
 
     def act(action, agent) -> None:
@@ -44,13 +44,13 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             givers = state.clue_givers()
             giver = first_giver if not state.clue_seats and first_giver in givers else givers[0]
             agent = seats[giver].spymaster
-            word, number, intent = agent_clue(agent.give_clue(state.observe(giver)), agent, len(record.actions))
+            word, number, intent = agent_clue(ask(agent, "give_clue", state.observe(giver)), agent, len(record.actions))
             intents.append(intent)
             act(Clue(giver, word, number), agent)
         elif state.phase == GUESS:
             (seat,) = state.guessers()
             agent = seats[seat].guesser
-            word = agent.next_guess(state.observe(seat))
+            word = ask(agent, "next_guess", state.observe(seat))
             if word is None:
                 if state.correct_this_turn == 0:
                     raise AgentError(f"{agent.spec} must guess at least once per clue (RULES 3.4)")
@@ -61,7 +61,7 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             # RULES 3.9: any order, no consulting; a seat may hold back. If nobody guesses, the game
             # stays unfinished in sudden death, which a benchmark counts as a loss.
             for seat in state.guessers():
-                word = seats[seat].guesser.next_guess(state.observe(seat))
+                word = ask(seats[seat].guesser, "next_guess", state.observe(seat))
                 if word is not None:
                     act(Guess(seat, word), seats[seat].guesser)
                     break
