@@ -101,10 +101,14 @@ def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[s
 
 
 def match_card(answer: str, words: Sequence[str]) -> int | None:
-    """The index of the board word the answer names (case and Unicode form ignored), or None."""
-    target = clean(answer).casefold()
+    """The index of the board word the answer names, or None: the same word as the records and the
+    engine's board check call it (`engine.record_fields.word_key`: case, Unicode form, full-width
+    letters and runs of whitespace ignored)."""
+    from engine.record_fields import word_key
+
+    target = word_key(clean(answer))
     for i, w in enumerate(words):
-        if unicodedata.normalize("NFC", w).casefold() == target:
+        if word_key(w) == target:
             return i
     return None
 

@@ -153,6 +153,20 @@ def test_parsing_answers():
         parse_vote("VOTE: p9", ["p2", "p3"], False, "<pass>")
 
 
+def test_a_guess_names_a_card_in_any_form_the_records_call_the_same_word():
+    """A card named with other case, spacing (a double space, a tab, a no-break space) or full-width
+    letters is that card, as `engine.record_fields.word_key` makes two board words the same word
+    (RULES 1.1, 3.1: distinct words); the board's own spelling is played."""
+    words = ["whale", "Apple", "ice cream", "사과", "café"]
+    for answer, card in [("GUESS: ice  cream", "ice cream"), ("GUESS: ICE\tCREAM", "ice cream"),
+                         ("GUESS: ice\u00a0cream", "ice cream"), ("GUESS: \uff21pple", "Apple"),
+                         ("GUESS: \uff57\uff48\uff41\uff4c\uff45", "whale"), ("GUESS: cafe\u0301", "café"),
+                         ("GUESS: \u1109\u1161\u1100\u116a", "사과")]:
+        assert parse_guess(answer, words, lambda i: True, False) == card, answer
+    with pytest.raises(Refusal, match="not a card"):
+        parse_guess("GUESS: icecream", words, lambda i: True, False)
+
+
 # ----- retries and forfeits ----------------------------------------------------------------------------
 def test_a_refused_clue_is_retried_with_the_reason_then_forfeited_to_a_legal_filler_clue():
     obs, _ = duet_obs()
