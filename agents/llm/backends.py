@@ -177,6 +177,9 @@ class OpenAIChat(ChatBackend):
         except http.client.HTTPException as exc:  # a status line, a header or a body that is not HTTP
             raise BackendError("malformed", f"{self.url} answered with broken HTTP: "
                                             f"{type(exc).__name__}: {str(exc)[:120]}") from None
+        except ValueError as exc:  # a redirect to an address urllib cannot use (`Location: http://[::1`)
+            raise BackendError("malformed", f"{self.url} answered with an address that cannot be reached: "
+                                            f"{type(exc).__name__}: {str(exc)[:120]}") from None
 
 
 class _Deadline:

@@ -717,6 +717,36 @@ def test_an_answer_trickled_past_the_time_limit_times_out(head):
         assert err.value.kind == "timeout" and time.perf_counter() - start < 3
 
 
+@pytest.mark.parametrize("location", [b"http://[::1/v1", b"http://" + b"a" * 70 + b".com/v1"])
+def test_a_redirect_to_an_address_urllib_cannot_use_is_a_failed_attempt(location):
+    """An endpoint is not trusted to be well formed: one answering 302 with a Location urllib cannot
+    follow (an IPv6 address left open, a host label over 63 letters) raised ValueError out of the move,
+    ending the game and the run. Now it is a malformed answer: retried, then the guesser's fallback."""
+    import socket
+    import threading
+
+    with socket.socket() as srv:
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(4)
+
+        def redirect():
+            for _ in range(2):
+                conn, _ = srv.accept()
+                with conn:
+                    conn.recv(65536)
+                    conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: " + location + b"\r\nContent-Length: 0\r\n\r\n")
+
+        threading.Thread(target=redirect, daemon=True).start()
+        url = f"http://127.0.0.1:{srv.getsockname()[1]}/v1"
+        guesser = make_guesser(f"llm:openai?model=fake&base_url={url}&retries=1&timeout=5", "en")
+        guesser.begin_game(2)
+        obs, _ = duet_obs(clue=("B", "tiger", 2))
+        word = guesser.next_guess(obs)
+    entry = guesser.llm_log[-1]
+    assert entry["replies"] == [None, None] and all(r.startswith("backend malformed") for r in entry["refusals"])
+    assert entry["forfeit"] and word == entry["fallback"] and obs.can_guess(obs.words.index(word))
+
+
 # ----- Spy's Word runs: `cnlab simulate spyword --bot llm-spyword:...` ----------------------------------
 def test_an_llm_spyword_seat_prepares_its_model_and_has_no_embeddings(monkeypatch):
     bot = make_agent("spyword", "llm-spyword:local", "en")
