@@ -63,6 +63,8 @@ def parse_clue(text: str) -> tuple[str, int]:
     if not numbers:
         raise Refusal(f"the clue {_show(clean(tokens[0]))} has no number (CLUE: <word> <number>)")
     where = numbers[0]
+    if where == 0 and len(numbers) > 1:  # a clue that is a numeral itself (RULES 4.1: 100 for hundred), then its number
+        where = numbers[1]
     words = [clean(t) for t in tokens[:where] if clean(t)]
     if not words:
         raise Refusal("the clue has a number but no word before it (CLUE: <word> <number>)")

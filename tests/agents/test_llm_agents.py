@@ -215,6 +215,25 @@ def test_a_guess_names_a_card_in_any_form_the_records_call_the_same_word():
         parse_guess("GUESS: icecream", words, lambda i: True, False)
 
 
+def test_a_clue_that_is_a_numeral_is_read_as_the_clue_word():
+    """RULES 4.1: a number is a legal clue when it relates to meaning (100 for a word that means
+    hundred), and the clue filter accepts it; `CLUE: 100 2` was refused as 'a number but no word
+    before it', so a numeral clue could never be given. The first token is the word when another
+    number follows it; a lone number or a number before the word is still refused."""
+    assert parse_clue("CLUE: 100 2") == ("100", 2)
+    assert parse_clue("**CLUE:** 1984, 3") == ("1984", 3)
+    for bad, why in [("CLUE: 100", "no word before"), ("CLUE: 2 ocean", "no word before"),
+                     ("CLUE: 100 ocean 2", "one word"), ("CLUE: 100 12", "0 to 9")]:
+        with pytest.raises(Refusal, match=why):
+            parse_clue(bad)
+    obs, _ = duet_obs()
+    master = make_spymaster("llm:local?retries=0", "en")
+    master.client = Fixed("CLUE: 100 2")
+    master.begin_game(1)
+    decision = master.give_clue(obs)
+    assert (decision.word, decision.number) == ("100", 2) and master.llm_log[-1]["forfeit"] is None
+
+
 # ----- retries and forfeits ----------------------------------------------------------------------------
 def test_a_refused_clue_is_retried_with_the_reason_then_forfeited_to_a_legal_filler_clue():
     obs, _ = duet_obs()
