@@ -28,6 +28,13 @@ def clue_board(obs: Any) -> tuple[list[str], list[str]]:
     return [w for w, g in zip(obs.words, gone) if not g], [w for w, g in zip(obs.words, gone) if g]
 
 
+def clue_text_rule(obs: Any) -> str:
+    """The rule a clue's text breaks, as the game's engine cites it: Duet 3.4, Codenames 1.2, Pictures 2.2."""
+    if observation_family(obs) == "duet":
+        return "3.4"
+    return "2.2" if getattr(obs, "game", "codenames") == "pictures" else "1.2"
+
+
 def used_clues(obs: Any) -> set[str]:
     return {str(e.word).casefold() for e in obs.history if e.kind == "clue" and e.word}
 
@@ -65,10 +72,11 @@ class LLMSpymaster(LLMSeat, Spymaster):
     def give_clue(self, obs) -> ClueDecision:
         require_observation(obs)
         board, covered = clue_board(obs)
+        text_rule = clue_text_rule(obs)
 
         def parse(text: str) -> tuple[str, int]:
             word, number = parse_clue(text)
-            judge_clue(word, number, board, covered, self.language)
+            judge_clue(word, number, board, covered, self.language, text_rule)
             return word, number
 
         answer = self.ask(observation_messages(obs, "spymaster", self.language), parse, "fmt_clue",

@@ -89,14 +89,17 @@ def _show(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
-def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[str], language: str) -> None:
-    """Refusal with the clue filter's rule and message when it refuses the clue (RULES 4)."""
+def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[str], language: str,
+               text_rule: str = "3.4") -> None:
+    """Refusal with the clue filter's rule and message when it refuses the clue (RULES 4); a text
+    that is no clue at all (an invisible character, too long) cites `text_rule`, the game's rule for
+    a clue's text as its engine cites it (Duet 3.4, Codenames 1.2, Pictures 2.2)."""
     from engine.clues import ClueTextError, check_clue, normalize_clue
 
     try:
         normalize_clue(word)
     except ClueTextError as exc:
-        raise Refusal(f"RULES 3.4: {exc.describe()}") from None
+        raise Refusal(f"RULES {text_rule}: {exc.describe()}") from None
     verdict = check_clue(word, number, board=list(board), language=language, covered=list(covered))
     if not verdict.legal:
         raise Refusal(f"RULES {verdict.rule}: {verdict.message}")

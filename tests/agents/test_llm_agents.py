@@ -262,6 +262,31 @@ def test_a_refused_clue_is_retried_with_the_reason_then_forfeited_to_a_legal_fil
     assert again.give_clue(obs).word == first
 
 
+@pytest.mark.parametrize("game, rule", [("duet", "3.4"), ("codenames", "1.2"), ("pictures", "2.2")])
+def test_a_clue_text_that_is_no_clue_is_refused_citing_the_games_rule(game, rule):
+    """A clue with an invisible character is refused as the game's engine refuses it: RULES 3.4 in
+    Duet, 1.2 in Codenames, 2.2 in Pictures. The refusal (told to the model, kept in the record) cited
+    Duet's 3.4 in every game."""
+    from engine.errors import IllegalAction
+    from experiments.games.codenames.dealing import deal_record
+
+    if game == "duet":
+        obs, state = duet_obs()
+        seat = "A"
+    else:
+        state = deal_record(4, "en", game=game, invalid_clue="reject").new_state()
+        (seat,) = state.to_act()
+        obs = state.observe(seat)
+    master = make_spymaster("llm:local?retries=0", "en")
+    master.client = Fixed("CLUE: oc\u200bean 2")
+    master.begin_game(1)
+    master.give_clue(obs)
+    (refusal,) = master.llm_log[-1]["refusals"]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Clue(seat, "oc\u200bean", 2))
+    assert refusal.startswith(f"RULES {rule}: ") and str(err.value).startswith(f"RULES {rule}: "), (refusal, err.value)
+
+
 def test_a_guesser_forfeit_stops_when_it_may_and_else_touches_a_card_it_may_touch():
     obs, state = duet_obs(clue=("B", "tiger", 2))
     guesser = make_guesser("llm:local?retries=1", "en")
