@@ -387,9 +387,9 @@ def codenames_guesser_messages(obs, language: str) -> list[dict]:
     sudden = obs.phase == "sudden_death"
     if sudden:  # RULES 2.3 (not Duet's 3.9: no partner, and no holding back)
         lines.append(t["cn_sudden_death"])
-    elif obs.variant == "assassin_ending":
+    elif obs.variant == "assassin_ending":  # the variant's rule, then the clue as in any game
         lines.append(t["cn_assassin_ending_guess"])
-    elif obs.current_clue is not None:
+    if not sudden and obs.current_clue is not None:
         word, number = obs.current_clue
         lines.append(t["clue_now"].format(word=word, number=number, correct=obs.guesses_this_turn))
         if obs.guesses_left is not None:

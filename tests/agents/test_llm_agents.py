@@ -991,3 +991,31 @@ def test_codenames_prompts_state_the_assassin_ending_in_that_variant_only(langua
     state.apply(Guess("blue-guesser", ids[15]))   # a bystander: red's turn again
     assert not state.is_terminal() and state.to_act() == ("red-spymaster",)
     assert lead in text(state, "red-spymaster", "spymaster")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_an_assassin_ending_guesser_is_told_the_clue_and_its_guesses_left(language):
+    """RULES 2.3 changes how the game ends, not a turn (1.3, 1.4): the guesser of an assassin-ending
+    game is told the clue, its correct guesses so far and the guesses left, as in any game, after
+    the variant's rule. The variant's line took their place: the model guessed without the clue
+    (only the history's line of it) and without its limit."""
+    from engine.codenames import CodenamesConfig, CodenamesKey, CodenamesState
+    from engine.codenames.pictures import card_ids
+
+    ids = list(card_ids())[:20]
+    key = CodenamesKey("RRRRRRRRBBBBBBBNNNNX", "red")
+    prompts = {}
+    for variant in ("teams", "assassin_ending"):
+        state = CodenamesState(ids, key, CodenamesConfig(game="pictures", variant=variant))
+        state.apply(Clue("red-spymaster", "animal", 2))
+        state.apply(Guess("red-guesser", ids[0]))
+        prompts[variant] = observation_messages(state.observe("red-guesser"), "guesser", language)[-1]["content"]
+    clue = "The clue: animal 2. Correct guesses on this clue so far: 1." if language == "en" else \
+        "힌트: animal 2. 이 힌트로 지금까지 맞힌 수: 1."
+    left = "Guesses left this turn: 2." if language == "en" else "이번 차례에 남은 추측: 2."
+    ending = "Assassin ending" if language == "en" else "암살자 엔딩"
+    for variant, text in prompts.items():
+        assert clue in text and left in text, (variant, text)
+    assert ending in prompts["assassin_ending"] and ending not in prompts["teams"]
+    plain = prompts["teams"].splitlines()
+    assert [line for line in prompts["assassin_ending"].splitlines() if not line.startswith(ending)] == plain
