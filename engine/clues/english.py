@@ -693,8 +693,8 @@ class EnglishAnalyzer(StoredForeign):
 
     def _build(self, w: str) -> WordInfo:
         canon = self.tables.variants.get(w, w)
-        if SPLIT.search(w):
-            pieces = [p for p in SPLIT.split(w) if p]
+        pieces = [p for p in SPLIT.split(w) if p] if SPLIT.search(w) else []
+        if pieces:  # a text of separators only ("-") has none: read as it stands (not one word, RULES 4.7)
             infos = self.info_many(pieces)
             parts: dict[str, bool] = {}
             for p, info in zip(pieces, infos):

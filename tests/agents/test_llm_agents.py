@@ -287,6 +287,18 @@ def test_a_clue_text_that_is_no_clue_is_refused_citing_the_games_rule(game, rule
     assert refusal.startswith(f"RULES {rule}: ") and str(err.value).startswith(f"RULES {rule}: "), (refusal, err.value)
 
 
+def test_a_clue_of_dashes_only_is_refused_and_the_move_falls_back():
+    """`CLUE: - 2` (a model echoing a bullet) reached the clue filter, which raised IndexError on an
+    English board: the move, the game and the run ended. It is refused (RULES 4.7), then the filler."""
+    obs, _ = duet_obs()
+    master = make_spymaster("llm:local?retries=1", "en")
+    master.client = Fixed("CLUE: \u2014 2")
+    master.begin_game(1)
+    decision = master.give_clue(obs)
+    (entry,) = master.llm_log
+    assert all(r.startswith("RULES 4.7") for r in entry["refusals"]) and entry["fallback"] == f"{decision.word} 1"
+
+
 def test_a_guesser_forfeit_stops_when_it_may_and_else_touches_a_card_it_may_touch():
     obs, state = duet_obs(clue=("B", "tiger", 2))
     guesser = make_guesser("llm:local?retries=1", "en")

@@ -1051,3 +1051,14 @@ def test_rules_4_3_a_hanja_noun_beside_a_native_noun_is_a_part(clue, board, rule
     v = ko(clue, board)
     assert (v.legal, v.rule) == ((True, None) if rule is None else (False, rule))
     assert ko("참을성", ["성", "왕관"]).legal
+
+
+@pytest.mark.parametrize("language, board", [("en", ["whale", "ship", "rain"]), ("ko", ["고래", "배", "비"])])
+@pytest.mark.parametrize("clue", ["-", "--", "\u2014", "\u2013", "\u2010", "- -"])
+def test_rules_4_7_a_clue_of_dashes_only_is_refused_never_a_crash(language, board, clue):  # RULES 4.7
+    """A clue that is only hyphens or dashes is not one word (RULES 4.7), in either language, with or
+    without the multi-word options. The English analyser split it into no pieces and raised IndexError
+    (check_clue, the referee of every game, and a language-model spymaster answering `CLUE: - 2`)."""
+    for options in (None, ClueOptions(allow_multiword_compounds=True, allow_multiword_proper_nouns=True)):
+        verdict = check_clue(clue, 1, board=board, language=language, options=options)
+        assert not verdict.legal and verdict.rule == "4.7", verdict
