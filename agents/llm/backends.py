@@ -359,7 +359,7 @@ def resolve_model_path(path: str | None) -> tuple[Path, str | None]:
     if target.is_dir():
         if (target / "config.json").exists():
             return target, None
-        files = sorted(target.glob("*.gguf"))
+        files = sorted(f for f in target.glob("*.gguf") if f.is_file())  # not a FIFO, which open() waits on
         if len(files) == 1:
             return target, _gguf_name(files[0])
         raise BackendError("model", f"{target} holds {len(files)} .gguf files and no config.json: name one file")

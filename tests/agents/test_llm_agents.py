@@ -148,6 +148,18 @@ def test_an_llm_spec_naming_no_usable_model_is_refused_before_the_run_claims_its
     assert message in result.stderr and "Traceback" not in result.output and not (tmp_path / "run").exists()
 
 
+def test_a_model_folder_holding_a_fifo_named_gguf_is_refused_without_waiting_on_it(tmp_path):
+    """A folder's `.gguf` that is a FIFO is no model file: reading its first bytes (the GGUF check)
+    would wait for a writer for ever; it is not a file of the folder."""
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    os.mkfifo(tmp_path / "m.gguf")
+    with pytest.raises(ValueError, match="holds 0 .gguf files"):
+        check_spec(f"llm:local?path={tmp_path}", "guesser", "en")
+
+
 def test_a_local_model_that_cannot_load_is_one_line_naming_the_agent(monkeypatch):
     """prepare(): a model that fails to load (a broken file, transformers missing) raised BackendError,
     a traceback from the command line; now a ValueError naming the agent (one line, exit 2)."""
