@@ -198,7 +198,7 @@ class LLMSeat:
                                          seed=seed + attempt, timeout=p["timeout"])
             except BackendError as exc:
                 entry["latency_s"] += time.perf_counter() - start
-                reason = f"backend {exc.kind}: {exc.message}"
+                reason = " ".join(f"backend {exc.kind}: {exc.message}".split())  # one line: an error page's body has many
                 entry["replies"].append(None)
                 entry["refusals"].append(reason)
                 continue  # the same conversation again: nothing came back to refuse

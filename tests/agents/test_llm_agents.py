@@ -752,6 +752,20 @@ def test_broken_http_from_an_endpoint_is_a_failed_attempt(endpoint, raw, kind):
     assert entry["replies"] == [None, None] and entry["forfeit"] and word == entry["fallback"]
 
 
+def test_a_failed_request_is_one_line_in_the_refusals_and_the_forfeit(endpoint):
+    """An error page's body (HTML, many lines) was kept as it came in the refusal and the forfeit
+    (`details["forfeit"]`, the record): each is one line, whitespace runs made one space."""
+    page = b"<html>\r\n<body>\n  Internal\n  error\n</body>\n</html>"
+    endpoint.raw = b"HTTP/1.1 500 Oops\r\nContent-Length: %d\r\n\r\n" % len(page) + page
+    master = make_spymaster(f"llm:openai?model=fake&base_url={endpoint.base_url}&retries=1&timeout=5", "en")
+    master.begin_game(1)
+    obs, _ = duet_obs()
+    decision = master.give_clue(obs)
+    (entry,) = master.llm_log
+    for text in [*entry["refusals"], entry["forfeit"], decision.details["forfeit"]]:
+        assert text.splitlines() == [text] and "Oops: <html> <body> Internal error </body> </html>" in text, text
+
+
 @pytest.mark.parametrize("head", [b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", b"",
                                   b"HTTP/1.1 200 OK\r\nX-Slow: "], ids=["body", "status line", "headers"])
 def test_an_answer_trickled_past_the_time_limit_times_out(head):
