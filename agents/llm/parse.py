@@ -18,6 +18,9 @@ from engine.actions import MAX_CLUE_NUMBER, written_number
 
 _KEY = r"^[ \t*`\"'>\[(#-]*"  # a keyword at the start of a line (markup such as ** or > allowed)
 _STRIP = " \t\r\n.,;:!?\"'`*_()[]{}<>«»“”‘’「」『』"
+# the same marks as East Asian text writes them (a Korean reply: 《하늘》, 사과。, 하늘，2), full-width or CJK
+_STRIP += "。、，．：；！？＂＇（）［］｛｝＜＞《》〈〉【】〔〕"
+_LIST = r"[,，、]"  # what separates two answers on one line (`GUESS: a, b` plays a)
 
 
 class Refusal(ValueError):
@@ -54,7 +57,7 @@ def parse_clue(text: str) -> tuple[str, int]:
     body = _find("CLUE", text)
     if body is None:
         raise Refusal("the answer has no line 'CLUE: <word> <number>'")
-    tokens = [t for t in re.split(r"[\s,]+", body) if t.strip(_STRIP)]
+    tokens = [t for t in re.split(r"(?:\s|" + _LIST + ")+", body) if t.strip(_STRIP)]
     if not tokens:
         raise Refusal("'CLUE:' is followed by no word")
     # the number's place: the first token of digits of any script (², ①, ３ too), so that such a
@@ -124,7 +127,7 @@ def parse_guess(text: str, words: Sequence[str], can_guess, stop_allowed: bool, 
     body = _find("GUESS", text)
     if body is None and not _is_stop(text):
         raise Refusal("the answer has no line 'GUESS: <word>' (or STOP)")
-    answer = "STOP" if body is None else clean(body.split(",")[0])
+    answer = "STOP" if body is None else clean(re.split(_LIST, body)[0])
     if answer.upper() == "STOP":
         if not stop_allowed:
             raise Refusal("you cannot stop now: guess at least one card on this clue")

@@ -227,6 +227,23 @@ def test_a_guess_names_a_card_in_any_form_the_records_call_the_same_word():
         parse_guess("GUESS: icecream", words, lambda i: True, False)
 
 
+def test_a_korean_reply_with_east_asian_punctuation_is_read_as_its_ascii_twin():
+    """Quotes, brackets, a full stop or a comma around or between the answer's words are ignored
+    (`GUESS: (apple).`, `CLUE: "sea", 2`); a Korean reply writing them as East Asian text does
+    (《하늘》, 하늘，2, 사과。, （사과）) was refused, a number '2。' had no number and '《하늘》' was refused
+    as not Hangul (RULES 4.6). The digits stay ASCII: a full-width ２ is still refused."""
+    words = ["사과", "고래", "바다", "배", "달"]
+    for clue in ["CLUE: 《하늘》 2", "CLUE: 【하늘】 2", "CLUE: （하늘） 2", "CLUE: 하늘 （2）", "CLUE: 하늘，2",
+                 "CLUE: 하늘、2", "CLUE: 하늘。 2", "CLUE: ＂하늘＂ 2", "CLUE: 〈하늘〉 2。"]:
+        assert parse_clue(clue) == ("하늘", 2), clue
+    for guess in ["GUESS: 《사과》", "GUESS: 【사과】", "GUESS: 사과。", "GUESS: （사과）", "GUESS: 사과，고래",
+                  "GUESS: 사과、고래", "GUESS: ＂사과＂"]:
+        assert parse_guess(guess, words, lambda i: True, False) == "사과", guess
+    assert parse_word("CLUE", "CLUE: 《바다》。") == "바다" and parse_vote("VOTE: p3。", ["p2", "p3"], False, "-") == "p3"
+    with pytest.raises(Refusal, match="digits 0-9"):
+        parse_clue("CLUE: 하늘 ２")
+
+
 def test_a_clue_that_is_a_numeral_is_read_as_the_clue_word():
     """RULES 4.1: a number is a legal clue when it relates to meaning (100 for a word that means
     hundred), and the clue filter accepts it; `CLUE: 100 2` was refused as 'a number but no word
