@@ -48,8 +48,8 @@ def _find(keyword: str, text: str) -> str | None:
 
 
 def _is_stop(text: str) -> bool:
-    first = clean(text.strip().splitlines()[0]) if text.strip() else ""
-    return first.upper() in ("STOP", "멈춤", "그만")
+    """A line that is STOP (markup and punctuation aside), as a `GUESS:` line may follow some prose."""
+    return any(clean(line).upper() in ("STOP", "멈춤", "그만") for line in text.splitlines())
 
 
 def parse_clue(text: str) -> tuple[str, int]:

@@ -244,6 +244,20 @@ def test_a_korean_reply_with_east_asian_punctuation_is_read_as_its_ascii_twin():
         parse_clue("CLUE: 하늘 ２")
 
 
+def test_a_stop_line_after_some_prose_is_a_stop_as_a_guess_line_is_a_guess():
+    """The keyword must start a line, on any line of the reply: 'Sure!\nGUESS: whale' plays whale, but
+    'Sure!\nSTOP' was refused as having no answer line (only the first line was read for STOP). A
+    STOP inside a sentence is still no answer, and a GUESS line is read before a STOP line."""
+    words = ["whale", "car"]
+    for reply in ["Sure!\nSTOP", "Let me think.\n\n**STOP**", "Sure!\n> STOP.", "좋아요\n멈춤"]:
+        assert parse_guess(reply, words, lambda i: True, True) is None, reply
+        with pytest.raises(Refusal, match="cannot stop"):
+            parse_guess(reply, words, lambda i: True, False)
+    with pytest.raises(Refusal, match="no line"):
+        parse_guess("I will not STOP now", words, lambda i: True, True)
+    assert parse_guess("Sure!\nSTOP\nGUESS: car", words, lambda i: True, True) == "car"
+
+
 def test_a_clue_that_is_a_numeral_is_read_as_the_clue_word():
     """RULES 4.1: a number is a legal clue when it relates to meaning (100 for a word that means
     hundred), and the clue filter accepts it; `CLUE: 100 2` was refused as 'a number but no word
