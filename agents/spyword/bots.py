@@ -52,6 +52,15 @@ def require_spyword_observation(obs: Any) -> None:
         raise TypeError(f"Spy's Word bots take a SpyWordObservation, not {type(obs).__name__}")
 
 
+def told_role(obs: SpyWordObservation) -> str | None:
+    """The seat's role as far as its screen tells it: `obs.role`, or "citizen" for a player with a
+    word and no role shown when the host reveals the role to the spies (RULES 5.1, 5.14: a spy would
+    see "spy"); None when it cannot tell."""
+    if obs.role is None and obs.word is not None and (obs.settings or {}).get("reveal_spy_role"):
+        return "citizen"
+    return obs.role
+
+
 def role_counts(obs: SpyWordObservation) -> tuple[int, bool]:
     """(spies, ghost) from the public settings (RULES 5.2): the host's choice or the recommendation."""
     spies, ghost = recommended_roles(len(obs.seats))
@@ -148,7 +157,7 @@ class SpyWordAgent(Agent):
         require_spyword_observation(obs)
         if obs.word is None:
             return 0.0
-        if obs.role is not None:
+        if told_role(obs) is not None:
             return 1.0 if obs.role == "spy" else 0.0
         spies, ghost = role_counts(obs)
         return spies / (len(obs.seats) - int(ghost))
@@ -255,7 +264,7 @@ class SpyWordBot(SpyWordAgent):
         require_spyword_observation(obs)
         if obs.word is None:
             return 0.0
-        if obs.role is not None:  # told (reveal role to spy, or eliminated)
+        if told_role(obs) is not None:  # told (reveal role to spy, or eliminated)
             return 1.0 if obs.role == "spy" else 0.0
         _, post = self.majority_posterior(obs)
         return float(1.0 - post[0])
@@ -266,7 +275,7 @@ class SpyWordBot(SpyWordAgent):
             word = self._ghost_ranking(obs)[0]
             return word, self.model.vec(word), 0.0
         names, post = self.majority_posterior(obs)
-        belief = 1.0 - float(post[0]) if obs.role is None else (1.0 if obs.role == "spy" else 0.0)
+        belief = 1.0 - float(post[0]) if told_role(obs) is None else (1.0 if obs.role == "spy" else 0.0)
         if belief < self.p("switch"):
             return obs.word, self.model.vec(obs.word), belief
         j = 1 + int(np.argmax(post[1:])) if len(names) > 1 else 0

@@ -197,3 +197,30 @@ def test_word_views_are_cached_on_disk_and_load_equal(emb, tmp_path, monkeypatch
     again = SpyWordModel(emb, "en", words=VOCAB)
     again.prepare(words)
     assert np.array_equal(again._views["lake"].legal, built._views["lake"].legal)
+
+
+def test_with_the_spy_role_revealed_a_player_told_nothing_knows_it_is_a_citizen(emb):
+    """RULES 5.1/5.14 "reveal role to spy": the spies see "spy" next to their word, so a player with a
+    word and no role shown is a citizen. The bot inferred its role from the clues as if it could not
+    tell, and a citizen that heard clues for another word came to believe it held the spy word (and
+    blended in with a clue for that other word)."""
+    from engine.spyword import SpyWordSettings
+
+    seats = [f"p{i}" for i in range(1, 7)]
+    roles = {"p1": "spy", "p2": "citizen", "p3": "citizen", "p4": "citizen", "p5": "citizen", "p6": "ghost"}
+    for reveal in (False, True):
+        state = SpyWordState(seats, roles, "ocean", "lake", ["p2", "p3", "p4", "p5", "p1", "p6"],
+                             settings=SpyWordSettings(reveal_spy_role=reveal), clue_filter=False, language="en")
+        for s in seats:
+            state.apply(Ready(s))
+        give(state, "frog", "reed", "duck")   # the others' clues point at the other word
+        obs = state.observe("p5")
+        assert obs.role is None
+        if not reveal:   # it cannot tell: the clues make it suspect its word
+            assert bot(emb).belief(obs) > 0.5
+            continue
+        assert bot(emb).belief(obs) == 0.0
+        assert bot(emb, cls=RandomSpyWordBot, spec="spyword-random:fake-sw").belief(obs) == 0.0
+        assert bot(emb).give_clue(obs) in SEA   # a clue for its own word, ocean
+        assert state.observe("p1").role == "spy"
+        assert bot(emb).belief(state.observe("p1")) == 1.0
