@@ -337,9 +337,9 @@ class SpyWordBot(SpyWordAgent):
         heard = m.vecs(list(obs.clue_texts()))
         centre = heard.mean(axis=0) if len(heard) else guess_vec
         score = m.vectors @ guess_vec + 0.5 * (m.vectors @ centre) - self.p("rarity") * m.rarity + self._noise(len(m))
-        ok = ok & ~m.said_mask({norm_key(w) for w in ranking[:3]})
-        if not ok.any():
-            ok = self.allowed(obs)
+        unsaid = ok & ~m.said_mask({norm_key(w) for w in ranking[:3]})
+        if unsaid.any():  # else one of its top guesses: still legal, unused and never refused (`ok`)
+            ok = unsaid
         return m.words[int(np.argmax(np.where(ok, score, -np.inf)))]
 
     # ----- vote and guess ---------------------------------------------------------------------------------------

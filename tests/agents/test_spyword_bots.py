@@ -224,3 +224,17 @@ def test_with_the_spy_role_revealed_a_player_told_nothing_knows_it_is_a_citizen(
         assert bot(emb).give_clue(obs) in SEA   # a clue for its own word, ocean
         assert state.observe("p1").role == "spy"
         assert bot(emb).belief(state.observe("p1")) == 1.0
+
+
+def test_the_ghosts_clue_keeps_to_the_clues_it_was_told_to_avoid(emb):
+    """RULES 5.4 and the loop's re-ask: a clue the engine refused is passed back in `avoid`. When the
+    only words left were among the ghost's own top guesses, its fallback took every unused word again,
+    the refused ones included, and gave a refused clue back (the loop asks 20 times, then stops)."""
+    state = new_state()
+    give(state, "wave", "beach", "salt", "shark", "frog")
+    obs = state.observe("p6")   # the ghost (no word)
+    b = bot(emb)
+    ranking = b._ghost_ranking(obs)
+    keep = ranking[1]           # the one word left: among its top-3 guesses
+    avoid = [w for w in VOCAB if w != keep]
+    assert b.give_clue(obs, avoid) == keep
