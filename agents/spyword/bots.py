@@ -236,7 +236,8 @@ class SpyWordBot(SpyWordAgent):
         elsewhere: a spy's or the ghost's)."""
         beta, eps = self.p("beta"), self.p("eps")
         s = beta * (clue_vectors @ word_vectors.T).astype(np.float64) - log_z[None, :]
-        return np.logaddexp(np.log(1 - eps) + s, np.log(eps / len(self.model)))
+        with np.errstate(divide="ignore"):  # eps 0 or 1: that term is log 0 = -inf, as meant
+            return np.logaddexp(np.log(1 - eps) + s, np.log(eps / len(self.model)))
 
     def majority_posterior(self, obs: SpyWordObservation) -> tuple[list[str], np.ndarray]:
         """Candidate majority words (my word first, then its nearest legal vocabulary words) and

@@ -238,3 +238,20 @@ def test_the_ghosts_clue_keeps_to_the_clues_it_was_told_to_avoid(emb):
     keep = ranking[1]           # the one word left: among its top-3 guesses
     avoid = [w for w in VOCAB if w != keep]
     assert b.give_clue(obs, avoid) == keep
+
+
+@pytest.mark.parametrize("eps", [0, 1])
+def test_the_ends_of_eps_are_played_without_warnings(emb, eps):
+    """`eps` may be 0..1 (agents.spec limits): at either end one term of the clue likelihood is log 0.
+    That is -inf by design (no noise; all noise), but numpy printed a divide-by-zero RuntimeWarning
+    with a source line on every clue of a `cnlab simulate spyword --bot spyword:...?eps=0` run."""
+    import warnings
+
+    state = new_state()
+    give(state, "wave", "beach", "salt")
+    b = bot(emb, spec=f"spyword:fake-sw?eps={eps}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        belief = b.belief(state.observe("p1"))
+        b.give_clue(state.observe("p5"))
+    assert 0.0 <= belief <= 1.0
