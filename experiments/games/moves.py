@@ -13,17 +13,19 @@ class AgentError(RuntimeError):
     """An agent broke its contract (an illegal move, or no guess where one is required)."""
 
 
-def ask(agent, method: str, *args) -> Any:
+def ask(agent, method: str, *args, seat: str | None = None) -> Any:
     """`agent.method(*args)`, where what a trusted agent's own code raises is the agent's error: an
-    AgentError naming the agent, the call and the exception (chained as its cause), so that a run
-    stops with that one line (a forfeit under --isolate) instead of a traceback from deep in the loop."""
+    AgentError naming the agent (and its `seat`, where one agent plays several), the call and the
+    exception (chained as its cause), so that a run stops with that one line (a forfeit under
+    --isolate) instead of a traceback from deep in the loop."""
     try:
         return getattr(agent, method)(*args)
     except AgentError:
         raise
     except Exception as exc:  # noqa: BLE001 - any failure of third-party code is the agent's
-        raise AgentError(f"{getattr(agent, 'spec', type(agent).__name__)} raised {type(exc).__name__} "
-                         f"in {method}: {' '.join(str(exc).split())[:200]}") from exc
+        who = getattr(agent, "spec", type(agent).__name__) + ("" if seat is None else f" ({seat})")
+        raise AgentError(f"{who} raised {type(exc).__name__} in {method}: "
+                         f"{' '.join(str(exc).split())[:200]}") from exc
 
 
 def apply_agent_action(state, record, action, agent) -> None:

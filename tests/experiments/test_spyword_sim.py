@@ -162,3 +162,31 @@ def test_the_ray_backend_plays_spyword_too(tmp_path):
     b = simulate_spyword(4, 6, 3, "en", BOT, None, tmp_path / "b", workers=2, progress=False, backend="ray")
     rows = lambda p: (p / "games.jsonl").read_text()
     assert rows(tmp_path / "a") == rows(tmp_path / "b") and a["games"] == b["games"] == 4
+
+
+def test_a_bot_with_no_clue_left_stops_the_run_in_one_line(tmp_path):  # RULES 5.4
+    """A bot out of legal unused clues (a small vocabulary, a long 12-player game: every clue of the
+    game is refused as a repeat) raised RuntimeError through the loop, and `cnlab simulate` printed a
+    traceback. It is the bot's failure to move: AgentError naming the bot and its seat (one line,
+    exit 2; under --isolate the game is its side's forfeit)."""
+    from engine.spyword import GiveClue
+    from experiments.games.spyword.loop import play_game
+    from experiments.games.moves import AgentError
+
+    record = deal_game(SpyWordRun(games=1, players=4, seed=0), 0, load_packs("en"))
+
+    class Mute:
+        spec = "mute"
+
+        def act(self, obs, avoid=()):
+            raise RuntimeError("no legal unused clue left in the vocabulary")
+
+    with pytest.raises(AgentError, match=r"mute \(p\d+\).*no legal unused clue"):
+        play_game(record, {s: Mute() for s in record.seats})
+    result = CliRunner().invoke(app, ["simulate", "spyword", "--games", "1", "--players", "12", "--bot",
+                                      "spyword-random:fake?vocab=50", "--out", str(tmp_path / "run"),
+                                      "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: spyword-random:fake?vocab=50")
+    assert "no legal unused clue" in result.stderr and "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -29,7 +29,7 @@ def bot_move_fault(action: Any, seat: str, host: str | None) -> str | None:
 
 def _bot_move(bot: Any, seat: str, obs: Any, avoid: list[str]) -> Any:
     """The bot's move for `seat`; AgentError naming the bot when it is none of its own moves."""
-    action = ask(bot, "act", obs, tuple(avoid)) if avoid else ask(bot, "act", obs)   # a copy: the loop keeps its own count
+    action = ask(bot, "act", obs, tuple(avoid), seat=seat) if avoid else ask(bot, "act", obs, seat=seat)   # a copy: the loop keeps its own count
     fault = bot_move_fault(action, seat, obs.host)
     if fault is not None:
         raise AgentError(f"{getattr(bot, 'spec', bot)} ({seat}) made no move of its own: {fault}: {action!r:.80}")
