@@ -1,13 +1,13 @@
 """The fields every game record shares, parsed and checked once for all games.
 
-Also the guards every record passes before any game looks at it (`parse_json`, `check_tree`):
-strict JSON (no NaN or Infinity, no number over Python's digit limit), at most MAX_NESTING levels
-of nesting anywhere (unchecked added fields included), every string valid Unicode (no lone
-surrogate, so a summary can always be printed); the strict field checks the configs share
-(`check_bool`, `check_choice`); the words a card may show and the boards they make
-(`word_problem`, `word_key`, `check_board`); fields no rule knows (`check_fields` for configs,
-`added_fields` for a record's own added fields); the board's language (`board_language`); and
-`one_line`, which makes any message one printable line.
+Also the guards every record passes before any game looks at it (`parse_json`, `check_tree`): strict
+JSON (no NaN or Infinity, no number over Python's digit limit, no key twice in one object), at most
+MAX_NESTING levels of nesting anywhere (unchecked added fields included), every string valid Unicode
+(no lone surrogate, so a summary can always be printed); the strict field checks the configs share
+(`check_bool`, `check_choice`); the words a card may show and the boards they make (`word_problem`,
+`word_key`, `check_board`); fields no rule knows (`check_fields` for configs, `added_fields` for a
+record's own added fields); the board's language (`board_language`); and `one_line`, which makes any
+message one printable line.
 """
 
 from __future__ import annotations
@@ -78,11 +78,21 @@ def _finite(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise MalformedRecord(f"not valid JSON: the key {shown(twice)} appears twice in one object")
+    return data
+
+
 def parse_json(text: str) -> Any:
-    """Strict JSON, every failure one MalformedRecord (never RecursionError or ValueError).
-    Callers check the parsed tree with `check_tree` (record_from_dict does)."""
+    """Strict JSON, every failure one MalformedRecord (never RecursionError or ValueError): no NaN
+    or Infinity, no key twice in one object (JSON leaves its meaning open; json.loads would keep the
+    last silently). Callers check the parsed tree with `check_tree` (record_from_dict does)."""
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
     except MalformedRecord:
         raise
     except json.JSONDecodeError as exc:

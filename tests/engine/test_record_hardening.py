@@ -92,6 +92,21 @@ def test_nan_and_infinity_are_not_json(tmp_path, literal):
     refused(replay_bytes(tmp_path, record), "not valid JSON")
 
 
+@pytest.mark.parametrize("game", ["duet", "codenames", "pictures", "spyword"])
+def test_a_key_twice_in_one_object_is_malformed(tmp_path, game):
+    """JSON leaves an object that names a key twice undefined (RFC 8259 4), and json.loads kept the
+    last silently: {"actions": [...the game...], "actions": []} replayed an empty game, a second
+    "game" made a Duet record a Codenames one. It is now refused, naming the key, wherever it is."""
+    text = json.dumps(dealt(game))
+    assert text.startswith('{"game": ')
+    refused(replay_bytes(tmp_path, text[:-1] + ', "actions": []}'), "not valid JSON", "'actions'", "twice")
+    refused(replay_bytes(tmp_path, '{"game": "codenames", ' + text[1:]), "not valid JSON", "'game'", "twice")
+    nested = text.replace('"actions": []', '"actions": [], "notes": [{"by": "a", "by": "b"}]')
+    refused(replay_bytes(tmp_path, nested), "'by'", "twice")
+    with pytest.raises(MalformedRecord, match="twice"):
+        record_from_json(text[:-1] + ', "version": 1}')
+
+
 @pytest.mark.parametrize("game", [{}, [], 1, None, True, "x" * 1000])
 def test_a_game_that_is_not_a_name_is_malformed(tmp_path, game):
     line = refused(replay_bytes(tmp_path, json.dumps({"game": game, "version": 1})), "unknown game")
