@@ -19,24 +19,34 @@ import pandas as pd
 from engine.actions import Guess
 from engine.duet.key import ASSASSIN, BYSTANDER, GREEN
 from engine.duet.record import DuetRecord
+from engine.errors import IllegalAction, MalformedRecord
+from engine.record_fields import check_tree, one_line, parse_json
 
 #: Where a guess falls, in the order the tables list them.
 PLACES = ("1st", "2nd", "3rd", "4th+", "spare", "sudden death")
 IDENTITY = {GREEN: "green", BYSTANDER: "bystander", ASSASSIN: "assassin"}
 
 
+def _apply(state, action, index: int) -> None:
+    """Apply a record's action; an illegal one raises IllegalAction carrying its index, as a replay's does."""
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        raise exc.at(index) from None
+
+
 def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
     """One row per guess of a Duet record, replayed by the engine (an illegal action raises)."""
     state = record.new_state()
     rows = []
-    for action in record.actions:
+    for i, action in enumerate(record.actions):
         if not isinstance(action, Guess):
-            state.apply(action)
+            _apply(state, action, i)
             continue
         clue = state.current_clue  # None in sudden death: no clue is on the table (RULES 3.9)
         position = state.correct_this_turn + 1
         event = len(state.history)   # the guess's own event: the engine may add a stop after it (RULES 3.8)
-        state.apply(action)   # first: a card off the board is the engine's error, naming its rule
+        _apply(state, action, i)   # first: a card off the board is the engine's error, naming its rule
         own = state.key.side(action.seat)[state.words.index(action.word)]
         if clue is None:
             place, position = "sudden death", None
@@ -67,12 +77,14 @@ def folder_guesses(folder: str | Path) -> pd.DataFrame:
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line)
+        try:  # read as `cnlab replay` reads a record: strict JSON, bounded nesting, valid Unicode
+            data = parse_json(line)
+            check_tree(data)
             rows.extend(guess_rows(DuetRecord.from_dict(data), data.get("game_index")))
         except (ValueError, AttributeError, RecursionError) as e:  # IllegalAction, MalformedRecord: ValueErrors
+            why = one_line(e, 300) if isinstance(e, (IllegalAction, MalformedRecord)) else type(e).__name__
             raise ValueError(f"{folder / 'records.jsonl'} line {n}: not a Duet record that replays "
-                             f"({type(e).__name__})") from None
+                             f"({why})") from None
     table = pd.DataFrame(rows, columns=["game_index", "seat", "clue", "number", "position", "place",
                                         "last_of_number", "result", "own"])
     return table.assign(spymaster=spymaster, guesser=guesser)

@@ -93,6 +93,37 @@ def test_a_folder_that_is_not_a_duet_run_is_one_line(tmp_path):
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize("damage, fragments", [
+    (lambda d: d["actions"][2].update(guess="snow"), ("action 2", "RULES 3.7", "snow")),  # covered twice
+    (lambda d: d.update(game="codenames"), ("not a Duet record (game='codenames')",)),
+    (lambda d: d["key"].update(A=d["key"]["B"].lower()), ("RULES 3.2", "side A")),
+    (lambda d: d.update(version=2), ("unsupported record version 2",)),
+])
+def test_a_record_that_does_not_replay_names_its_problem(tmp_path, damage, fragments):
+    """`cnlab crossplay` reads a pairing's records.jsonl (first_green): a record that does not replay
+    was named by its line and its exception's class only ("(IllegalAction)"), never the rule broken
+    nor the action; the line now says what the record's replay says (`cnlab replay`)."""
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    bad = json.loads(record_to_json(record()))
+    bad["actions"][1]["guess"] = "snow"
+    damage(bad)
+    (tmp_path / "records.jsonl").write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"records.jsonl line 1: not a Duet record that replays") as err:
+        folder_guesses(tmp_path)
+    assert "\n" not in str(err.value)
+    for fragment in fragments:
+        assert fragment in str(err.value)
+
+
+def test_a_record_that_is_not_strict_json_is_refused(tmp_path):
+    """The records are read as `cnlab replay` reads them: NaN (or a key twice) is not JSON."""
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    line = record_to_json(record())
+    (tmp_path / "records.jsonl").write_text(line[:-1] + ',"score":NaN}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1: .*NaN is not a JSON number"):
+        folder_guesses(tmp_path)
+
+
 def test_a_guess_off_the_board_is_the_engines_error():  # RULES 3.1
     bad = record()
     bad.actions[1] = Guess("B", "zebra")
