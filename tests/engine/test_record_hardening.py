@@ -430,6 +430,28 @@ def test_the_line_of_a_bad_record_is_named(tmp_path):
     refused(replay_bytes(tmp_path, text), "record 3:")
 
 
+@pytest.mark.parametrize("damage", [
+    lambda t: t.replace('"seed": 3,', '"seed": 3,,'),          # a stray comma
+    lambda t: t.replace('"actions": []', '"actions": [],'),     # a trailing comma
+    lambda t: t[:t.index('"key"')],                            # a truncated file
+])
+def test_a_pretty_printed_record_that_is_not_json_names_where(tmp_path, damage):
+    """A pretty-printed record (one JSON document over many lines) with a syntax error was read as
+    JSON lines, so the error was its first line's, "{": "record 1: ... Expecting property name
+    enclosed in double quotes: line 1 column 2", wherever the fault was. A file whose first two
+    lines are no JSON document each is one document: the error says where it breaks."""
+    text = damage(json.dumps(dealt("duet"), indent=2))
+    with pytest.raises(json.JSONDecodeError) as err:
+        json.loads(text.strip())
+    assert err.value.lineno > 1
+    line = refused(replay_bytes(tmp_path, text), "not valid JSON", f"line {err.value.lineno} column {err.value.colno}")
+    assert "record 1" not in line and "line 1 column 2" not in line
+    lines = json.dumps(dealt("duet")) + "\n" + '{"game": "duet",\n'   # JSON lines: the bad one is named
+    refused(replay_bytes(tmp_path, lines), "record 2:")
+    lines = '{"game": "duet",\n' + json.dumps(dealt("duet")) + "\n"
+    refused(replay_bytes(tmp_path, lines), "record 1:")
+
+
 def test_an_empty_file_holds_no_record(tmp_path):
     refused(replay_bytes(tmp_path, " \n\n "), "holds no record")
 
