@@ -112,6 +112,8 @@ def _where(path: tuple) -> str:
 
 
 def _valid_unicode(text: str) -> bool:
+    if text.isascii():
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -121,23 +123,28 @@ def _valid_unicode(text: str) -> bool:
 
 def check_tree(data: Any) -> None:
     """MalformedRecord unless `data` nests at most MAX_NESTING levels and every string and key
-    is valid Unicode. Iterative: no depth can overflow the stack here."""
-    stack = [(data, 0, ())]
+    is valid Unicode. Iterative: no depth can overflow the stack here. Linear: only lists and
+    objects go on the stack (a string is checked where its list or object is read)."""
+    if isinstance(data, str) and not _valid_unicode(data):
+        raise MalformedRecord(f"{_where(())} is not valid Unicode text (a lone surrogate)")
+    stack = [(data, 0, ())] if isinstance(data, (dict, list)) else []
     while stack:
         value, depth, path = stack.pop()
-        if isinstance(value, str):
-            if not _valid_unicode(value):
-                raise MalformedRecord(f"{_where(path)} is not valid Unicode text (a lone surrogate)")
-        elif isinstance(value, (dict, list)):
-            if depth >= MAX_NESTING:
-                raise MalformedRecord(f"{_where(path)} nests deeper than {MAX_NESTING} levels of lists and objects")
-            if isinstance(value, dict):
-                for k, v in value.items():
-                    if not _valid_unicode(k):
-                        raise MalformedRecord(f"a key of {_where(path)} is not valid Unicode text (a lone surrogate)")
-                    stack.append((v, depth + 1, path + (k,)))
-            else:
-                stack.extend((v, depth + 1, path + (i,)) for i, v in enumerate(value))
+        if depth >= MAX_NESTING:
+            raise MalformedRecord(f"{_where(path)} nests deeper than {MAX_NESTING} levels of lists and objects")
+        if isinstance(value, dict):
+            for k in value:
+                if not _valid_unicode(k):
+                    raise MalformedRecord(f"a key of {_where(path)} is not valid Unicode text (a lone surrogate)")
+            items = value.items()
+        else:
+            items = enumerate(value)
+        for k, v in items:
+            if isinstance(v, str):
+                if not _valid_unicode(v):
+                    raise MalformedRecord(f"{_where(path + (k,))} is not valid Unicode text (a lone surrogate)")
+            elif isinstance(v, (dict, list)):
+                stack.append((v, depth + 1, path + (k,)))
 
 
 # ----- shared fields ---------------------------------------------------------------------------
