@@ -12,6 +12,7 @@ simulator, terminal play) by module path, resolved only by `experiments`.
 from __future__ import annotations
 
 import importlib
+import reprlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -112,8 +113,7 @@ def register_game(spec: GameSpec) -> GameSpec:
 def game_spec(name: Any) -> GameSpec:
     """The spec of a registered game; MalformedRecord (one clear line) for anything else."""
     if not isinstance(name, str) or name not in GAMES:
-        shown = repr(name) if isinstance(name, str) and len(name) < 40 else "that"
-        raise MalformedRecord(f"unknown game {shown}; known: {', '.join(GAMES)}")
+        raise MalformedRecord(f"unknown game {reprlib.repr(name)}; known: {', '.join(GAMES)}")
     return GAMES[name]
 
 

@@ -155,9 +155,11 @@ def check_header(data: Any, games: Iterable[str], name: str) -> str:
     game = data.get("game")
     if not isinstance(game, str) or game not in tuple(games):
         raise MalformedRecord(f"not a {name} record (game={shown(game)})")
-    version = data.get("version")
+    if "version" not in data:
+        raise MalformedRecord(f"no 'version' field: a record names its format, version {RECORD_VERSION}")
+    version = data["version"]
     if type(version) is not int or version != RECORD_VERSION:
-        raise MalformedRecord(f"unsupported record version {shown(version)}")
+        raise MalformedRecord(f"unsupported record version {shown(version)} (records are version {RECORD_VERSION})")
     return game
 
 

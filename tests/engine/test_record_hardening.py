@@ -113,6 +113,20 @@ def test_a_game_that_is_not_a_name_is_malformed(tmp_path, game):
     assert len(line) < 200
 
 
+@pytest.mark.parametrize("game", ["duet", "codenames", "pictures", "spyword"])
+def test_a_missing_or_wrong_header_field_is_named(tmp_path, game):
+    """A record without "version" was "unsupported record version None", and a "game" that is no
+    name "unknown game that": each now names the field and what it holds or lacks."""
+    record = dealt(game)
+    del record["version"]
+    refused(replay_record(tmp_path, record), "no 'version' field", "version 1")
+    refused(replay_record(tmp_path, record | {"version": 2}), "unsupported record version 2", "version 1")
+    refused(replay_record(tmp_path, record | {"version": "1"}), "unsupported record version '1'")
+    for value, said in ((None, "None"), (7, "7"), (["duet"], "['duet']")):
+        line = refused(replay_record(tmp_path, record | {"version": 1, "game": value}), f"unknown game {said}; known: ")
+        assert "that" not in line
+
+
 def test_a_version_that_is_true_is_not_version_1():
     record = dealt("duet") | {"version": True}
     with pytest.raises(MalformedRecord, match="version"):
