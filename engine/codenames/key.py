@@ -16,6 +16,7 @@ RED, BLUE, BYSTANDER, ASSASSIN = "R", "B", "N", "X"
 TEAMS = ("red", "blue")
 TEAM_LETTER = {"red": RED, "blue": BLUE}
 LETTER_TEAM = {RED: "red", BLUE: "blue"}
+LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)
 
 
 def other_team(team: str) -> str:
@@ -42,8 +43,12 @@ class CodenamesKey:
     def __post_init__(self) -> None:
         if self.starts not in TEAMS:
             raise MalformedRecord(f"'starts' must be 'red' or 'blue', not {self.starts!r}")
-        if not isinstance(self.letters, str) or set(self.letters) - {RED, BLUE, BYSTANDER, ASSASSIN}:
+        if not isinstance(self.letters, str):
             raise MalformedRecord("a key is a string of the letters R, B, N, X")
+        bad = next((i for i, ch in enumerate(self.letters) if ch not in LETTERS), None)
+        if bad is not None:
+            raise MalformedRecord(f"invalid key (RULES 1.1, 2.1): a key is a string of the letters R, B, N, X; "
+                                  f"letter {bad + 1} is {self.letters[bad]!r}")
 
     def __len__(self) -> int:
         return len(self.letters)
@@ -60,9 +65,11 @@ class CodenamesKey:
         starter, follower = TEAM_LETTER[self.starts], TEAM_LETTER[other_team(self.starts)]
         want = Counter({starter: first, follower: second, BYSTANDER: bystanders, ASSASSIN: assassins})
         if Counter(self.letters) != want:
+            has = Counter(self.letters)
             raise MalformedRecord(
                 f"invalid key (RULES {rule}): the starting team ({self.starts}) has {first} agents, the other "
-                f"{second}, then {bystanders} bystanders and {assassins} assassin")
+                f"{second}, then {bystanders} bystanders and {assassins} assassin; this key has "
+                + ", ".join(f"{has[letter]} {letter}" for letter in (starter, follower, BYSTANDER, ASSASSIN)))
 
     @classmethod
     def parse(cls, letters: object, starts: object = None) -> "CodenamesKey":

@@ -53,11 +53,20 @@ class DuetKey:
 def key_problem(a: object, b: object) -> str | None:
     """Why (a, b) is not a valid RULES 3.2 key, or None if it is."""
     for name, side in (("A", a), ("B", b)):
-        if not isinstance(side, str) or len(side) != BOARD_SIZE or set(side) - {"G", "X", "N"}:
+        if not isinstance(side, str):
             return f"side {name} must be 25 letters of G, X, N"
+        if len(side) != BOARD_SIZE:
+            return f"side {name} must be 25 letters of G, X, N; it has {len(side)} letters"
+        bad = next((i for i, ch in enumerate(side) if ch not in (GREEN, ASSASSIN, BYSTANDER)), None)
+        if bad is not None:
+            return f"side {name} must be 25 letters of G, X, N; letter {bad + 1} is {side[bad]!r}"
     pairs = Counter(zip(a, b))  # type: ignore[arg-type]
     if pairs != Counter(CELL_COUNTS):
-        return "the two sides do not have the key-card structure (3 shared greens, assassin links)"
+        off = [f"{x}/{y}: {pairs[(x, y)]} cells, not {CELL_COUNTS.get((x, y), 0)}"
+               for x in (GREEN, ASSASSIN, BYSTANDER) for y in (GREEN, ASSASSIN, BYSTANDER)
+               if pairs[(x, y)] != CELL_COUNTS.get((x, y), 0)]
+        return ("the two sides do not have the key-card structure (3 shared greens, assassin links); "
+                f"cells A/B {'; '.join(off)}")
     return None
 
 

@@ -296,3 +296,27 @@ def test_the_simulators_records_replay(tmp_path, args):
     result = RUNNER.invoke(app, ["replay", str(out / "records.jsonl")])
     assert result.exit_code == 0, result.output
     assert len(result.stdout.splitlines()) == 2
+
+
+# ----- key cards: RULES 1.1, 2.1, 3.2 ----------------------------------------------------------------
+@pytest.mark.parametrize("game", ["codenames", "pictures"])
+def test_a_bad_key_says_what_is_wrong_with_it(tmp_path, game):
+    """A key with a letter not R, B, N, X said only what a key is, with no rule and not which
+    letter; one with the wrong counts said the counts a key has, not this key's."""
+    record = dealt(game)
+    key = record["key"]
+    line = refused(replay(tmp_path, record | {"key": key[:4] + key[4].lower() + key[5:]}), "RULES 1.1, 2.1", "letter 5")
+    assert repr(key[4].lower()) in line
+    extra = key.replace("N", "X", 1)   # a bystander turned assassin: 2 assassins
+    line = refused(replay(tmp_path, record | {"key": extra}), "invalid key (RULES", "2 X")
+
+
+def test_a_bad_duet_key_says_what_is_wrong_with_it(tmp_path):
+    record = dealt("duet")
+    a, b = record["key"]["A"], record["key"]["B"]
+    refused(replay(tmp_path, record | {"key": {"A": a[:-1], "B": b}}), "RULES 3.2", "side A", "24 letters")
+    refused(replay(tmp_path, record | {"key": {"A": a, "B": b[:2] + "g" + b[3:]}}), "RULES 3.2", "side B", "letter 3",
+            "'g'")
+    i = next(i for i in range(25) if (a[i], b[i]) == ("N", "N"))
+    line = refused(replay(tmp_path, record | {"key": {"A": a, "B": b[:i] + "G" + b[i + 1:]}}), "RULES 3.2")
+    assert "N/G" in line and "N/N" in line   # 6 beige/green cells where the card has 5; 6 beige/beige, not 7
