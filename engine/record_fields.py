@@ -215,13 +215,15 @@ def check_board(words: Any, count: int, rule: str, board: str, what: str = "word
 Seed = int | list[int] | None
 
 
-def parse_seed(data: dict) -> Seed:
-    """The seed the game was dealt from: an integer, or the sequence of integers a simulator deals
-    game i of a run from (`[run seed, i]`, numpy's seed-sequence form), each 0..2**64-1; or null."""
+def parse_seed(data: dict, lists: bool = True) -> Seed:
+    """The seed the game was dealt from: an integer, or (`lists`) the sequence of integers a
+    simulator deals game i of a run from (`[run seed, i]`, numpy's seed-sequence form), each
+    0..2**64-1; or null."""
     seed = data.get("seed")
-    entropy = seed if isinstance(seed, list) and 1 <= len(seed) <= 4 else [seed]
+    entropy = seed if lists and isinstance(seed, list) and 1 <= len(seed) <= 4 else [seed]
     if seed is not None and not all(type(s) is int and 0 <= s <= MAX_SEED for s in entropy):
-        raise MalformedRecord("'seed' must be null, an integer 0..2**64-1 or a list of 1-4 such integers")
+        raise MalformedRecord("'seed' must be null, an integer 0..2**64-1 or a list of 1-4 such integers" if lists
+                              else "'seed' must be null or an integer 0..2**64-1")
     return seed
 
 

@@ -72,7 +72,7 @@ class SpyWordRecord:
             problem = word_problem(data[k])
             if problem is not None:
                 raise MalformedRecord(f"RULES 5.3: '{k}' {shown(data[k])} {problem}")
-        seed = parse_seed(data)
+        seed = parse_seed(data, lists=False)   # the lots are drawn from [seed, i] (engine.spyword.state)
         lang, host, pack = data.get("lang"), data.get("host"), data.get("pack", {})
         if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
             raise MalformedRecord(f"'lang' must be null or one of {', '.join(LANGUAGES)} (the languages Spy's Word "

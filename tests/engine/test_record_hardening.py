@@ -221,6 +221,17 @@ def test_a_spyword_seed_that_numpy_cannot_take_is_malformed(tmp_path, seed):
     refused(replay_record(tmp_path, record), "'seed' must be")
 
 
+@pytest.mark.parametrize("seed", [[5, 0], [3], "3"])
+def test_a_spyword_seed_is_an_integer_and_says_so(tmp_path, seed):
+    """The shared seed check offered Codenames' and Duet's list form ([run seed, i]) to a Spy's Word
+    record too ("... or a list of 1-4 such integers"), whose lots are drawn from one integer: a list
+    then failed as "the seed must be an integer". The message is now the game's own."""
+    record = _tied_vote(dealt("spyword"))
+    record["seed"] = seed
+    line = refused(replay_record(tmp_path, record), "'seed' must be null or an integer 0..2**64-1")
+    assert "list of" not in line
+
+
 def test_lots_are_drawn_with_a_valid_seed(tmp_path):
     result = replay_record(tmp_path, _tied_vote(dealt("spyword")))
     assert result.exit_code == 0, result.output
