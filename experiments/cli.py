@@ -346,8 +346,8 @@ def _read_records(path: str, limit: int = 16 * 2**20):
         stripped = text.strip()
         # one document, or a broken one: a pretty-printed record's first two lines ("{", a field) are no
         # document each, and its parse error, not its first line's, says where it breaks
-        if stripped and (one_document(stripped) or not any(
-                one_document(line.strip()) for line in [ln for ln in text.split("\n") if ln.strip()][:2])):
+        if stripped and (one_document(stripped) or not any(one_document(line.strip()) for line in itertools.islice(
+                (ln for ln in text.split("\n") if ln.strip()), 2))):
             return iter([(None, stripped)])
         return numbered(enumerate(text.split("\n"), 1))
     first, _, rest = head.partition(b"\n")  # larger than one record: JSON lines, streamed
