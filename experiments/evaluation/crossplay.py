@@ -144,10 +144,22 @@ class Pairing:
 
 
 def with_backends(algorithm: str, backends: Sequence[str]) -> str:
-    """`margin?kmax=3` on (a, b) -> `margin:a+b?kmax=3` (the parameters kept as written)."""
+    """`margin?kmax=3` on (a, b) -> `margin:a+b?kmax=3` (the parameters kept as written); a class by
+    import path takes them after the class: `pkg.bots:Mine` -> `pkg.bots:Mine+a+b`."""
+    from agents.registry import is_import_path
+
     head, sep, query = algorithm.strip().partition("?")
     name = head.partition(":")[0]
-    return f"{name}:{'+'.join(backends)}" + (sep + query if sep else "")
+    joined = f"{head.partition('+')[0]}+" if is_import_path(name) else f"{name}:"
+    return joined + "+".join(backends) + (sep + query if sep else "")
+
+
+def named_backends(spec: str) -> tuple[str, ...]:
+    """The backends a spec names (for a class by import path, those after the class: `pkg.bots:Mine`
+    names none)."""
+    from agents.registry import agent_backends
+
+    return agent_backends(spec)
 
 
 def with_param(spec: str, key: str, value: float) -> str:
@@ -174,7 +186,7 @@ def partners(panel: Sequence[str], noise: Sequence[float], human: bool, human_sp
 def spymaster_for(algorithm: str, partner: Partner, panel: Sequence[str], leave_one_out: bool,
                   human_reads: Sequence[str] = ()) -> str:
     """The exact spymaster spec of one pairing (see the module docstring)."""
-    if parse_spec(algorithm).backends:
+    if named_backends(algorithm):
         return algorithm.strip()  # a fixed spymaster: the same in every pairing
     backends = list(panel)
     if leave_one_out:
@@ -207,18 +219,18 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     for algorithm in algorithms:
         check_spec(algorithm, "spymaster")
         if getattr(agent_class(algorithm, "spymaster"), "reads_embeddings", True):  # llm:local names a model
-            for b in parse_spec(algorithm).backends:
+            for b in named_backends(algorithm):
                 check_backend(b, lang)
     models = default_panel(lang) if panel is None else [check_backend(b.strip(), lang) for b in panel if b.strip()]
     models = list(dict.fromkeys(models))
     if not models:
         raise ValueError("the partner panel is empty" + ("" if panel is not None else f" (no {lang} backend is installed)"))
-    if leave_one_out and len(models) < 2 and any(not parse_spec(a).backends for a in algorithms):
+    if leave_one_out and len(models) < 2 and any(not named_backends(a) for a in algorithms):
         raise ValueError(f"leave-one-out needs at least two panel models (the panel is {models[0]}); "
                          "add models with --panel or use --no-leave-one-out")
     partner = partner.strip()
     check_spec(partner, "guesser")
-    if parse_spec(partner).backends:
+    if named_backends(partner):
         raise ValueError(f"--partner is a guesser algorithm without backends (the panel gives each its "
                          f"model), not {partner!r}")
     noises = parse_noise(noise)

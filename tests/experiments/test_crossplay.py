@@ -341,3 +341,36 @@ def test_a_table_or_heatmap_that_cannot_be_written_is_one_line(tmp_path):  # bad
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
         assert f"cannot write the {what}" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_spymaster_class_by_import_path_is_an_algorithm(tmp_path, monkeypatch):
+    """docs/agents.md: a third party's class goes by import path wherever a spec goes. In crossplay
+    `pkg.bots:Mine` (no backend after the class) is an algorithm like `margin`: leave-one-out gives it
+    the other panel models after the class; `pkg.bots:Mine+fake-a` is fixed. It was refused as an
+    unknown embedding backend 'Mine' (the class read as a backend), and a guesser class as `--partner`
+    as one naming backends."""
+    pkg = tmp_path / "crossbots"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "bots.py").write_text(
+        "from agents.base import ClueDecision, Guesser, Spymaster\n"
+        "class Mine(Spymaster):\n"
+        "    def __init__(self, spec, language='en'):\n"
+        "        super().__init__()\n"
+        "    def give_clue(self, obs):\n"
+        "        return ClueDecision('animal', 1)\n"
+        "class Reader(Guesser):\n"
+        "    def __init__(self, spec, language='en'):\n"
+        "        super().__init__()\n"
+        "    def next_guess(self, obs):\n"
+        "        return None if obs.correct_this_turn else next(w for i, w in enumerate(obs.words) if obs.can_guess(i))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pairings = cp.plan(["crossbots.bots:Mine?x=1", "crossbots.bots:Mine+fake-a"], 2, panel=PANEL, noise="none",
+                       human=False)
+    assert [p.run.spymaster for p in pairings] == [
+        "crossbots.bots:Mine+fake-b+fake-c?x=1", "crossbots.bots:Mine+fake-a+fake-c?x=1",
+        "crossbots.bots:Mine+fake-a+fake-b?x=1"] + ["crossbots.bots:Mine+fake-a"] * 3
+    mates = cp.plan(["random"], 2, panel=PANEL, noise="none", human=False, partner="crossbots.bots:Reader")
+    assert [p.run.guesser for p in mates] == [f"crossbots.bots:Reader+{m}" for m in PANEL]
+    with pytest.raises(ValueError, match="without backends"):
+        cp.plan(["random"], 2, panel=PANEL, noise="none", human=False, partner="crossbots.bots:Reader+fake-a")
