@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from agents.embeddings.registry import canonical_backend
+from agents.embeddings.registry import backend_key, canonical_backend
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
@@ -222,7 +222,10 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
             for b in named_backends(algorithm):
                 check_backend(b, lang)
     models = default_panel(lang) if panel is None else [check_backend(b.strip(), lang) for b in panel if b.strip()]
-    models = list(dict.fromkeys(models))
+    kept: dict[str, str] = {}
+    for model in models:   # one model however spelled (`m.kv`, `./m.kv`): never the partner's own for the spymaster
+        kept.setdefault(backend_key(model), model)
+    models = list(kept.values())
     if not models:
         raise ValueError("the partner panel is empty" + ("" if panel is not None else f" (no {lang} backend is installed)"))
     if leave_one_out and len(models) < 2 and any(not named_backends(a) for a in algorithms):

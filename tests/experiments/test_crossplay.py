@@ -374,3 +374,15 @@ def test_a_spymaster_class_by_import_path_is_an_algorithm(tmp_path, monkeypatch)
     assert [p.run.guesser for p in mates] == [f"crossbots.bots:Reader+{m}" for m in PANEL]
     with pytest.raises(ValueError, match="without backends"):
         cp.plan(["random"], 2, panel=PANEL, noise="none", human=False, partner="crossbots.bots:Reader+fake-a")
+
+
+def test_a_panel_model_given_twice_by_path_is_one_model(tmp_path, monkeypatch):
+    """Leave-one-out: the spymaster never reads its partner's model. A model file named two ways
+    (`m.txt`, `./m.txt`, its absolute path) was two panel models, so partner `duet-bayes:m.txt` met a
+    spymaster reading `./m.txt`, the same file; it is one model, as an alias and its name are."""
+    (tmp_path / "m.txt").write_text("apple 0.1 0.2 0.3\npear 0.2 0.1 0.4\n")
+    monkeypatch.chdir(tmp_path)
+    pairings = cp.plan(["random"], 2, panel=["m.txt", "./m.txt", str(tmp_path / "m.txt"), "fake-a"], noise="none",
+                       human=False)
+    assert [(p.run.spymaster, p.run.guesser) for p in pairings] == [("random:fake-a", "duet-bayes:m.txt"),
+                                                                    ("random:m.txt", "duet-bayes:fake-a")]
