@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -46,8 +47,18 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
 
 
+#: The longest name a file system takes for a folder (NAME_MAX, in bytes; a slug is ASCII).
+MAX_FOLDER_NAME = 255
+
+
 def folder_name(run: DuetRun) -> str:
-    return f"{slug(run.spymaster)}__{slug(run.guesser)}"
+    """`SPYMASTER__GUESSER`, slugged; a name too long for a folder (specs naming deep model paths) keeps
+    its first characters and ends with a hash of the whole name, so it is one folder per name still."""
+    name = f"{slug(run.spymaster)}__{slug(run.guesser)}"
+    if len(name) <= MAX_FOLDER_NAME:
+        return name
+    digest = hashlib.sha256(name.encode("ascii")).hexdigest()[:16]
+    return f"{name[:MAX_FOLDER_NAME - len(digest) - 2]}__{digest}"
 
 
 def pairing_folder(out: str | Path | None, run: DuetRun) -> Path | None:

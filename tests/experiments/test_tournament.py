@@ -194,3 +194,23 @@ def test_a_table_that_cannot_be_written_is_one_line(tmp_path):  # bad input: exi
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert "cannot write the tournament table" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_specs_naming_a_deep_model_path_get_a_folder_the_file_system_takes(tmp_path):
+    """A pairing's folder is SPYMASTER__GUESSER: two specs naming a model under a deep folder made a
+    name over the file system's 255 bytes, and the run ended in a traceback (Errno 36) after the
+    pairings before it had played. A name too long keeps its start and ends with a hash of the whole."""
+    deep = tmp_path / ("d" * 120) / ("e" * 100)
+    deep.mkdir(parents=True)
+    model = deep / "m.txt"
+    model.write_text("cat 0.1 0.2\ndog 0.2 0.1\n")
+    args = ["tournament", "--spymasters", f"random,random:{model}", "--guessers", f"nearest:{model},random",
+            "--games", "2", "--no-progress", "--out", str(tmp_path / "t")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    folders = sorted(p.name for p in (tmp_path / "t").iterdir() if p.is_dir())
+    assert len(folders) == 4 and all(len(name) <= 255 for name in folders)
+    lines = {name: (tmp_path / "t" / name / "games.jsonl").read_text() for name in folders}
+    again = CliRunner().invoke(app, args)   # each pairing resumes its own folder
+    assert again.exit_code == 0 and sorted(p.name for p in (tmp_path / "t").iterdir() if p.is_dir()) == folders
+    assert lines == {name: (tmp_path / "t" / name / "games.jsonl").read_text() for name in folders}
