@@ -137,7 +137,7 @@ def collect(results: Iterable[tuple[dict, str]], rows: dict[int, dict], total: i
 
 
 def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], summary: dict,
-                 played: int | None = None) -> None:
+                 played: int | None = None, types: dict[str, str] | None = None) -> None:
     """summary.json and games.parquet: derived from the rows, rewritten whole at the end of a run, and
     only when the reported games are every game the folder holds (a smaller --games writes nothing).
     A rerun that played no game (`played` 0) keeps a whole summary of those games as it is: its speed,
@@ -148,7 +148,7 @@ def save_outputs(directory: "RunDirectory | None", ordered_rows: list[dict], sum
         return
     try:
         _atomic_write(directory.path / "summary.json", json.dumps(summary, indent=1))
-        _write_parquet(ordered_rows, directory.path / "games.parquet")
+        _write_parquet(ordered_rows, directory.path / "games.parquet", types)
     except OSError as exc:
         raise RunFolderError(f"cannot write the summary in {directory.path}: {exc.strerror or exc}") from None
 
@@ -215,7 +215,7 @@ def run_resumable(run: Any, out: str | Path | None, workers: int, progress: bool
                     raise
                 raise RunFolderError(f"{directory.rows_path} holds rows this run cannot summarise ({type(exc).__name__}: "
                                      f"{str(exc)[:60]}); the folder is damaged: remove it to start over") from None
-            save_outputs(directory, ordered, summary, played=len(todo))
+            save_outputs(directory, ordered, summary, played=len(todo), types=getattr(run, "ROW_TYPES", None))
         finally:
             if directory:
                 directory.close()

@@ -381,9 +381,13 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _write_parquet(rows: list[dict], path: Path) -> None:
+def _write_parquet(rows: list[dict], path: Path, types: dict[str, str] | None = None) -> None:
+    """`types`: a column's type in every run's file (a field only some games have, such as a score:
+    never an integer column in one run, a float one in another, and untyped nulls in a third)."""
     import pandas as pd
 
     tmp = path.with_suffix(".parquet.tmp")
-    pd.DataFrame(rows).to_parquet(tmp, index=False)
+    frame = pd.DataFrame(rows)
+    frame = frame.astype({c: t for c, t in (types or {}).items() if c in frame})
+    frame.to_parquet(tmp, index=False)
     os.replace(tmp, path)

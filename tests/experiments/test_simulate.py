@@ -291,3 +291,31 @@ def test_an_illegal_clue_is_refused_not_played(tmp_path):
     simulate(DuetRun(games=4, seed=0, **RANDOM), out=tmp_path / "b", progress=False)
     for line in (tmp_path / "b" / "records.jsonl").read_text().splitlines():
         assert json.loads(line)["config"]["invalid_clue"] == "reject"
+
+
+def test_games_parquet_types_a_score_alike_in_every_run(tmp_path):
+    """RULES 3.11: a lost game, or any game of 10 or 11 tokens, has no score, and a won game no loss
+    reason. games.parquet typed those columns by what the run held: `score` int64 when every game was
+    won, double when some were, an untyped null column when none was (random play) or in a 10-token
+    run, and `loss_reason` null when every game was won; runs' files did not concatenate alike."""
+    import pyarrow.parquet as pq
+
+    from agents.embeddings import FakeEmbeddings, register_backend
+    from agents.embeddings import registry
+
+    register_backend("fake-sim", lambda: FakeEmbeddings(name="fake-sim"), overwrite=True)
+    try:
+        runs = {"lost": DuetRun(games=3, seed=1, **RANDOM),
+                "won": DuetRun(games=2, seed=1, spymaster="margin:fake-sim?vocab=300", guesser="duet-bayes:fake-sim"),
+                "10 tokens": DuetRun(games=2, seed=1, tokens=10, spymaster="margin:fake-sim?vocab=300",
+                                     guesser="duet-bayes:fake-sim")}
+        for name, run in runs.items():
+            simulate(run, out=tmp_path / name, progress=False)
+    finally:
+        registry._REGISTRY.pop("fake-sim", None)
+        registry.get_backend.cache_clear()
+    assert not any(r["won"] for r in rows(tmp_path / "lost")) and all(r["won"] for r in rows(tmp_path / "won"))
+    for name in runs:
+        schema = pq.read_schema(tmp_path / name / "games.parquet")
+        assert str(schema.field("score").type) == "double", name
+        assert str(schema.field("loss_reason").type) in ("string", "large_string"), name

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 from agents.llm.seat import row_fields as llm_row_fields
 from agents.registry import default_guesser, default_spymaster
@@ -35,6 +35,9 @@ DEFAULT_GUESSER = default_guesser("en")
 class DuetRun:
     """Everything that determines a run's games: the resume key."""
 
+    #: games.parquet's columns that some games leave empty, typed alike in every run: a loss has no
+    #: score, nor a game of 10 or 11 tokens (RULES 3.11); a won game no loss reason
+    ROW_TYPES: ClassVar[dict[str, str]] = {"score": "float64", "loss_reason": "string"}
     games: int
     seed: int = 0
     spymaster: str | None = None   # None: the language's default (agents.registry.default_spymaster)
