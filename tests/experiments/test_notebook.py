@@ -133,3 +133,32 @@ def test_duet_benchmark_notebook_reads_won_games_without_a_score(tmp_path, monke
     outputs = outputs_of(executed)
     assert not any(o.get("output_type") == "error" for o in outputs)
     assert (tmp_path / "run" / "score_distribution.png").read_bytes().startswith(PNG)
+
+
+def test_partner_robustness_notebook_places_the_tables_games_only(tmp_path, monkeypatch):
+    """The assassin section replayed every record of each pairing's folder, so a folder holding more
+    games than the table (a larger --games stopped before it rewrote the table) counted guesses of
+    games the table does not report; it reads the table's first `games` games of each pairing."""
+    from agents.embeddings import FakeEmbeddings, register_backend
+    from agents.embeddings import registry
+    from experiments.evaluation.crossplay import crossplay, plan, pairing_folder
+
+    panel = ["fake-nb-a", "fake-nb-c"]
+    for seed, name in zip((0, 7), panel):
+        register_backend(name, lambda seed=seed, name=name: FakeEmbeddings(seed=seed, name=name), overwrite=True)
+    out = tmp_path / "cross"
+    try:
+        crossplay(["random"], games=2, panel=panel, noise="none", human=False, out=out, progress=False)
+        first = plan(["random"], 4, panel=panel, noise="none", human=False)[0].run   # stopped after one pairing
+        simulate(first, out=pairing_folder(out, first), progress=False)
+    finally:
+        for name in panel:
+            registry._REGISTRY.pop(name, None)
+        registry.get_backend.cache_clear()
+    monkeypatch.setenv("CNLAB_CROSSPLAY", str(out))
+    executed = nbformat.read(run_notebook(PARTNER_NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    text = "\n".join(o.get("text", "") for o in outputs_of(executed))
+    guesses = sum(1 for f in out.glob("*/records.jsonl") for line in f.read_text().splitlines()
+                  if json.loads(line)["game_index"] < 2 for action in json.loads(line)["actions"] if "guess" in action)
+    assert f"{guesses} guesses, " in text
