@@ -145,7 +145,17 @@ def pairing_kind(spymaster: str | AgentSpec, guesser_reads: frozenset[str]) -> s
     mine = models_read(spymaster, "spymaster")
     if not mine or not guesser_reads:
         return "no model"
-    return "self-play" if mine & guesser_reads else "cross-model"
+    return "self-play" if set(map(_model_key, mine)) & set(map(_model_key, guesser_reads)) else "cross-model"
+
+
+def _model_key(name: str) -> str:
+    """What a model name loads (a model file however its path is written: `m.kv`, `./m.kv`), else the name."""
+    from .embeddings.registry import backend_key
+
+    try:
+        return backend_key(name)
+    except ValueError:
+        return name
 
 
 def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):

@@ -214,3 +214,14 @@ def test_specs_naming_a_deep_model_path_get_a_folder_the_file_system_takes(tmp_p
     again = CliRunner().invoke(app, args)   # each pairing resumes its own folder
     assert again.exit_code == 0 and sorted(p.name for p in (tmp_path / "t").iterdir() if p.is_dir()) == folders
     assert lines == {name: (tmp_path / "t" / name / "games.jsonl").read_text() for name in folders}
+
+
+def test_pairing_kind_knows_a_model_file_however_its_path_is_written(tmp_path, monkeypatch):
+    """The `pairing` column: a spymaster reading `./m.txt` and a guesser reading `m.txt` (or its absolute
+    path) read the same model file: self-play, not cross-model."""
+    (tmp_path / "m.txt").write_text("cat 0.1 0.2\ndog 0.2 0.1\n")
+    (tmp_path / "n.txt").write_text("cat 0.1 0.2\ndog 0.2 0.1\n")
+    monkeypatch.chdir(tmp_path)
+    assert pairing_kind("margin:./m.txt", "nearest:m.txt") == "self-play"
+    assert pairing_kind(f"margin:{tmp_path / 'm.txt'}+use-m3", "nearest:m.txt") == "self-play"
+    assert pairing_kind("margin:m.txt", "nearest:n.txt") == "cross-model"
