@@ -258,3 +258,18 @@ def test_a_game_of_unlimited_clues_has_no_clue_number_to_average():  # RULES 1.7
     assert summarize([unlimited], run)["mean_clue_number"] is None
     zero = game_row(2, game(0))
     assert zero["mean_clue_number"] == 0.0 and summarize([zero, two], run)["mean_clue_number"] == 1.0
+
+
+def test_games_parquet_types_its_columns_alike_in_every_variant(tmp_path):
+    """A column one variant leaves empty (the competition score two_player's, the score single_team's)
+    was an untyped null column in that run's games.parquet and an integer one in the other's: every
+    run's file now has the same types."""
+    import pyarrow.parquet as pq
+
+    types = {}
+    for variant in ("single_team", "two_player"):
+        simulate_codenames(CodenamesRun(games=2, seed=1, variant=variant, **RANDOM), out=tmp_path / variant,
+                           progress=False)
+        types[variant] = {f.name: str(f.type) for f in pq.read_schema(tmp_path / variant / "games.parquet")}
+    assert types["single_team"] == types["two_player"]
+    assert types["single_team"]["score"] == types["single_team"]["competition_score"] == "double"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from agents.defaults import CODENAMES_GUESSER, CODENAMES_SPYMASTER
 from engine.codenames import CodenamesConfig, CodenamesRecord
@@ -32,6 +32,12 @@ SIM_VARIANTS = ("single_team", "two_player", "teams")
 class CodenamesRun:
     """Everything that determines a run's games: the resume key."""
 
+    #: games.parquet's columns that some games or variants leave empty, typed alike in every run: the
+    #: competition score is the solo variant's, the score two_player's; an unfinished game has no
+    #: winner, a won one no loss reason; a game of UNLIMITED clues no mean number (RULES 1.7)
+    ROW_TYPES: ClassVar[dict[str, str]] = {"competition_score": "float64", "score": "float64",
+                                           "mean_clue_number": "float64", "winner": "string",
+                                           "loss_reason": "string"}
     games: int
     seed: int = 0
     spymaster: str = DEFAULT_SPYMASTER
