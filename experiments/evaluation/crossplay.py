@@ -289,7 +289,8 @@ def first_green(folder: Path | None, games: int) -> float | None:
     if folder is None or not (folder / "records.jsonl").exists():
         return None
     guesses = folder_guesses(folder)
-    first = guesses[(guesses["game_index"] < games) & (guesses["place"] == "1st")]
+    # a clue's first guess, whatever its number (of a clue of 0 it is past the number: `spare`, RULES 3.4)
+    first = guesses[(guesses["game_index"] < games) & (guesses["position"] == 1)]
     return round(float((first["result"] == "green").mean()), 6) if len(first) else None
 
 

@@ -386,3 +386,22 @@ def test_a_panel_model_given_twice_by_path_is_one_model(tmp_path, monkeypatch):
                        human=False)
     assert [(p.run.spymaster, p.run.guesser) for p in pairings] == [("random:fake-a", "duet-bayes:m.txt"),
                                                                     ("random:m.txt", "duet-bayes:fake-a")]
+
+
+def test_first_green_counts_the_first_guess_of_a_clue_of_0(tmp_path):
+    """RULES 3.4: a Duet clue may be 0, and the guesser still guesses at least once. `first_green` is the
+    share of clues whose first guess found a green (RULES 3.5); a clue of 0 was left out (its guesses
+    are all past its number, `spare` in the guess table), so its first guess never counted."""
+    from conftest import make_key
+    from engine.duet import DuetConfig
+    from engine.records import record_to_json
+
+    words = [f"w{i}" for i in range(25)]
+    key = make_key({0: ("G", "N"), 1: ("G", "G"), 2: ("G", "X"), 3: ("N", "G"), 4: ("X", "N"), 5: ("N", "N")})
+    rec = DuetRecord(words=words, key=key, config=DuetConfig(), actions=[
+        Clue("A", "none", 0), Guess("B", "w5"),                      # 0: a bystander first
+        Clue("B", "pet", 1), Guess("A", "w3")])                     # 1: a green first
+    rec.extra["game_index"] = 0
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    (tmp_path / "records.jsonl").write_text(record_to_json(rec) + "\n", encoding="utf-8")
+    assert cp.first_green(tmp_path, 1) == 0.5
