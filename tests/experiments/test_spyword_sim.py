@@ -190,3 +190,17 @@ def test_a_bot_with_no_clue_left_stops_the_run_in_one_line(tmp_path):  # RULES 5
     assert result.stderr.startswith("error: spyword-random:fake?vocab=50")
     assert "no legal unused clue" in result.stderr and "Traceback" not in result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_games_parquet_types_an_empty_column_as_in_any_run(tmp_path):
+    """A column no game of a run filled (no ghost's guess, no spy's belief with random infiltrators) was
+    an untyped null column in that run's games.parquet and a string or float one in another run's: it
+    is typed alike in every run."""
+    import pyarrow.parquet as pq
+
+    simulate_spyword(2, 4, 0, "en", BOT, "infiltrators", tmp_path, progress=False)
+    assert all(r["ghost_guess"] is None and r["spy_belief"] is None for r in rows(tmp_path))  # no game filled them
+    schema = pq.read_schema(tmp_path / "games.parquet")
+    assert str(schema.field("ghost_guess").type) in ("string", "large_string")
+    assert str(schema.field("spy_belief").type) == "double"
+    assert all(str(schema.field(c).type) != "null" for c in schema.names)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -39,6 +39,10 @@ WEAKEN = (None, "citizens", "infiltrators")
 class SpyWordRun:
     """Everything that determines a run's games: the resume key."""
 
+    #: games.parquet's columns that some games leave empty, typed alike in every run: a game with no
+    #: winner, no one out, no ghost's guess, or no belief of a side to average
+    ROW_TYPES: ClassVar[dict[str, str]] = {"winner": "string", "first_out": "string", "ghost_guess": "string",
+                                           "spy_belief": "float64", "citizen_belief": "float64"}
     games: int
     players: int = 6
     seed: int = 0
