@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from agents.embeddings.registry import backend_key, canonical_backend
+from agents.registry import agent_backends
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
@@ -154,14 +155,6 @@ def with_backends(algorithm: str, backends: Sequence[str]) -> str:
     return joined + "+".join(backends) + (sep + query if sep else "")
 
 
-def named_backends(spec: str) -> tuple[str, ...]:
-    """The backends a spec names (for a class by import path, those after the class: `pkg.bots:Mine`
-    names none)."""
-    from agents.registry import agent_backends
-
-    return agent_backends(spec)
-
-
 def with_param(spec: str, key: str, value: float) -> str:
     """`a:b?x=1` + (noise, 0.04) -> `a:b?x=1&noise=0.04`: the value itself (`0.1234567`, not `0.123457`:
     the partner plays the noise the table names), written short (`1`, not `1.0`) where that is exact."""
@@ -186,7 +179,7 @@ def partners(panel: Sequence[str], noise: Sequence[float], human: bool, human_sp
 def spymaster_for(algorithm: str, partner: Partner, panel: Sequence[str], leave_one_out: bool,
                   human_reads: Sequence[str] = ()) -> str:
     """The exact spymaster spec of one pairing (see the module docstring)."""
-    if named_backends(algorithm):
+    if agent_backends(algorithm):
         return algorithm.strip()  # a fixed spymaster: the same in every pairing
     backends = list(panel)
     if leave_one_out:
@@ -219,7 +212,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     for algorithm in algorithms:
         check_spec(algorithm, "spymaster")
         if getattr(agent_class(algorithm, "spymaster"), "reads_embeddings", True):  # llm:local names a model
-            for b in named_backends(algorithm):
+            for b in agent_backends(algorithm):
                 check_backend(b, lang)
     models = default_panel(lang) if panel is None else [check_backend(b.strip(), lang) for b in panel if b.strip()]
     kept: dict[str, str] = {}
@@ -228,12 +221,12 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
     models = list(kept.values())
     if not models:
         raise ValueError("the partner panel is empty" + ("" if panel is not None else f" (no {lang} backend is installed)"))
-    if leave_one_out and len(models) < 2 and any(not named_backends(a) for a in algorithms):
+    if leave_one_out and len(models) < 2 and any(not agent_backends(a) for a in algorithms):
         raise ValueError(f"leave-one-out needs at least two panel models (the panel is {models[0]}); "
                          "add models with --panel or use --no-leave-one-out")
     partner = partner.strip()
     check_spec(partner, "guesser")
-    if named_backends(partner):
+    if agent_backends(partner):
         raise ValueError(f"--partner is a guesser algorithm without backends (the panel gives each its "
                          f"model), not {partner!r}")
     noises = parse_noise(noise)
