@@ -142,7 +142,10 @@ def forfeit_row(game: str, row: dict, record: Any, forfeit: Forfeit | None) -> d
         from engine.codenames.key import other_team
         from engine.codenames.state import COMPETITION_LOSS, seat_team
 
-        team = seat_team(forfeit.seat) if "-" in forfeit.seat else record.key.starts
+        # one team plays a solo variant (its agents cover for the virtual opponent too): any forfeit is its
+        # loss; in `teams` the forfeiting seat's team loses
+        team = (seat_team(forfeit.seat) if record.config.variant == "teams" and "-" in forfeit.seat
+                else record.key.starts)
         winner = other_team(team)
         row.update(winner=winner, won=winner == record.key.starts, loss_reason=forfeit.reason, score=None,
                    competition_score=COMPETITION_LOSS if record.config.single_team else None)

@@ -307,6 +307,24 @@ class CrashingGuesser(Guesser):
         os._exit(3)
 
 
+class StartCrashingGuesser(Guesser):
+    """Dies in `begin_game` (exit code 5), before any move: always, or (spec parameter `seeds`, "a/b") only
+    when given one of those seeds. Plays the first guessable card otherwise."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.seeds = set(str(spec.params.get("seeds", "")).split("/")) - {""}
+
+    def begin_game(self, seed) -> None:
+        super().begin_game(seed)
+        if not self.seeds or str(seed) in self.seeds:
+            sys.stderr.write("dies before the game\n")
+            os._exit(5)
+
+    def next_guess(self, obs):
+        return obs.words[obs.guessable()[0]]
+
+
 class RaisingSpymaster(Spymaster):
     def __init__(self, spec, language="en"):
         super().__init__()

@@ -765,3 +765,20 @@ def test_a_spyword_folder_holding_a_forfeit_resumes_and_extends(tmp_path, monkey
     assert again["games"] == 3 and (isolated / "games.jsonl").read_text() == before
     more = simulate_spyword(4, 6, seed, "en", bot, None, isolated, progress=False, isolate=True, move_timeout=60)
     assert more["games"] == 4 and (isolated / "games.jsonl").read_text().startswith(before)
+
+
+def test_a_solo_codenames_forfeit_is_the_playing_teams_loss_whoever_starts(tmp_path):
+    """Audit 12: a Codenames forfeit went to the team of the proxy's seat, which before its first move of a game
+    is the seat it was built for (red): in two_player with blue starting, a guesser that died in begin_game made
+    red lose, and the row said `won: true` (the starting team won). One team plays a solo variant (its agents
+    cover for the virtual opponent too, RULES 1.8): every forfeit is its loss."""
+    simulate_codenames(CodenamesRun(games=2, seed=0, spymaster="random", guesser=f"{HOSTILE}:StartCrashingGuesser",
+                                    variant="two_player"),
+                       out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    played = rows(tmp_path)
+    assert [r["status"] for r in played] == ["forfeit", "forfeit"]
+    starts = [json.loads(line)["starts"] for line in (tmp_path / "records.jsonl").read_text().splitlines()]
+    assert "blue" in starts  # (seed 0: game 0 is blue's)
+    for row in played:
+        assert row["won"] is False and row["winner"] != starts[row["game_index"]], row
+        assert row["loss_reason"].startswith("forfeit: red-guesser: crashed (exit code 5: dies before the game)")
