@@ -437,7 +437,7 @@ class IsolatedAgent:
         except ValueError:
             self.spec = str(spec)
         self.language = language
-        self.seat = seat
+        self.seat = self.first_seat = seat  # a shared Codenames agent moves for several seats; seeded for its first
         self.move_timeout = checked_move_timeout(move_timeout)
         self.startup_timeout = float(startup_timeout or max(DEFAULT_STARTUP_TIMEOUT, self.move_timeout))
         self._hello = {"role": self.role, "spec": self.spec, "language": language, **(hello or {})}
@@ -503,7 +503,9 @@ class IsolatedAgent:
         return self._forfeit(f"answered garbage ({exc})")
 
     def begin_game(self, seed: Any) -> None:
-        self._call({"op": "begin_game", "seed": jsonable(seed)})
+        # the seat it is seeded for (the loops seed a shared agent for its first seat), never the seat of its
+        # last move in an earlier game: a forfeit here would name the seat that game left
+        self._call({"op": "begin_game", "seed": jsonable(seed)}, self.first_seat)
 
     def close(self, kill: bool = False) -> None:
         if self._process is not None and self._owner == os.getpid():

@@ -309,7 +309,7 @@ class CrashingGuesser(Guesser):
 
 class StartCrashingGuesser(Guesser):
     """Dies in `begin_game` (exit code 5), before any move: always, or (spec parameter `seeds`, "a/b") only
-    when given one of those seeds. Plays the first guessable card otherwise."""
+    when given one of those seeds, each written "s<seed>". Plays the first guessable card otherwise."""
 
     def __init__(self, spec, language="en"):
         super().__init__()
@@ -317,12 +317,12 @@ class StartCrashingGuesser(Guesser):
 
     def begin_game(self, seed) -> None:
         super().begin_game(seed)
-        if not self.seeds or str(seed) in self.seeds:
+        if not self.seeds or f"s{seed}" in self.seeds:
             sys.stderr.write("dies before the game\n")
             os._exit(5)
 
     def next_guess(self, obs):
-        return obs.words[obs.guessable()[0]]
+        return obs.words[(obs.guessable() if hasattr(obs, "guessable") else obs.hidden())[0]]
 
 
 class RaisingSpymaster(Spymaster):

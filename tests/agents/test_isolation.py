@@ -782,3 +782,21 @@ def test_a_solo_codenames_forfeit_is_the_playing_teams_loss_whoever_starts(tmp_p
     for row in played:
         assert row["won"] is False and row["winner"] != starts[row["game_index"]], row
         assert row["loss_reason"].startswith("forfeit: red-guesser: crashed (exit code 5: dies before the game)")
+
+
+def test_a_forfeit_before_the_first_move_names_the_seat_seeded_whatever_the_game_before(tmp_path, monkeypatch):
+    """Audit 12: a shared Codenames proxy kept the seat of its last move, so an agent that died in begin_game
+    forfeited for the seat the previous game had ended on (seed 2, teams: game 0 ends on blue-guesser, game 1
+    was blue's loss), another team than when the same game is played first (a second worker, a resume). The
+    loop seeds a shared agent for its first seat (red-guesser): that seat forfeits, whatever came before."""
+    from experiments.runs.seeds import agent_seed
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    crash = f"s{agent_seed((2, 1), 'red-guesser')}"  # (a text: a number parameter would be a float)
+    run = CodenamesRun(games=2, seed=2, spymaster="random", guesser=f"{HOSTILE}:StartCrashingGuesser?seeds={crash}",
+                       variant="teams")
+    simulate_codenames(run, out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    first, second = rows(tmp_path)
+    assert first["status"] != "forfeit"
+    assert second["loss_reason"].startswith("forfeit: red-guesser: crashed (exit code 5"), second
+    assert second["winner"] == "blue"
