@@ -568,6 +568,8 @@ class IsolatedGuesser(IsolatedAgent, Guesser):
 
     def next_guess(self, obs):
         reply = self._call({"op": "next_guess", "obs": to_json_dict(obs)}, obs.seat)
+        if "guess" not in reply:  # null is a stop: an answer without one (another role's) is none
+            raise self._garbage(ProtocolError('an answer to next_guess holds "guess": a word of the board or null'))
         try:
             return word_from_json(reply.get("guess"), True, "guess")
         except ProtocolError as exc:
@@ -592,6 +594,8 @@ class IsolatedSpyWordBot(IsolatedAgent):
 
     def act(self, obs, avoid: Iterable[str] = ()):
         reply = self._call({"op": "act", "obs": to_json_dict(obs), "avoid": list(avoid)}, obs.seat)
+        if "action" not in reply:
+            raise self._garbage(ProtocolError('an answer to act holds "action": an action as in a record, or null'))
         try:
             action = spyword_action_from_json(reply.get("action"), obs.seat, obs.host)
             beliefs = beliefs_from_json(reply.get("beliefs"))

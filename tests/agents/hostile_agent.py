@@ -503,6 +503,28 @@ class RestartProbeGuesser(_Trigger, Guesser):
         return word
 
 
+class WrongFieldGuesser(Guesser):
+    """Isolated, as seat B: once a guess of the turn was right (a stop is legal), it writes on the protocol
+    pipe itself an answer to the request it is asked (its id read up the worker's stack) that holds no guess
+    but a clue (`how=clue`, the answer of another role) or nothing (`how=none`), then never answers."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.how = str(spec.params.get("how", "clue"))
+
+    def next_guess(self, obs):
+        if _isolated() and obs.seat == "B" and obs.correct_this_turn > 0:
+            frame = sys._getframe()
+            while frame is not None and "request_id" not in frame.f_locals:
+                frame = frame.f_back
+            answer = {"ok": True, "id": frame.f_locals["request_id"]}
+            if self.how == "clue":
+                answer["clue"] = {"word": "ocean", "number": 1, "targets": [], "score": 0.0}
+            os.write(_protocol_fd(os.O_WRONLY), (json.dumps(answer) + "\n").encode())
+            time.sleep(60)
+        return obs.words[obs.guessable()[0]]
+
+
 class ChattyGuesser(_Trigger, Guesser):
     """On a hit board prints `mb` MiB (spec parameter) to stdout before it guesses."""
 

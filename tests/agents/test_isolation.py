@@ -800,3 +800,18 @@ def test_a_forfeit_before_the_first_move_names_the_seat_seeded_whatever_the_game
     assert first["status"] != "forfeit"
     assert second["loss_reason"].startswith("forfeit: red-guesser: crashed (exit code 5"), second
     assert second["winner"] == "blue"
+
+
+@pytest.mark.parametrize("how", ["clue", "none"])
+def test_an_answer_without_the_field_its_request_asks_for_is_garbage(tmp_path, monkeypatch, how):
+    """Audit 12: a guesser's answer with no "guess" (another role's answer, a clue; or only {"ok": true}) was read
+    as null, a stop, and the game played on: the protocol's answer to next_guess is {"ok": true, "guess": WORD |
+    null}. Now an answer that lacks its request's field is garbage, and the agent forfeits there."""
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    started = time.monotonic()  # (seed 0: B's first guess is right, its second the forged answer)
+    simulate(DuetRun(games=1, seed=0, spymaster="random", guesser=f"{HOSTILE}:WrongFieldGuesser?how={how}"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=3)
+    (row,) = rows(tmp_path)
+    assert row["status"] == "forfeit" and row["loss_reason"] == (
+        'forfeit: B guesser: answered garbage (an answer to next_guess holds "guess": a word of the board or null)'), row
+    assert time.monotonic() - started < 30
