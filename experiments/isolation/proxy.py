@@ -70,6 +70,9 @@ class Forfeit(AgentError):
     """An isolated agent lost its game: too slow, dead, raised, garbage, or an illegal move."""
 
     def __init__(self, seat: str | None, role: str, spec: str, why: str):
+        # one line of text: what the agent wrote (an error, its last words, a quoted answer) may hold line
+        # ends and terminal escapes, which a reason printed later must not carry out ("\n" stays visible)
+        why = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in why)
         if len(why) > MAX_WHY:  # the reason goes into the row and the record: not an agent's megabytes
             why = f"{why[:MAX_WHY]}... ({len(why) - MAX_WHY:,} more characters)"
         self.seat, self.role, self.spec, self.why = seat or "?", role, spec, why

@@ -333,6 +333,16 @@ class RaisingSpymaster(Spymaster):
         return 1 / 0
 
 
+class MultilineRaisingGuesser(Guesser):
+    """Raises an error whose text holds line ends and a terminal escape (a fake line for whoever prints it)."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def next_guess(self, obs):
+        raise ValueError("first line\nerror: a line of its own\r\x1b[2Jcleared\u202eevil")
+
+
 class GarbageGuesser(Guesser):
     """Answers a number where a word is due, after printing to stdout (which must not break the protocol)."""
 

@@ -815,3 +815,15 @@ def test_an_answer_without_the_field_its_request_asks_for_is_garbage(tmp_path, m
     assert row["status"] == "forfeit" and row["loss_reason"] == (
         'forfeit: B guesser: answered garbage (an answer to next_guess holds "guess": a word of the board or null)'), row
     assert time.monotonic() - started < 30
+
+
+def test_a_forfeit_reason_is_one_line_whatever_the_agent_wrote(tmp_path):
+    """Audit 12: the reason quoted the agent's error text as it was, line ends and terminal escapes included,
+    so a row's and a record's `forfeit: <seat> <role>: <why>` (docs/isolation.md) could be several lines, or
+    clear the screen of whoever prints it. Now what is no printable character is written as its escape."""
+    simulate(DuetRun(games=1, seed=1, spymaster="random", guesser=f"{HOSTILE}:MultilineRaisingGuesser"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    (row,) = rows(tmp_path)
+    assert row["loss_reason"] == ("forfeit: B guesser: raised ValueError: first line\\nerror: a line of its own"
+                                  "\\r\\x1b[2Jcleared\\u202eevil"), row
+    assert row["loss_reason"].isprintable() and records(tmp_path)[0]["forfeit"]["reason"] == row["loss_reason"]
