@@ -77,9 +77,30 @@ def local_results(todo: Sequence[int], workers: int, play: Callable[[int], tuple
         # One game a task: a worker hands each game back as it finishes, so it is on disk at once (a batch
         # came back only with its last game, and a run killed meanwhile lost the batch's finished games)
         with multiprocessing.get_context("fork").Pool(workers, initializer=_one_thread) as pool:
-            yield from pool.imap_unordered(play, todo, chunksize=1)
+            yield from _while_workers_live(pool, pool.imap_unordered(play, todo, chunksize=1))
     finally:
         gc.unfreeze()
+
+
+def _while_workers_live(pool, results: Iterator) -> Iterator:
+    """The pool's results, until one of its workers dies: killed (a signal from any process of the user,
+    an isolated agent's included; the OOM killer), it takes its game along, and the pool, which starts
+    another worker, would wait for that game forever. The run stops then (SystemExit, one line), its
+    finished games kept: a rerun resumes. Workers end only so (the pool's own end comes after this)."""
+    seen = list(pool._pool)
+    while True:
+        try:
+            yield results.next(timeout=0.25)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            seen += [p for p in list(pool._pool) if p not in seen]  # replacements of dead workers too
+            dead = next((p for p in seen if p.exitcode is not None), None)
+            if dead is not None:
+                code = dead.exitcode
+                how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+                raise SystemExit(f"error: a worker process died ({how}) while it played: the run stops; the games "
+                                 "finished before it are kept, and a rerun resumes")
 
 
 def _one_thread() -> None:

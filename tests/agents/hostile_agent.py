@@ -325,6 +325,21 @@ class StartCrashingGuesser(Guesser):
         return obs.words[(obs.guessable() if hasattr(obs, "guessable") else obs.hidden())[0]]
 
 
+class ParentKillingGuesser(Guesser):
+    """Isolated: sends its parent, the game process, the signal `sig` (default SIGTERM) at its first guess, as
+    any process of the run's user may (docs/isolation.md, signals), then plays on."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+        self.sig = int(spec.params.get("sig", 15))
+
+    def next_guess(self, obs):
+        if _isolated():
+            os.kill(os.getppid(), self.sig)
+            time.sleep(0.5)
+        return obs.words[obs.guessable()[0]]
+
+
 class RaisingSpymaster(Spymaster):
     def __init__(self, spec, language="en"):
         super().__init__()

@@ -827,3 +827,23 @@ def test_a_forfeit_reason_is_one_line_whatever_the_agent_wrote(tmp_path):
     assert row["loss_reason"] == ("forfeit: B guesser: raised ValueError: first line\\nerror: a line of its own"
                                   "\\r\\x1b[2Jcleared\\u202eevil"), row
     assert row["loss_reason"].isprintable() and records(tmp_path)[0]["forfeit"]["reason"] == row["loss_reason"]
+
+
+@pytest.mark.parametrize("sig", [15, 9])
+def test_a_run_whose_forked_worker_an_agent_kills_stops_instead_of_hanging(tmp_path, sig):
+    """Audit 12: with --workers 2 an agent's parent is a forked worker; an agent that killed it (SIGTERM, SIGKILL:
+    its user may signal it, docs/isolation.md) left the pool waiting for that game forever: the run hung (a worker
+    the OOM killer takes, the same). Now a worker that dies stops the run with one line, no traceback, the games
+    finished before it kept for a rerun."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "from experiments.cli import app; app()", "simulate", "duet", "--games", "4",
+         "--workers", "2", "--isolate", "--move-timeout", "20", "--spymaster", "random",
+         "--guesser", f"{HOSTILE}:ParentKillingGuesser?sig={sig}", "--out", str(tmp_path / "run"), "--no-progress"],
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    (line,) = [l for l in done.stderr.splitlines() if not l.startswith("note: ")]
+    assert line.startswith("error: a worker process died (killed by signal ") and "Traceback" not in done.stderr
+    assert "a rerun resumes" in line
