@@ -165,12 +165,9 @@ def spyword_checker(run: Any):
     filter plus the translation check when the bots' backend is multilingual (built here, in the
     game process: the referee is never an agent)."""
     from agents.embeddings import DEFAULT_BACKEND, get_backend
-    from agents.spec import parse_spec
     from agents.spyword import with_translation_check
 
-    spec = parse_spec(run.bot)
-    backends = spec.backends[1:] if "." in spec.name else spec.backends  # module.path:Class+backend
-    backend = (backends or (DEFAULT_BACKEND,))[0]
+    backend = (run.embedding_backends() or (DEFAULT_BACKEND,))[0]  # module.path:Class+backend: the backend
     if run.translation_check and len(get_backend(backend).languages) > 1:
         return with_translation_check(backend=backend)
     return None

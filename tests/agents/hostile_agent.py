@@ -696,6 +696,14 @@ class OwnWordBot(_random_spyword_bot()):
         return f"hot{obs.word}" if obs.word else super().give_clue(obs, avoid)
 
 
+class ForeignClueBot(_random_spyword_bot()):
+    """A third-party bot (by import path, on a backend: `...:ForeignClueBot+fake`) whose first try at every clue
+    is Korean text on an English board, which the referee's translation check reads (RULES 5), then a fair one."""
+
+    def give_clue(self, obs, avoid=()):
+        return "\ud55c\uae00" if not avoid else super().give_clue(obs, avoid)
+
+
 class OwnTargetSpymaster(Spymaster):
     """A web bot partner that keeps clueing one of its own greens inside a compound (hotWORD), which the
     clue filter refuses (RULES 4.3) until the server stops the game; `how=raise`: it raises instead, the

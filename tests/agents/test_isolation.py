@@ -847,3 +847,20 @@ def test_a_run_whose_forked_worker_an_agent_kills_stops_instead_of_hanging(tmp_p
     (line,) = [l for l in done.stderr.splitlines() if not l.startswith("note: ")]
     assert line.startswith("error: a worker process died (killed by signal ") and "Traceback" not in done.stderr
     assert "a rerun resumes" in line
+
+
+@pytest.mark.parametrize("weaken", [None, "citizens"])
+def test_a_spyword_bot_by_import_path_plays_alike_plain_and_isolated(tmp_path, monkeypatch, weaken):
+    """Audit 12: for a bot named by import path (`module.path:Class+fake`) the plain run took the class name for
+    the referee's embedding backend, and so did the weakened seats' spec: the first clue the translation check
+    read ended the plain run (ValueError: unknown embedding backend 'ForeignClueBot'), a weakened run was refused,
+    while the isolated run (which skipped the class) played. Both read the backends after the class now."""
+    from experiments.games.spyword.batch import simulate_spyword
+
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    bot = f"{HOSTILE}:ForeignClueBot+fake?vocab=300"
+    simulate_spyword(1, 6, 5, "en", bot, weaken, tmp_path / "plain", progress=False)
+    simulate_spyword(1, 6, 5, "en", bot, weaken, tmp_path / "isolated", progress=False, isolate=True, move_timeout=60)
+    assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
+    assert records(tmp_path / "plain") == records(tmp_path / "isolated")
+    assert rows(tmp_path / "plain")[0]["status"] == "finished" and rows(tmp_path / "plain")[0]["clue_refusals"] > 0

@@ -74,13 +74,22 @@ class SpyWordRun:
         use: `bot`, or `DEFAULT_BOT` (use-m3) for a bot that reads no embeddings."""
         return self.bot if self.reads_embeddings() else DEFAULT_BOT
 
+    def embedding_backends(self) -> tuple[str, ...]:
+        """The embedding backends of `embedding_bot()`: its spec's, less the class of a bot named by import
+        path (`my_pkg.bots:MyBot+fake`: the backends are `fake`, MyBot is no backend)."""
+        from agents.registry import is_import_path
+        from agents.spec import parse_spec
+
+        spec = parse_spec(self.embedding_bot())
+        return tuple(spec.backends[1:] if is_import_path(spec.name) else spec.backends)
+
     def weak_spec(self) -> str:
         """`spyword-random` on the same backend and vocabulary size as `bot` (use-m3 for an llm bot)."""
         from agents.spec import AgentSpec, parse_spec
 
         spec = parse_spec(self.embedding_bot())
         params = {k: v for k, v in spec.params.items() if k == "vocab"}
-        return str(AgentSpec("spyword-random", spec.backends, params))
+        return str(AgentSpec("spyword-random", self.embedding_backends(), params))
 
     def validate(self) -> None:
         from agents.spyword import check_spyword_spec
@@ -117,7 +126,6 @@ def load_players(run: SpyWordRun) -> dict[str, Any]:
 def load_bots(run: SpyWordRun, embeddings: Any = None, isolate: bool = False,
               move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict[str, Any]:
     from agents.spyword import make_spyword_bot, with_translation_check
-    from agents.spec import parse_spec
 
     from experiments.games.spyword.dealing import load_packs
 
@@ -154,7 +162,7 @@ def load_bots(run: SpyWordRun, embeddings: Any = None, isolate: bool = False,
             bot._model = model
         checker = None
         if run.translation_check and len(referee.languages) > 1:
-            backend = (parse_spec(run.embedding_bot()).backends or ("use-m3",))[0]
+            backend = (run.embedding_backends() or ("use-m3",))[0]
             checker = with_translation_check(backend=referee if embeddings else backend)
         packs = load_packs(run.lang)
         if model is not None:
