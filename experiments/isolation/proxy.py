@@ -463,8 +463,8 @@ class IsolatedAgent:
         """Start this agent's process here, unless one is running or starting (a fork never
         reuses its parent's: it starts its own)."""
         process = self._owned()
-        if process is not None and (process.usable or process.pending):
-            return
+        if process is not None and (process.usable or process.pending or process.ready):
+            return  # (one that died after it started is its agent's crash: `_channel` forfeits it)
         if process is not None:
             process.close(kill=True)
         self._process, self._owner = AgentProcess(self._hello), os.getpid()
@@ -472,6 +472,10 @@ class IsolatedAgent:
 
     def _channel(self) -> AgentProcess:
         process = self._owned()
+        if process is not None and process.ready and not process.alive:  # it died since its last answer
+            failure = process._died()
+            self.close(kill=True)
+            raise self._forfeit(str(failure))
         if process is None or not (process.usable or process.pending):
             for peer in self.group:  # the run's other agents start meanwhile
                 peer._launch()

@@ -550,6 +550,25 @@ class WrongFieldGuesser(Guesser):
         return obs.words[obs.guessable()[0]]
 
 
+class AnswerThenExitSpymaster(_PipeSpymaster):
+    """Isolated, as seat A: writes its first clue (a fair one) on the protocol pipe itself and exits (code 0)
+    before the worker answers: the answer arrives, and the process is gone long before its next clue."""
+
+    def give_clue(self, obs) -> ClueDecision:
+        clue = self.fair_clue(obs)
+        if _isolated() and obs.seat == "A":
+            frame = sys._getframe()
+            while frame is not None and "request_id" not in frame.f_locals:
+                frame = frame.f_back
+            answer = {"ok": True, "id": frame.f_locals["request_id"],
+                      "clue": {"word": clue.word, "number": clue.number, "targets": list(clue.targets), "score": 0.0}}
+            os.write(_protocol_fd(os.O_WRONLY), (json.dumps(answer) + "\n").encode())
+            sys.stderr.write("gone after my answer\n")
+            sys.stderr.flush()
+            os._exit(0)
+        return clue
+
+
 class ChattyGuesser(_Trigger, Guesser):
     """On a hit board prints `mb` MiB (spec parameter) to stdout before it guesses."""
 

@@ -864,3 +864,18 @@ def test_a_spyword_bot_by_import_path_plays_alike_plain_and_isolated(tmp_path, m
     assert rows(tmp_path / "plain") == rows(tmp_path / "isolated")
     assert records(tmp_path / "plain") == records(tmp_path / "isolated")
     assert rows(tmp_path / "plain")[0]["status"] == "finished" and rows(tmp_path / "plain")[0]["clue_refusals"] > 0
+
+
+def test_an_agent_that_dies_after_its_answer_forfeits_at_its_next_move(tmp_path, monkeypatch):
+    """Audit 12: an agent process that died between two requests (after its answer was written) was started
+    again at its next move, mid-game, silently, with no begin_game (so unseeded), as often as it died. A
+    process that dies is the agent's crash (docs/isolation.md): its next move forfeits the game, and the
+    record holds the one clue it gave."""
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    simulate(DuetRun(games=1, seed=0, spymaster=f"{HOSTILE}:AnswerThenExitSpymaster", guesser="random"),
+             out=tmp_path, progress=False, isolate=True, move_timeout=20)
+    (row,) = rows(tmp_path)
+    assert row["status"] == "forfeit" and row["loss_reason"] == (
+        "forfeit: A spymaster: crashed (exit code 0: gone after my answer)"), row
+    (rec,) = records(tmp_path)
+    assert sum(1 for a in rec["actions"] if a.get("seat") == "A" and "clue" in a) == 1, rec["actions"]
