@@ -131,12 +131,16 @@ class Hanja:
 
     def senses(self, word: str, graded_too: bool = False) -> frozenset[str]:
         """The meanings of a word said alone, as spellings (차 -> {茶, 車}, 불 -> {불}). A word of two
-        syllables or more has all its noun homographs (the same spelling is the same word: 사과문's
-        謝過 is a 사과); a one-syllable word only its commonest ones (level A or B, else C) where it
+        syllables or more has all its noun homographs, and its names beside them (the same spelling is
+        the same word: 사과문's 謝過 is a 사과, 호주인's 濠洲 a 호주); a one-syllable word only its commonest ones (level A or B, else C) where it
         has any, as nearly every syllable is some rare Sino-Korean noun (산 -> {山}, not 酸; 실 -> {실})."""
-        common, graded, every = set(), set(), set()
+        common, graded, every, names = set(), set(), set(), set()
         for _, tag, spell, level, _ in self.nouns(word):
-            if tag != "NNG" or not spell or len(spell) != len(word):
+            if not spell or len(spell) != len(word):
+                continue
+            if tag != "NNG":
+                if not HANGUL_SYLLABLE.search(spell):  # in Hanja: a name in Hangul tells no meaning
+                    names.add(spell)
                 continue
             every.add(spell)
             if level in COMMON:
@@ -145,6 +149,8 @@ class Hanja:
                 graded.add(spell)
         if graded_too:
             return frozenset(common | graded)
+        if len(word) > 1 and every:  # a name spelled like the common noun is that word too (RULES 4.6:
+            every |= names           # 호주인's 濠洲 is a 호주 beside 戶主); a word that is only a name says nothing
         return frozenset(every if len(word) > 1 else common or graded or every)  # graded_too: A, B and C
 
     def loans(self, word: str) -> frozenset[str]:
