@@ -90,8 +90,9 @@ class Hanja:
                     f = node.feature.split(",")
                     known = node.stat == 0 and len(f) > 10
                     spell = (f[6] if f[7] == "*" else f[7]) if known else ""
-                    reading.append((unicodedata.normalize("NFC", node.surface), f[-1] if known else "",
-                                    unicodedata.normalize("NFC", spell), f[9] if known else "",
+                    surface = unicodedata.normalize("NFC", node.surface)
+                    reading.append((surface, f[-1] if known else "",
+                                    _spelling(surface, unicodedata.normalize("NFC", spell)), f[9] if known else "",
                                     _loan(f[8]) if known else ""))
                 node = node.next
             if reading not in out:
@@ -204,6 +205,15 @@ class Hanja:
                     return True
                 verdict = None         # a native syllable in a native word
         return verdict
+
+
+def _spelling(surface: str, spell: str) -> str:
+    """HanDic's spelling of a token with its Hangul syllables as the token spells them: a Hangul
+    syllable of a spelling stands for itself, so one that differs is an error of the dictionary
+    (고래 spelled 동물, 파킨슨병 파킽슨病), and the token's own syllable is kept there."""
+    if len(spell) != len(surface):
+        return spell
+    return "".join(s if HANGUL_SYLLABLE.match(c) else c for s, c in zip(surface, spell))
 
 
 def _loan(gloss: str) -> str:
