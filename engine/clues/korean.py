@@ -366,6 +366,15 @@ class KoreanAnalyzer(StoredForeign):
         for w in multi:
             self._info[w] = self._build_multi(w)
 
+    def _sino_head(self, w: str) -> bool:
+        """Is `w` a Sino-Korean noun of three syllables or more closed by a Hanja syllable (신호등 =
+        信號燈, 냉장고 = 冷藏庫) that cannot be cut after its first syllable instead (동시대 = 동 + 시대,
+        명장면 = 명 + 장면, 수요일 = 수 + 요일: the rest is a noun Kiwi reads alone)?"""
+        if not _sino_last(self.hanja.spellings(w), w):
+            return False
+        self._singles({w[1:]})
+        return not self._known_alone(w[1:], ("NNG",))
+
     def _bound(self, syllable: str) -> bool:
         """Is a one-syllable part mostly a bound Sino-Korean syllable (RULES 4.4: 관 of 도서관 and
         미술관, 장, 사, 복) rather than a word of its own (밥 of 김밥, 홀 of 블랙홀, 꽃, 집)? Listed in
@@ -677,9 +686,12 @@ class KoreanAnalyzer(StoredForeign):
         head = w[:-1]
         if (len(w) >= 3 and head not in parts and noun_reading and head in self._single
                 and not any(t.tag == "NNP" for t in best_tokens)
-                and self._known_alone(head, ("NNG",)) and self._bound(w[-1]) and not self.hanja.loans(w)
+                and self._known_alone(head, ("NNG",)) and not self.hanja.loans(w)
+                and (self._bound(w[-1]) or self._sino_head(w))
                 and self.hanja.is_part(head, w)):
-            parts[head] = True  # a Sino-Korean word before its bound suffix (大學 + 校), however Kiwi cuts
+            # a Sino-Korean word before its bound suffix (大學 + 校) or a Sino-Korean syllable (信號 +
+            # 燈, 冷藏 + 庫), however Kiwi cuts
+            parts[head] = True
         for p in self.meaning_parts.get(w, ()):  # a part by meaning of a native noun (눈썹: 눈)
             if p != w and parts.get(p, False) is not None:
                 parts[p] = True
@@ -834,6 +846,11 @@ def _before_long_verb(tokens, noun: str) -> bool:
             nxt = tokens[i + 1]
             return _predicate_tag(nxt.tag) and not nxt.tag.startswith("XS") and len(nxt.form) >= 2
     return False
+
+
+def _sino_last(spellings, word: str) -> bool:
+    """Does HanDic spell the word's last syllable in Hanja in every meaning (신호등 = 信號燈)?"""
+    return bool(spellings) and all(len(s) == len(word) and not HANGUL_SYLLABLE.match(s[-1]) for s in spellings)
 
 
 def _not_sino(spellings) -> bool:
