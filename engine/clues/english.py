@@ -50,7 +50,8 @@ FOREIGN_MIN = 3.0
 FOREIGN_GAP = 1.5
 ROMANIZED_GAP = 2.0   # Korean in Latin letters: a wider gap, as short spellings meet English names
 SUFFIXES = ("y", "ly", "ish", "less", "ful", "ness", "er", "ers", "ing", "ings", "ed", "like", "s", "es")
-SPLIT = re.compile(r"[\s\-]+")
+#: Word breaks: spaces, hyphens and the middle dot that joins words (눈·사람, 남·북: RULES 4.7).
+SPLIT = re.compile(r"[\s\-\u00b7\u2027\u30fb\uff65]+")
 
 N, V, A = "NOUN", "VERB", "ADJ"
 #: suffix -> (minimum base length, parts of speech of the base the suffix attaches to).

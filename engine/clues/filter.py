@@ -28,7 +28,8 @@ from engine.clues.types import ClueOptions, ClueVerdict
 from engine.clues.wordinfo import WordInfo
 
 LANGUAGES = ("ko", "en")
-SPLIT = re.compile(r"[\s\-]+")
+#: Word breaks: spaces, hyphens and the middle dot that joins words (눈·사람, 남·북: RULES 4.7).
+SPLIT = re.compile(r"[\s\-\u00b7\u2027\u30fb\uff65]+")
 HANGUL_SYLLABLES = re.compile(r"^[\uac00-\ud7a3]+$")
 JAMO = re.compile(r"^[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff]+$")
 JAMO_CHAR = re.compile(r"[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff\uffa0-\uffdc]")

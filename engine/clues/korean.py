@@ -86,7 +86,8 @@ WORDFREQ_MIN = 1e-6
 CONTENT = {"NNG", "NNP", "XR"}
 HANGUL_WORD = re.compile(r"^[\uac00-\ud7a3]+$")
 HANGUL_SYLLABLE = re.compile(r"[\uac00-\ud7a3]")
-SPLIT = re.compile(r"[\s\-]+")
+#: Word breaks: spaces, hyphens and the middle dot that joins words (눈·사람, 남·북: RULES 4.7).
+SPLIT = re.compile(r"[\s\-\u00b7\u2027\u30fb\uff65]+")
 
 
 #: Kiwi's options. The multi-word dictionary (entries with spaces, 12 MB) is not loaded: a clue is
