@@ -1133,11 +1133,16 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
     return tokens[-1].form
 
 
+#: Words that place a letter in a word (RULES 4.1: 마지막글자, 끝음절, 앞글자 point at letters).
+LETTER_PLACES = frozenset(("첫", "끝", "마지막", "처음", "앞", "뒤", "뒷", "가운데", "중간", "맨"))
+
+
 def _letter_reading(word: str, best, letter_words) -> str:
     """The letter word (`ko_letters.txt`) a word names without being it (RULES 4.1: letters, jamo and
     letter counts), or "": in Kiwi's best reading, the word less its particles and a plural 들 is a
     letter word (글자로, 초성으로, 받침이, 기역으로, 자음들, 첫글자가, 글자수가, 세글자로), or the reading is
-    numbers or determiners before a letter word (세음절, 두음절로, 여섯글자: a letter count). Not a
+    numbers, determiners or a place in the word before a letter word (세음절, 두음절로, 여섯글자: a
+    letter count; 마지막글자, 끝음절), or a letter's name with 자 (기역자, as ㄱ자). Not a
     copula (모음이다) nor a noun Kiwi reads whole (모음집, 철자법, 받침대)."""
     if word in letter_words or any(t.oov for t in best):
         return ""
@@ -1150,8 +1155,11 @@ def _letter_reading(word: str, best, letter_words) -> str:
     if stem != word and stem in letter_words:
         return stem
     if (len(tokens) >= 2 and tokens[-1].tag.startswith("NN") and tokens[-1].form in letter_words
-            and all(t.tag in ("MM", "NR") for t in tokens[:-1])):
+            and all(t.tag in ("MM", "NR") or t.form in LETTER_PLACES for t in tokens[:-1])):
         return tokens[-1].form
+    if (len(tokens) == 2 and tokens[0].form in letter_words and tokens[0].tag.startswith("NN")
+            and tokens[1].form == "자" and tokens[1].tag in ("NNG", "NNB", "XSN")):
+        return tokens[0].form  # the letter named with 자 (字): 기역자, 시옷자 (as ㄱ자)
     return ""
 
 
