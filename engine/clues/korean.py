@@ -1097,6 +1097,8 @@ def _ji_noun(word: str, best) -> str:
 
 #: Determiners and prefixes that only narrow a position (맨위, 윗칸, 한가운데: RULES 4.1).
 POSITION_MODIFIER_TAGS = ("MM", "XPN")
+#: Bound nouns that name a position word's side (옆쪽, 왼쪽편: RULES 4.1).
+POSITION_SIDES = ("쪽", "편")
 
 
 def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: True) -> str:
@@ -1116,9 +1118,15 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
     tokens = list(best)
     while tokens and tokens[-1].tag.startswith("J"):
         tokens.pop()
-    if not tokens or (len(tokens) == 1 and len(tokens) == len(best)):
+    if not tokens or (len(tokens) == 1 and len(tokens) == len(best)) or any(t.oov for t in best):
         return ""
-    if any(t.oov for t in best) or not (tokens[-1].tag.startswith("NN") and tokens[-1].form in positions):
+    stem = word[:tokens[-1].start + tokens[-1].len]
+    if stem != word and stem in positions and by_meaning(stem):
+        return stem  # a listed position word with particles, however Kiwi cuts it (아랫줄에 = 아랫 + 줄 + 에)
+    if (len(tokens) >= 2 and tokens[-1].form in POSITION_SIDES and tokens[-1].tag in ("NNB", "NNG")
+            and tokens[-2].tag.startswith("NN") and tokens[-2].form in positions):
+        tokens.pop()  # a position word's side: 옆쪽, 왼쪽편 (as 위쪽, 왼편 are listed)
+    if not (tokens[-1].tag.startswith("NN") and tokens[-1].form in positions):
         return ""
     if any(t.tag.startswith("NN") and t.form in positions and not by_meaning(t.form) for t in tokens):
         return ""
@@ -1128,6 +1136,8 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
         if t.tag in POSITION_MODIFIER_TAGS or (t.tag == "NR" and t.form.endswith("째")):
             continue
         if t.tag == "XSN" and t.form == "째":   # 첫/MM + 째/XSN
+            continue
+        if t.tag == "NNB" and t.form in ("번", "번째"):  # an ordinal in 번째: 두번째줄, 첫번째칸
             continue
         return ""
     return tokens[-1].form
