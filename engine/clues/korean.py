@@ -677,6 +677,8 @@ class KoreanAnalyzer(StoredForeign):
                 for q, strong in self._dictionary_parts(p, siot_only=True).items():
                     if q != w and q not in parts:
                         parts[q] = strong if parts[p] else parts[p]
+        for c in _clause_nouns(w, best_tokens):  # 사과를먹다, 눈물이나: a noun said with its verb (RULES 4.3)
+            parts[c] = bool(parts.get(c)) or len(c) >= 2
         self._native_derivations(w, best_tokens, parts, lexical)
         for p in list(parts):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
@@ -817,6 +819,23 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
                 and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
             return head, True
     return "", False
+
+
+def _clause_nouns(word: str, best) -> tuple[str, ...]:
+    """The nouns of a clause written as one word (사과를먹다 = 사과 + 를 + 먹다, 눈물이나 = 눈물 + 이 +
+    나다, 학교에간다): Kiwi's best reading is nouns, then case particles, then a verb or adjective with
+    its endings only. The clue holds each noun as a part (RULES 4.3: with 사과 visible, 사과를먹다
+    contains it, as 사과나무 does); a noun + verb without a particle (춤추다) is read elsewhere."""
+    i = 0
+    while i < len(best) and best[i].tag in ("NNG", "NNP") and not best[i].oov and best[i].form in word:
+        i += 1
+    j = i
+    while j < len(best) and best[j].tag.startswith("JK"):
+        j += 1
+    if (i == 0 or j == i or j >= len(best) or best[j].tag.split("-")[0] not in ("VV", "VA", "VX")
+            or not all(t.tag.startswith("E") for t in best[j + 1:])):
+        return ()
+    return tuple(t.form for t in best[:i] if t.form != word)
 
 
 def _adnominal_noun(word: str, analyses) -> str:
