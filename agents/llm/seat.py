@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from agents.spec import AgentSpec, above, at_least, check_params, one_of, parse_spec, whole
+from agents.spec import AgentSpec, Limit, above, at_least, check_params, one_of, parse_spec, whole
 
 from .backends import (BackendError, ChatBackend, LocalChat, OpenAIChat, api_key_from_env, check_base_url,
                        resolve_model_path)
@@ -44,9 +44,13 @@ DEFAULTS: dict[str, Any] = {
                                          # on a shared machine (more threads oversubscribe the cores)
     "log": "full",                       # "full": the messages in the record; "hash": their hash only
 }
+#: A move's follow-ups and a local model's threads: more would only stall a run (a million retries of a
+#: failing endpoint) or oversubscribe the machine (torch.set_num_threads(10**6) was accepted).
+MAX_RETRIES, MAX_THREADS = 20, 256
 #: What each numeric (or chosen) parameter may be (agents.spec.check_params).
 LIMITS = {"temperature": at_least(0), "retry_temperature": at_least(0), "max_tokens": whole(1),
-          "retries": whole(0), "timeout": above(0), "threads": whole(0), "log": one_of("full", "hash")}
+          "retries": Limit(low=0, high=MAX_RETRIES, whole=True), "timeout": above(0),
+          "threads": Limit(low=0, high=MAX_THREADS, whole=True), "log": one_of("full", "hash")}
 _SEQ = itertools.count()  # process-wide: the order of moves across all seats of a game
 
 

@@ -108,7 +108,9 @@ def test_llm_specs_are_registered_for_every_role_and_validated():
     check_spyword_spec("llm-spyword:local?retries=1")
     for bad, why in [("llm:gpt", "unknown llm backend"), ("llm:local?colour=1", "unknown parameter"),
                      ("llm:local?retries=1.5", "whole number"), ("llm:local+openai", "one backend"),
-                     ("llm:openai?base_url=ftp://x", "http")]:
+                     ("llm:openai?base_url=ftp://x", "http"),
+                     # a million follow-ups of a failing endpoint, or torch.set_num_threads(10**6): refused
+                     ("llm:local?retries=21", "between 0 and 20"), ("llm:local?threads=1000000", "between 0 and 256")]:
         with pytest.raises(ValueError, match=why):
             make_spymaster(bad, "en")
 
