@@ -401,12 +401,15 @@ def codenames_guesser_messages(obs, language: str) -> list[dict]:
 
 # ----- Spy's Word --------------------------------------------------------------------------------------
 def _spyword_view(obs, language: str, spies: int, ghost: bool) -> list[str]:
+    from agents.spyword.bots import told_role
+
     t = texts(language)
     lines = [t["sw_seat"].format(seat=obs.seat, seats=_join(obs.remaining), spies=spies,
                                  ghost=t["yes"] if ghost else t["no"])]
     lines.append(t["sw_word"].format(word=obs.word) if obs.word is not None else t["sw_no_word"])
-    if obs.role is not None and obs.word is not None:
-        lines.append(t["sw_role"].format(role=obs.role))
+    role = told_role(obs)  # a citizen when the spies are told their role and this seat is told none (5.14)
+    if role is not None and obs.word is not None:
+        lines.append(t["sw_role"].format(role=role))
     clues = [f"{c.get('round', '?')}: {c.get('seat', '?')}: {c['clue']}" for c in obs.clues if c.get("clue") is not None]
     lines.append(t["sw_clues"].format(lines="\n".join("- " + c for c in clues)) if clues else t["sw_no_clues"])
     if obs.eliminated:

@@ -1090,3 +1090,23 @@ def test_an_assassin_ending_guesser_is_told_the_clue_and_its_guesses_left(langua
     assert ending in prompts["assassin_ending"] and ending not in prompts["teams"]
     plain = prompts["teams"].splitlines()
     assert [line for line in prompts["assassin_ending"].splitlines() if not line.startswith(ending)] == plain
+
+
+def test_a_spyword_seat_told_nothing_while_the_spies_are_told_knows_it_is_a_citizen():
+    """RULES 5.1 / 5.14 "reveal role to spy": a spy sees "spy" beside its word, so a player with a word
+    and no role shown is a citizen. The language-model seat's prompt said nothing of its role there, as
+    the embedding bots' belief did before they read it (agents.spyword.bots.told_role); now it says so,
+    and without the setting nobody in play is told a role."""
+    from engine.spyword import Ready, SpyWordSettings, SpyWordState
+
+    seats = [f"p{i}" for i in range(1, 5)]
+    roles = {"p1": "spy", "p2": "citizen", "p3": "citizen", "p4": "citizen"}
+    for reveal in (False, True):
+        state = SpyWordState(seats, roles, "ocean", "lake", seats, settings=SpyWordSettings(reveal_spy_role=reveal),
+                             clue_filter=False, language="en")
+        for s in seats:
+            state.apply(Ready(s))
+        text = {s: "\n".join(m["content"] for m in spyword_messages(state.observe(s), "en", "clue", 1, False)[3:])
+                for s in ("p1", "p2")}
+        assert ("You know your role: citizen." in text["p2"]) is reveal
+        assert ("You know your role: spy." in text["p1"]) is reveal
