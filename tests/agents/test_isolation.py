@@ -27,7 +27,7 @@ from experiments.isolation import from_json_dict, to_json_dict
 from experiments.isolation import hardening
 from experiments.isolation.proxy import child_environment
 from experiments.runs.seeds import SECRET_ENV, agent_seed, deal_seed
-from experiments.games.duet.batch import DuetRun, simulate
+from experiments.games.duet.batch import DuetRun, format_summary, simulate
 
 HOSTILE = "tests.agents.hostile_agent"
 
@@ -308,8 +308,9 @@ FAILING = [
 
 @pytest.mark.parametrize("spymaster,guesser,reason", FAILING, ids=["crash", "raise", "garbage", "illegal"])
 def test_a_failing_agent_forfeits_with_the_reason(tmp_path, spymaster, guesser, reason):
-    simulate(DuetRun(games=1, seed=1, spymaster=spymaster, guesser=guesser), out=tmp_path, progress=False,
-             isolate=True, move_timeout=60)
+    summary = simulate(DuetRun(games=1, seed=1, spymaster=spymaster, guesser=guesser), out=tmp_path, progress=False,
+                       isolate=True, move_timeout=60)
+    assert summary["forfeits"] == 1 and "forfeits" in format_summary(summary)  # counted where the win rate is
     (row,) = rows(tmp_path)
     assert row["status"] == "forfeit" and not row["won"] and row["loss_reason"].startswith(reason), row
     (rec,) = records(tmp_path)
@@ -340,9 +341,10 @@ def test_a_slow_agent_forfeits_on_time(tmp_path):
 
 
 def test_codenames_forfeit_loses_for_that_team(tmp_path):
-    simulate_codenames(CodenamesRun(games=1, seed=2, spymaster="random", guesser=f"{HOSTILE}:CrashingGuesser",
-                                    variant="single_team"),
-                       out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    summary = simulate_codenames(CodenamesRun(games=1, seed=2, spymaster="random", guesser=f"{HOSTILE}:CrashingGuesser",
+                                              variant="single_team"),
+                                 out=tmp_path, progress=False, isolate=True, move_timeout=60)
+    assert summary["forfeits"] == 1
     (row,) = rows(tmp_path)
     assert row["status"] == "forfeit" and not row["won"] and row["competition_score"] == 25
     assert row["loss_reason"].startswith("forfeit: red-guesser: crashed")
@@ -614,6 +616,7 @@ def test_a_spyword_bot_that_stalls_the_game_forfeits_it(tmp_path, monkeypatch):
     limit, and the run crashed (RuntimeError, exit 1, nothing written)."""
     plain, isolated, hit = _spyword_both(tmp_path, monkeypatch, "FlappingBot")
     assert_costs_its_own_games(plain, isolated, {hit}, "forfeit: p2 bot: answered garbage (Disconnect is not a bot's move")
+    assert json.loads((isolated / "summary.json").read_text())["forfeits"] == 1   # counted beside the win rates
 
 
 def test_an_unlimited_clue_is_a_codenames_clue_played_alike_plain_and_isolated(tmp_path):

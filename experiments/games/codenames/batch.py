@@ -172,6 +172,7 @@ def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: flo
         "competition_score_histogram": histogram,
         "mean_turns_wins": _mean([r["turns_used"] for r in wins]),
         "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
+        "forfeits": sum(1 for r in rows if r.get("status") == "forfeit"),   # --isolate: games an agent lost by failing
         "mean_score_wins": _mean(two_player) if run.variant == "two_player" else None,
         "mean_clue_number": _mean([r["mean_clue_number"] for r in rows
                                    if r["clues"] and r["mean_clue_number"] is not None]),
@@ -182,7 +183,7 @@ def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: flo
 
 
 SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_competition_score", "mean_turns_wins",
-                  "assassin_rate", "mean_score_wins", "mean_clue_number", "games_per_second", "load_seconds"]
+                  "assassin_rate", "forfeits", "mean_score_wins", "mean_clue_number", "games_per_second", "load_seconds"]
 
 
 def format_summary(summary: dict) -> str:

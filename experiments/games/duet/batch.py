@@ -184,6 +184,7 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
         "mean_score_all": round(sum(scores) / n, 6) if n and scored else None,
         "score_histogram": histogram,
         "assassin_rate": rate(lambda r: r["loss_reason"] == "assassin"),
+        "forfeits": sum(1 for r in rows if r.get("status") == "forfeit"),   # --isolate: games an agent lost by failing
         "sudden_death_rate": rate(lambda r: r["sudden_death"]),
         "mean_turns": round(sum(r["turns_used"] for r in rows) / n, 6) if n else None,
         "mean_clue_number": round(sum(clue_numbers) / len(clue_numbers), 6) if clue_numbers else None,
@@ -194,7 +195,7 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
 
 
 SUMMARY_FIELDS = ["games", "wins", "win_rate", "win_rate_ci95", "mean_score_wins", "mean_score_all",
-                  "assassin_rate", "sudden_death_rate", "mean_turns", "mean_clue_number", "games_per_second",
+                  "assassin_rate", "forfeits", "sudden_death_rate", "mean_turns", "mean_clue_number", "games_per_second",
                   "load_seconds"]
 
 

@@ -290,6 +290,7 @@ def summarize(rows: list[dict], run: SpyWordRun, played: int = 0, seconds: float
         "mean_spy_belief": round(float(np.mean(spy_b)), 6) if spy_b else None,
         "mean_citizen_belief": round(float(np.mean(cit_b)), 6) if cit_b else None,
         "clue_refusals": sum(r["clue_refusals"] for r in rows),
+        "forfeits": count(lambda r: bool(r.get("forfeit"))),   # --isolate: games a bot lost by failing
         "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
         "config": {"run": asdict(run), "workers": workers, "packages": package_versions()},
     }
@@ -298,7 +299,7 @@ def summarize(rows: list[dict], run: SpyWordRun, played: int = 0, seconds: float
 SUMMARY_FIELDS = ["games", "citizens_win_rate", "citizens_win_ci95", "spies_ghost_win_rate", "spies_ghost_win_ci95",
                   "ghost_alone_win_rate", "ghost_alone_win_ci95", "ghost_guesses", "ghost_guess_accuracy",
                   "mean_rounds", "no_winner_rate", "first_out_infiltrator_rate", "mean_spy_belief",
-                  "mean_citizen_belief", "clue_refusals", "games_per_second", "load_seconds"]
+                  "mean_citizen_belief", "clue_refusals", "forfeits", "games_per_second", "load_seconds"]
 
 
 def format_summary(summary: dict) -> str:
