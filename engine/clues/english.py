@@ -224,7 +224,8 @@ REWRITES = (
     ("ary", "", 4, (N,), (A, N), _no_ery_homophone),  # DOCUMENTARY, MISSIONARY, LEGENDARY (the whole base:
 )                                                    # not SALARY = sale, CANARY = cane, PRIMARY = prime)
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
-            "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on")
+            "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on",
+            "by", "mega", "giga", "nano")  # BYPASS, BYPRODUCT, MEGAPHONE, GIGABYTE, NANOSECOND
 #: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
 PREFIX_MIN_REST = {"bi": 5, "tri": 5}
 #: the adverb particles among the prefixes (UPSTREAM, ONBOARD): not before a suffix (UPWARD, ONION)

@@ -595,6 +595,8 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("loyalty", "LOYAL"), ("safety", "SAFE"), ("documentary", "DOCUMENT"), ("legendary", "LEGEND"),  # -ty, -ary
         ("upstream", "STREAM"), ("uphill", "HILL"), ("upset", "SET"), ("online", "LINE"),  # up-, on- particles
         ("marxist", "MARX"), ("darwinism", "DARWIN"), ("buddhism", "BUDDHA"),  # -ism, -ist on a name
+        ("bypass", "PASS"), ("byproduct", "PRODUCT"), ("megaphone", "PHONE"), ("gigabyte", "BYTE"),  # by-,
+        ("nanosecond", "SECOND"),                                                                     # SI
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
