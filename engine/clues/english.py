@@ -639,6 +639,9 @@ class EnglishAnalyzer(StoredForeign):
             if self._accidental(w, left):
                 continue  # letters, not parts by meaning: CARPET is not car + pet (RULES 4.3/4.4)
             own = (left,) if self.bound_suffix(w, right) else (left, right)
+            if (right == "ally" and self._common(left + "al") and not left.endswith("ic")
+                    and left not in self.derivation_bases(left + "al", 1)):
+                own = (left + "al",)  # FINALLY is final + ly, no fin (LEGALLY: leg); MUSICALLY keeps music
             for p in own:
                 parts[p] = True
                 for b in self.derivation_bases(p, 1):  # a part's base too: DISHWASHER holds wash (washer)

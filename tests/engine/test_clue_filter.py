@@ -655,7 +655,8 @@ def test_rules_4_4_the_suffix_age_is_no_word_age():  # RULES 4.4 (the parts that
 @pytest.mark.parametrize("word, clue", [("ANT", "important"), ("ANT", "pleasant"), ("EAT", "debate"),
                                         ("EAT", "candidate"), ("ATE", "decorate"), ("ION", "champion"),
                                         ("ABLE", "comfortable"), ("LESS", "careless"), ("SOME", "awesome"),
-                                        ("HOOD", "childhood")])
+                                        ("HOOD", "childhood"), ("FIN", "finally"), ("LEG", "legally"),
+                                        ("TOT", "totally"), ("FAT", "fatally")])  # -ally on an -al word
 def test_rules_4_4_a_bound_suffix_is_no_word(word, clue):  # RULES 4.4 (a bound affix does not block)
     """A suffix spelled like a word (-ant, -ate, -ion, -able, -less, -some, -hood) is not that word: neither
     side blocks the other, while the base before it still does (RULES 4.3)."""
@@ -666,6 +667,8 @@ def test_rules_4_4_a_bound_suffix_keeps_its_base_and_real_heads():  # RULES 4.3/
     assert verdict(en("comfortable", ["COMFORT"])) == (False, "4.3")
     assert verdict(en("hopeless", ["HOPE"])) == (False, "4.3")
     assert verdict(en("childhood", ["CHILD"])) == (False, "4.3")
+    assert verdict(en("finally", ["FINAL"])) == (False, "4.3")    # FINALLY is final + ly
+    assert verdict(en("musically", ["MUSIC"])) == (False, "4.3")  # musical + ly, of music
     assert verdict(en("ship", ["SPACESHIP"])) == (False, "4.4")   # -ship also closes real compounds
     assert verdict(en("man", ["FIREMAN"])) == (False, "4.4")
 
