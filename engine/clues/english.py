@@ -259,6 +259,15 @@ BOUND_SUFFIXES = frozenset("ate ant ants ion ions ness ling lings dom hood ward 
 #: stone + henge, GREENWICH); the standalone ones (land, wood, ford, field) are compound cuts already.
 PLACE_ELEMENTS = ("henge", "chester", "caster", "cester", "borough", "burgh", "bury", "wick", "wich",
                   "thorpe", "stead", "minster", "shire")
+#: RULES 4.6: British endings and their American spelling, one word in two spellings where the
+#: lemmatiser knows the American one (ODOUR / odor, MONETISE / monetize, ODOURLESS, DIGITISATION),
+#: for the words the variants table does not list. The stem before -our needs a vowel (not TOUR /
+#: tor, FLOUR / flor), before -ise four letters (not PRISE / prize, REVISE, ADVISE).
+BRITISH_ENDINGS = (("our", "or"), ("ours", "ors"), ("oured", "ored"), ("ouring", "oring"), ("ourite", "orite"),
+                   ("ourites", "orites"), ("ourable", "orable"), ("ourless", "orless"), ("ourful", "orful"),
+                   ("ourer", "orer"), ("ourers", "orers"), ("ise", "ize"), ("ises", "izes"), ("ised", "ized"),
+                   ("ising", "izing"), ("isation", "ization"), ("isations", "izations"), ("iser", "izer"),
+                   ("isers", "izers"))
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 #: RULES 4.3: a contraction holds the words it joins (DON'T: do, not; WE'LL: we, will); the host
 #: of an irregular n't (CAN'T, WON'T, SHAN'T) and the words the clitics stand for.
@@ -696,6 +705,21 @@ class EnglishAnalyzer(StoredForeign):
             parts.pop(f, None)
         return parts
 
+    def _american(self, w: str) -> str:
+        """The American spelling of a British ending (`BRITISH_ENDINGS`: ODOUR -> odor), or ""."""
+        for brit, am in BRITISH_ENDINGS:
+            stem = w[: -len(brit)]
+            if (w.endswith(brit) and len(stem) >= (2 if brit.startswith("our") else 4)
+                    and any(ch in "aeiouy" for ch in stem)):
+                us = stem + am
+                if self._readings(us) and self._f(us) >= REAL_MIN:
+                    return us
+        return ""
+
+    def _canon(self, w: str) -> str:
+        """The canonical spelling: the variants table's, else the American ending's (RULES 4.6)."""
+        return self.tables.variants.get(w) or self._american(w) or w
+
     def _build(self, w: str) -> WordInfo:
         canon = self.tables.variants.get(w, w)
         pieces = [p for p in SPLIT.split(w) if p] if SPLIT.search(w) else []
@@ -723,7 +747,8 @@ class EnglishAnalyzer(StoredForeign):
             binfo = self.info(base)
             forms = frozenset({w} | binfo.forms)
             return WordInfo(w, canon, forms, dict(binfo.parts), binfo.real, binfo.number)
-        forms = frozenset({w, canon} | self.lemmas(w) | {self.tables.variants.get(l, l) for l in self.lemmas(w)})
+        canon = self._canon(w)
+        forms = frozenset({w, canon} | self.lemmas(w) | {self._canon(l) for l in self.lemmas(w)})
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
         parts = self._parts(w)

@@ -337,6 +337,8 @@ def test_rules_4_6_english():  # RULES 4.6
     ("organise", ["ORGANIZE"]), ("dialogue", ["DIALOG"]), ("behaviour", ["BEHAVIOR"]), ("traveller", ["TRAVELER"]),
     ("foetus", ["FETUS"]), ("enrol", ["ENROLL"]), ("defence", ["DEFENSE"]), ("cheque", ["CHECK"]),
     ("organisation", ["ORGANIZATION"]),
+    ("odour", ["ODOR"]), ("odor", ["ODOUR"]), ("arbour", ["ARBOR"]), ("monetise", ["MONETIZE"]),  # endings the
+    ("digitise", ["DIGITIZE"]), ("vandalise", ["VANDALIZE"]),                                      # table lacks
 ])
 def test_rules_4_6_american_and_british_spellings_are_one_word(clue, board):  # RULES 4.6
     """The regular American / British respellings (experiments/tools/build_en_variants.py) and the
