@@ -606,6 +606,7 @@ class EnglishAnalyzer(StoredForeign):
                 continue  # -y derives adjectives (sunny, rainy); a noun such as penny is not pen + y
             if suf in AGENT and V in self.pos(w):
                 continue  # an agent noun is not a verb (shower is not show + er)
+            own_noun = suf in ("ed", "ing", "ings") and w in self._readings(w).get(N, ())
             stem = w[: -len(suf)]
             bases = {stem, stem + "e"}
             if len(stem) >= 2 and stem[-1] == stem[-2]:
@@ -615,9 +616,20 @@ class EnglishAnalyzer(StoredForeign):
             for b in bases:
                 if b == stem and needs_doubling(b, suf):
                     continue
+                if own_noun and b == stem + "e" and (not self.pos(b) & {N, V, A} or not self._inflects(b, w)):
+                    continue  # a noun of its own, no inflection of an e-restored base: SEED is no see + ed,
+                    # THING no the + ing (PARENTING, TUBING, WHALING stay forms of their bases)
                 if b != w and self._common(b) and (not self.freq or fw < self._f(b)):
                     out.add(b)
         return out
+
+    @staticmethod
+    def _inflects(verb: str, w: str) -> bool:
+        """Whether `w` is an inflection of `verb`, or the lemmatiser lists no inflections of it as a verb."""
+        from lemminflect import getAllInflections
+
+        forms = {f for fs in getAllInflections(verb, upos="VERB").values() for f in fs}
+        return not forms or w in forms or w.removesuffix("s") in forms
 
     def _unheard(self, w: str) -> set[str]:
         """Parts the letters give `w` but its sounds do not (data/clues/en_unheard_bases.tsv, built by

@@ -515,7 +515,8 @@ def test_rules_4_4_an_undoubled_short_base_is_letters_only(clue, base, letters_o
 
 
 @pytest.mark.parametrize("clue, other_word", [("rosy", "RISE"), ("layout", "LIE"), ("sawmill", "SEE"),
-                                               ("groundhog", "GRIND"), ("leftover", "LEAVE")])
+                                               ("groundhog", "GRIND"), ("leftover", "LEAVE"),
+                                               ("seed", "SEE"), ("thing", "THE"), ("deed", "DEE")])  # no -ed, -ing
 def test_rules_4_3_a_part_that_is_a_noun_of_its_own_is_no_verb_form(clue, other_word):  # RULES 4.3
     """ROSE is a flower before it is the past of RISE: ROSY is not a form of RISE."""
     assert en(clue, [other_word]).legal
