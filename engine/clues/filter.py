@@ -603,10 +603,11 @@ class ClueFilter:
         if (hit is not None and hit[1] in (m("position", clue=raw), m("letter_word", clue=raw))
                 and not SPLIT.search(w)):
             # a visible word, or a form of one, that is also a position or letter word (TOP or TOPS with
-            # TOP visible, 가까이 with 가깝다): the board rule (4.3) names what it is; illegal either way
+            # TOP visible, 가까이 with 가깝다) or another spelling of one (CENTRE with CENTER visible, 4.6):
+            # the board rule names what it is; illegal either way
             info = self.analyzer.info(w)
             board = self._board(raw, info)
-            if board is not None and (board[0] == "4.3" or (
+            if board is not None and (board[0] in ("4.3", "4.6") or (
                     self.language == "ko" and w not in self.rules.tables.positions)):
                 hit = board
         if hit is None:

@@ -194,6 +194,14 @@ def test_rules_4_3_a_visible_position_or_letter_word_is_named_as_the_visible_wor
     assert verdict(check_clue(clue, 1, board=["CLOUD" if lang == "en" else "강"], language=lang)) == (False, "4.1")
 
 
+@pytest.mark.parametrize("clue, board", [("centre", "CENTER"), ("center", "CENTRE"), ("centres", "CENTER")])
+def test_rules_4_6_a_position_word_spelled_as_a_visible_word_names_it(clue, board):  # RULES 4.6/4.3
+    """CENTRE with CENTER visible is the visible word in another spelling (4.6), a form of it for
+    CENTRES (4.3), not only a board position (4.1). Illegal either way; the rule named was 4.1."""
+    v = en(clue, [board, "CLOUD"])
+    assert not v.legal and v.rule in ("4.3", "4.6") and v.blocked_by["visible"] == board.lower()
+
+
 def test_rules_4_1_one_syllable_standalone_part_is_4_4():  # RULES 4.1 vs 4.4
     assert verdict(ko("눈", ["눈사람"])) == (False, "4.4")
     assert verdict(ko("국", ["대한민국"])) == (False, "4.1")
