@@ -88,6 +88,13 @@ class MissionMap:
             raise MalformedRecord(f"malformed mission map: {exc!r}") from None
         if not isinstance(start, str) or start not in missions:
             raise MalformedRecord(f"mission map: start {start!r} is not a mission")
+        named: dict[str, str] = {}   # every name `get` finds a mission by -> that mission's id
+        for m in missions.values():
+            for key in {n.lower() for n in (m.id, m.name, m.name_ko) if n is not None}:
+                if named.setdefault(key, m.id) != m.id:
+                    raise MalformedRecord(f"malformed mission map: {key!r} names two missions "
+                                          f"({named[key]!r} and {m.id!r}): ids, names and Korean names "
+                                          "must each find one mission")
         for m in missions.values():
             for link in m.links or ():
                 if link not in missions:

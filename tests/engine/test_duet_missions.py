@@ -111,3 +111,21 @@ def test_every_rulebook_city_is_found_by_its_korean_name():  # RULES 3.10
 def test_a_korean_name_that_is_not_text_is_refused():  # RULES 3.10: the map is data
     with pytest.raises(MalformedRecord, match="mission map"):
         MissionMap.from_dict({"start": "a", "missions": [{"id": "a", "name_ko": 7, "timer_tokens": 9, "mistakes": 9}]})
+
+
+@pytest.mark.parametrize("second", [
+    {"id": "b", "name": "a", "timer_tokens": 7, "mistakes": 2},          # a name that is another mission's id
+    {"id": "b", "name": "Alpha", "timer_tokens": 7, "mistakes": 2},      # names equal but for case
+    {"id": "b", "name_ko": "알파", "timer_tokens": 7, "mistakes": 2},     # the same Korean name twice
+    {"id": "A", "timer_tokens": 7, "mistakes": 2},                       # ids equal but for case
+])
+def test_a_map_where_one_name_finds_two_missions_is_refused(second):  # RULES 3.10: the map is data
+    """`get` finds a mission by id, name or Korean name, case-insensitive: a map where one of these
+    names two missions made `--mission a` play whichever came first, silently."""
+    first = {"id": "a", "name": "alpha", "name_ko": "알파", "timer_tokens": 9, "mistakes": 9}
+    with pytest.raises(MalformedRecord, match="malformed mission map: .* names two missions") as err:
+        MissionMap.from_dict({"start": "a", "missions": [first, second]})
+    assert "\n" not in str(err.value)
+    # a mission's own id, name and Korean name may agree (prague / Prague)
+    assert MissionMap.from_dict({"start": "a", "missions": [
+        {"id": "a", "name": "A", "name_ko": "a", "timer_tokens": 9, "mistakes": 9}]}).get("A").id == "a"
