@@ -39,6 +39,8 @@ class Mission:
 def _count(mission: Mapping, key: str, low: int, high: int) -> int:
     """A mission's token or mistake count: a whole number as JSON writes it (not "9", 9.5 or true)
     in low..high (RULES 3.3: the box holds 11 tokens; 3.10: M of the T tokens are mistakes)."""
+    if key not in mission:
+        raise MalformedRecord(f"malformed mission map: mission {mission.get('id')!r}: {key} is missing (RULES 3.10)")
     value = mission[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MalformedRecord(f"malformed mission map: mission {mission.get('id')!r}: {key} must be a whole "
@@ -64,7 +66,7 @@ class MissionMap:
 
     @classmethod
     def from_dict(cls, data: Any) -> "MissionMap":
-        if not isinstance(data, dict) or not isinstance(data.get("missions"), list):
+        if not isinstance(data, dict) or "start" not in data or not isinstance(data.get("missions"), list):
             raise MalformedRecord("malformed mission map: a JSON object with 'start' and a list of 'missions'")
         try:
             missions = {}

@@ -129,3 +129,15 @@ def test_a_map_where_one_name_finds_two_missions_is_refused(second):  # RULES 3.
     # a mission's own id, name and Korean name may agree (prague / Prague)
     assert MissionMap.from_dict({"start": "a", "missions": [
         {"id": "a", "name": "A", "name_ko": "a", "timer_tokens": 9, "mistakes": 9}]}).get("A").id == "a"
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9}]}, "'start'"),
+    ({"start": "a", "missions": [{"id": "a", "mistakes": 3}]}, "mission 'a': timer_tokens is missing"),
+])
+def test_a_map_missing_start_or_tokens_names_what_is_missing(data, says):  # RULES 3.10: the map is data
+    """A map without 'start', or a mission without timer_tokens, was 'malformed mission map:
+    KeyError('start')', a Python repr, not a plain line naming what is missing."""
+    with pytest.raises(MalformedRecord, match="malformed mission map") as err:
+        MissionMap.from_dict(data)
+    assert says in str(err.value) and "Error(" not in str(err.value)
