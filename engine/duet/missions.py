@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import MalformedRecord
+from ..record_fields import check_fields
 from .config import MAX_TIMER_TOKENS, DuetConfig
+
+#: The fields of a map and of a mission (data/duet/missions.json); another one is refused, as a config's is:
+#: a misspelt "link" would otherwise be dropped and the mission unlock nothing.
+MAP_FIELDS = ("version", "source", "start", "missions")
+MISSION_FIELDS = ("id", "name", "name_ko", "timer_tokens", "mistakes", "links", "not_in_rulebook")
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class MissionMap:
     def from_dict(cls, data: Any) -> "MissionMap":
         if not isinstance(data, dict) or "start" not in data or not isinstance(data.get("missions"), list):
             raise MalformedRecord("malformed mission map: a JSON object with 'start' and a list of 'missions'")
+        check_fields(data, MAP_FIELDS, "malformed mission map")
         try:
             missions = {}
             for m in data["missions"]:
@@ -75,6 +82,7 @@ class MissionMap:
                         or not isinstance(m.get("name_ko", ""), (str, type(None)))):
                     raise MalformedRecord(f"malformed mission map: a mission is an object with a text id (and name, "
                                           f"name_ko), not {m!r}")
+                check_fields(m, MISSION_FIELDS, f"malformed mission map: mission {m['id']!r}")
                 if m["id"] in missions:
                     raise MalformedRecord(f"malformed mission map: mission {m['id']!r} is given twice")
                 tokens = _count(m, "timer_tokens", 1, MAX_TIMER_TOKENS)

@@ -141,3 +141,17 @@ def test_a_map_missing_start_or_tokens_names_what_is_missing(data, says):  # RUL
     with pytest.raises(MalformedRecord, match="malformed mission map") as err:
         MissionMap.from_dict(data)
     assert says in str(err.value) and "Error(" not in str(err.value)
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"start": "a", "missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9, "link": ["b"]},
+                                 {"id": "b", "timer_tokens": 7, "mistakes": 7}]}, "link"),
+    ({"start": "a", "missions": [{"id": "a", "name_kr": "알파", "timer_tokens": 9, "mistakes": 9}]}, "name_kr"),
+    ({"start": "a", "mission": [], "missions": [{"id": "a", "timer_tokens": 9, "mistakes": 9}]}, "mission"),
+])
+def test_a_misspelt_field_of_the_map_is_refused_not_dropped(data, field):  # RULES 3.10: the map is data
+    """A misspelt 'link' was dropped, so completing the mission silently unlocked nothing; a
+    misspelt 'name_kr' made the Korean name unknown. Unknown fields are refused, as a config's are."""
+    with pytest.raises(MalformedRecord, match="malformed mission map") as err:
+        MissionMap.from_dict(data)
+    assert repr(field) in str(err.value) and "\n" not in str(err.value)
