@@ -27,6 +27,9 @@ from .observation import CodenamesObservation, Event
 
 SEATS = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")
 CLUE, GUESS, COVER, SUDDEN_DEATH, FINISHED = "clue", "guess", "cover", "sudden_death", "finished"
+# RULES 2.2: what joins two words into one clue: a hyphen (the clue's dashes are read as one) and
+# the middle dots (가운뎃점 ·, ‧, ・, ･), word breaks like a space for the clue filter too (RULES 4.7).
+WORD_BREAKS = frozenset("-\u00b7\u2027\u30fb\uff65")
 COMPETITION_LOSS = 25  # the single-team protocol's score of a lost game
 
 
@@ -259,7 +262,7 @@ class CodenamesState:
             raise IllegalAction("1.2", "a clue is one word")
         verdict = None
         multiword = any(o.startswith("multiword") for o in self.config.clue_options)  # RULES 4.7, agreed
-        if self.config.game == "pictures" and not multiword and (any(ch.isspace() for ch in word) or "-" in word):
+        if self.config.game == "pictures" and not multiword and any(ch.isspace() or ch in WORD_BREAKS for ch in word):
             verdict = ("2.2", f"{word!r} is not one word (no spaces, no hyphens)")
         if verdict is None and self.config.invalid_clue != "allow":
             verdict = self._referee(word, number, self.visible_words(), self.covered_words(),

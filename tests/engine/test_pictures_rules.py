@@ -54,6 +54,22 @@ def test_a_clue_is_one_word_no_spaces_no_hyphens(clue):  # RULES 2.2
     expect_illegal(pictures(), Clue("red-spymaster", clue, 2), "2.2")
 
 
+@pytest.mark.parametrize("clue", ["ice\u00b7cream", "\ub208\u00b7\uc0ac\ub78c", "\uc0ac\uacfc\u30fb\ubc30", "a\u2027b", "a\uff65b"])
+def test_a_middle_dot_joins_two_words_as_a_space_does(clue):  # RULES 2.2, 4.7
+    """The middle dot (가운뎃점) is a word break like a space or a hyphen (the clue filter's reading,
+    RULES 4.7): 눈·사람 is two words, refused as 2.2 in every mode like 눈 사람 and 눈-사람, and
+    allowed once a multi-word option is agreed."""
+    expect_illegal(pictures(), Clue("red-spymaster", clue, 2), "2.2")
+    expect_illegal(pictures(invalid_clue="reject", language="ko", referee=FakeReferee()),
+                   Clue("red-spymaster", clue, 2), "2.2")
+    s = pictures(invalid_clue="penalize", language="en", referee=FakeReferee())
+    s.apply(Clue("red-spymaster", clue, 2))
+    assert s.phase == "cover" and s.history[-1].result == "RULES 2.2"
+    s = pictures(clue_options=("multiword_compounds",))
+    s.apply(Clue("red-spymaster", clue, 2))
+    assert s.phase == "guess"
+
+
 @pytest.mark.parametrize("option", ["multiword_compounds", "multiword_proper_nouns"])
 def test_an_agreed_multi_word_option_lifts_the_one_word_rule(option):  # RULES 2.2, 4.7 (agreed before the game)
     s = pictures(clue_options=(option,))
