@@ -69,7 +69,9 @@ def coordinate(index: int, columns: int = 5) -> str:
 
 
 def _norm(text: str) -> str:
-    return unicodedata.normalize("NFC", text).strip().casefold()
+    """As a name or a keyword is matched: compatibility forms folded (full-width ＣＯＡＣＨ, Ｂ３, ？ as
+    the clue filter reads them, RULES 4.6), case ignored."""
+    return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
 def words_of(text: str) -> set[str]:
@@ -89,7 +91,7 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
     if not text:
         return None, say(lang, "err_name_card")
     said = text if len(text) <= SAID_BACK else text[:SAID_BACK] + "…"   # a pasted screenful is said back clipped
-    m = COORDINATE.match(text)
+    m = COORDINATE.match(unicodedata.normalize("NFKC", text))   # Ｂ３ too
     n_rows = (len(words) + columns - 1) // columns
     if m and text not in words:
         col, row = COLUMNS.index(m.group(1).upper()), int(m.group(2))
@@ -149,13 +151,13 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
           covered: Sequence[bool] | None = None) -> Command:
     """Parse one line typed at a prompt of `mode`: first, clue, guess, sudden, cover, role."""
     line = unicodedata.normalize("NFC", text).strip()
-    low = line.casefold()
+    low = _norm(line)   # the keywords full-width too (？, ｑｕｉｔ); a clue's word stays as typed
     if low in HELP_WORDS:
         return Command("help")
     if low in QUIT_WORDS:
         return Command("quit")
     parts = line.split()
-    head = parts[0].casefold() if parts else ""
+    head = _norm(parts[0]) if parts else ""
     if mode == "first":
         if low in FIRST_ME:
             return Command("me")

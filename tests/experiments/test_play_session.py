@@ -119,6 +119,39 @@ def test_stop_pass_help_quit_and_a_keyword_that_is_also_a_card():
 
 
 
+
+def to_full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else "\u3000" if c == " " else c for c in text)
+
+
+@pytest.mark.parametrize("mode", ["guess", "sudden", "cover"])
+def test_a_card_name_coordinate_or_command_typed_full_width_reads_as_typed_half_width(mode):
+    """A Korean keyboard's full-width mode types ＣＯＡＣＨ, Ｂ３, ？, ｑｕｉｔ: the clue filter reads such a
+    clue as the visible word it is (RULES 4.6, NFKC), but a guess of ＣＯＡＣＨ or Ｂ３ was "not on the
+    board" and ？ / ｑｕｉｔ were no commands. They now read as the letters they are."""
+    for typed, index in (("ＣＯＡＣＨ", 0), ("Ｂ３", 11), ("ｂ３", 11), ("ｗａｔｅｒｍ", 24), ("ｇｕｅｓｓ\u3000ｏｗｌ", 1)):
+        if mode == "cover" and typed.startswith("ｇ"):
+            typed = to_full_width("cover owl")
+        cmd = parse(typed, mode, WORDS)
+        assert (cmd.kind, cmd.index) == ({"cover": "cover"}.get(mode, "guess"), index), (typed, cmd)
+    assert parse("？", mode, WORDS).kind == "help" and parse("ｑｕｉｔ", mode, WORDS).kind == "quit"
+    if mode == "guess":
+        assert parse("ＳＴＯＰ", mode, WORDS).kind == "stop"
+    if mode == "sudden":
+        assert parse("ｓｋｉｐ", mode, ["x"] * 25).kind == "pass"
+    assert parse("？", "role", WORDS).kind == "help" and parse("ｓｐｙｍａｓｔｅｒ", "role", WORDS).word == "spymaster"
+    cmd = parse("ｃｌｕｅ ｏｃｅａｎ 2", "clue", WORDS)   # the clue word stays as typed: the filter reads it
+    assert (cmd.kind, cmd.word, cmd.number) == ("clue", "ｏｃｅａｎ", 2)
+
+
+def test_a_pictures_description_word_typed_full_width_names_the_card():
+    record, labels, keywords = picture_parts()
+    words, covered = list(record.words), [False] * len(record.words)
+    i, word = next((i, w) for i, k in enumerate(keywords) for w in sorted(k)
+                   if len(w) > 3 and w.isascii() and sum(w in kk for kk in keywords) == 1)
+    cmd = parse(to_full_width(word.upper()), "guess", words, 5, labels, "en", keywords, covered)
+    assert (cmd.kind, cmd.index) == ("guess", i)
+
 @pytest.mark.parametrize("mode,command", [("sudden", "pass"), ("guess", "stop")])
 def test_a_keyword_that_is_a_card_is_never_guessed_unasked_and_the_offered_keyword_is_not_a_card(mode, command):
     """Seed 192 deals both PASS and SKIP: in sudden death 'pass' used to say "or 'skip' to pass", and
