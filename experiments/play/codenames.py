@@ -222,7 +222,7 @@ class CodenamesSession(TerminalSession):
     def _ask(self, mode: str, prompt: str):
         return ask_command(self.io, prompt,
                            lambda line: parse(line, mode, self.state.words, self.columns, self.labels, self.lang,
-                                              self.keywords, self.state.revealed),
+                                              self.keywords, self.state.revealed, unlimited=True),
                            lambda: self._help(mode))
 
     def _help(self, mode: str) -> Text:

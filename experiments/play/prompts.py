@@ -148,8 +148,9 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
 
 def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
           labels: Sequence[str] | None = None, lang: str = "en", keywords: Sequence[set[str]] | None = None,
-          covered: Sequence[bool] | None = None) -> Command:
-    """Parse one line typed at a prompt of `mode`: first, clue, guess, sudden, cover, role."""
+          covered: Sequence[bool] | None = None, *, unlimited: bool = False) -> Command:
+    """Parse one line typed at a prompt of `mode`: first, clue, guess, sudden, cover, role.
+    `unlimited`: the game's clue number may be UNLIMITED (Codenames, RULES 1.2), so its errors say so."""
     line = unicodedata.normalize("NFC", text).strip()
     low = _norm(line)   # the keywords full-width too (？, ｑｕｉｔ); a clue's word stays as typed
     if low in HELP_WORDS:
@@ -189,7 +190,8 @@ def parse(text: str, mode: str, words: Sequence[str] = (), columns: int = 5,
         number = written_clue_number(parts[-1])
         if number is None:   # said back clipped: a pasted run of digits is no screenful
             shown = parts[-1] if len(parts[-1]) <= 12 else parts[-1][:12] + "…"
-            return Command("error", error=say(lang, "err_clue_number", number=shown))
+            return Command("error", error=say(lang, "err_cn_clue_number" if unlimited else "err_clue_number",
+                                              number=shown))
         return Command("clue", word=" ".join(parts[:-1]), number=number)
     if mode == "cover":
         if head in COVER_HEADS:

@@ -54,6 +54,7 @@ TEXT: dict[str, dict[str, str]] = {
         "err_clue_turn": "it is your turn to give a clue: type WORD NUMBER, e.g. ocean 2",
         "err_clue_form": "a clue is a word and a number: type WORD NUMBER, e.g. ocean 2",
         "err_clue_number": "the clue's number must be 0..9, not {number!r} (type WORD NUMBER)",
+        "err_cn_clue_number": "the clue's number must be 0..9 or unlimited, not {number!r} (type WORD NUMBER)",
         "err_keyword_card": "{line!r} is a card too: type 'guess {card}' to guess it, or '{alias}' to {what}",
         "err_keyword_card_only": "{line!r} is a card too: type 'guess {card}' to guess it",
         "what_pass": "pass",
@@ -153,7 +154,8 @@ TEXT: dict[str, dict[str, str]] = {
         "no_guesses": "(no guesses)",
         "hist_cover": " [cover {card}]",
         "help_role": "Type 'guesser' (the bot gives clues) or 'spymaster' (you give clues, the bot guesses).",
-        "help_cn_clue": "Give a clue: WORD NUMBER, e.g. 'ocean 2' (0..9). Your guesser may guess NUMBER+1 cards.",
+        "help_cn_clue": ("Give a clue: WORD NUMBER, e.g. 'ocean 2' (0..9 or unlimited). Your guesser may guess "
+                         "NUMBER+1 cards; after 0 or unlimited, any number while the guesses are right."),
         "help_cn_guess": ("Guess a card by word, the start of it, or coordinate (B3). 'stop' ends the turn "
                           "after one guess. Your agents let you go on; anything else ends the turn or the game."),
         "help_pic_guess": ("Guess a card by a word of its description (e.g. 'monkey'), its coordinate (B3), or "
@@ -201,6 +203,7 @@ TEXT: dict[str, dict[str, str]] = {
         "err_clue_turn": "힌트를 줄 차례입니다: 단어 숫자 형식으로 입력하세요 (예: 바다 2)",
         "err_clue_form": "힌트는 단어와 숫자입니다: 단어 숫자 형식으로 입력하세요 (예: 바다 2)",
         "err_clue_number": "힌트 숫자는 0~9여야 합니다 ({number!r} 아님). 단어 숫자 형식으로 입력하세요",
+        "err_cn_clue_number": "힌트 숫자는 0~9 또는 무제한이어야 합니다 ({number!r} 아님). 단어 숫자 형식으로 입력하세요",
         "err_keyword_card": "{line!r}은(는) 카드이기도 합니다: 추측하려면 '추측 {card}', {what} '{alias}'을(를) 입력하세요",
         "err_keyword_card_only": "{line!r}은(는) 카드이기도 합니다: 추측하려면 '추측 {card}'을(를) 입력하세요",
         "what_pass": "패스하려면",
@@ -298,7 +301,8 @@ TEXT: dict[str, dict[str, str]] = {
         "no_guesses": "(추측 없음)",
         "hist_cover": " [덮음 {card}]",
         "help_role": "'요원'(봇이 힌트를 줍니다) 또는 '스파이마스터'(내가 힌트를 주고 봇이 추측합니다)를 입력하세요.",
-        "help_cn_clue": "힌트 주기: 단어 숫자, 예: '바다 2' (0~9). 요원은 숫자+1장까지 추측할 수 있습니다.",
+        "help_cn_clue": ("힌트 주기: 단어 숫자, 예: '바다 2' (0~9 또는 무제한). 요원은 숫자+1장까지 추측할 수 "
+                         "있습니다. 0이나 무제한이면 맞히는 동안 제한 없이 추측합니다."),
         "help_cn_guess": ("카드 추측: 단어, 그 앞부분, 또는 좌표 (B3). 한 번 추측한 뒤 '그만'으로 차례를 끝냅니다. "
                           "우리 요원이면 계속하고, 그 밖의 카드는 차례나 게임을 끝냅니다."),
         "help_pic_guess": ("카드 추측: 설명의 한 단어 (예: '원숭이', 'monkey'), 좌표 (B3), 또는 설명 전체. 한 번 "

@@ -686,11 +686,32 @@ def test_a_codenames_spymaster_is_asked_again_after_a_clue_number_of_thousands_o
     session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
     assert session.run() == 0
     text = io.out.getvalue()
-    assert "the clue's number must be 0..9, not '111111111111…'" in text
+    assert "the clue's number must be 0..9 or unlimited, not '111111111111…'" in text
     # RULES 1.2 sets the number's range; 4.2 (the number used as part of the hint) was cited before
     assert "Refused (RULES 1.2): a clue number is 0..9 or unlimited, not 99." in text and "4.2" not in text
     assert "bot failed" not in text.lower() and session.record.actions[0].number == 2
 
+
+
+@pytest.mark.parametrize("game", ["codenames", "pictures"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_codenames_clue_prompt_says_unlimited_is_a_number_in_its_error_and_help(game, lang, tmp_path):
+    """RULES 1.2, 1.7 (Pictures 2.4): a Codenames clue's number is 0..9 or UNLIMITED, and 0 and UNLIMITED
+    set no guess limit (1.4). An unreadable number ('zebra two') was told "must be 0..9" (Duet's range),
+    and the clue help said "(0..9). Your guesser may guess NUMBER+1 cards", both leaving UNLIMITED out."""
+    from experiments.play.text import say
+
+    record, mine, Session, spymaster, _ = codenames_game(tmp_path, game, "spymaster", seed=2, lang=lang)
+    io = Lines(["zebra two", "?"])
+    session = Session(record, spymaster, KeyGuesser(mine), tmp_path / "s.json", io=io, pause=0, role="spymaster")
+    assert session.run() == 0
+    text = " ".join(io.out.getvalue().split())
+    unlimited = say(lang, "unlimited")
+    error = next(line for line in io.out.getvalue().splitlines() if "'two'" in line)
+    assert unlimited in error, error
+    help_start = say(lang, "help_cn_clue")[:12]
+    help_text = text[text.index(help_start):]
+    assert unlimited in help_text[:300] and session.record.actions == []
 
 def test_a_korean_pictures_spymaster_is_told_the_number_rule_in_korean(tmp_path):   # RULES 2.4, 1.2
     record, mine, Session, spymaster, _ = codenames_game(tmp_path, "pictures", "spymaster", seed=2, lang="ko")
