@@ -89,9 +89,15 @@ def play_command(
 def _record_file(record: Optional[str]) -> Optional[Path]:
     """--record as a Path: a file's name. Refused before the game: empty, a folder (an existing one, or
     a name ending in /), something that is not a file (/dev/null: its STEM-2 would land beside it),
-    a name that is not UTF-8 (the screen shows it), a name under a file."""
+    a name that is not UTF-8 (the screen shows it), a name under a file, a blank name and one with a
+    control or format character (a newline, an escape code: the screen and `cnlab replay PATH` show it)."""
     import os
+    import unicodedata
 
+    if record and not record.strip():
+        fail(f"--record {record!r} is blank: give the file to save the record to")
+    if record and any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in record):
+        fail(f"--record {record!r} holds a control character: give the file to save the record to")
     path = path_option(record, "--record", "the file to save the record to")
     if path is None:
         return None

@@ -111,6 +111,20 @@ def test_play_record_must_be_a_file_name(tmp_path, record):
     assert not (tmp_path.parent / f"{tmp_path.name}-2").exists()
 
 
+
+@pytest.mark.parametrize("game", ["duet", "codenames", "pictures"])
+@pytest.mark.parametrize("record", ["x\nb.json", "a\tb.json", "\x1b[31mred.json", "new\r/game.json", " ", "  \t"])
+def test_play_record_with_a_control_character_or_a_blank_name_is_refused(tmp_path, game, record):
+    """The screen shows the record's path at the start, after every game and in 'cnlab replay PATH': a
+    name with a newline or an escape code (x\\nb.json) was saved to, and shown as two lines or as a
+    colour; a blank name ' ' made the file ' ' and 'Replay it with: cnlab replay  '. Now refused before
+    the game, one line (the name escaped), exit 2, nothing written."""
+    args = ["play", game, "--partner", "random", "--partner-guesser", "random", "--seed", "3",
+            *(["--first", "me"] if game == "duet" else ["--role", "guesser"])]
+    line = one_line_exit_2([*args, "--record", record], "--record", cwd=tmp_path)
+    assert line.isprintable()
+    assert list(tmp_path.iterdir()) == []
+
 # 4. serve, play --pause
 @pytest.mark.parametrize("args, message", [
     (["--games-dir", "FILE"], "is a file"),
