@@ -142,8 +142,9 @@ class CodenamesSession(TerminalSession):
     # ----- output and record ------------------------------------------------------------------
     def _explain_resolved(self) -> None:
         """After a bot clue's guessing turn is over: what the bot meant by it. In the two-player
-        variant the one person at the terminal is the bot spymaster's own team (its guesser)."""
-        for line in self.bot_intents.settle():
+        variant the one person at the terminal is the bot spymaster's own team (its guesser). A clue
+        the game's end resolved is explained whole: the end screen names every target."""
+        for line in self.bot_intents.settle(reveal=self.state.is_terminal()):
             self._notice(line)
 
     def _cell(self, i: int) -> tuple[str, str]:

@@ -40,9 +40,10 @@ class BotIntents:
         """The intents of the clues in the record (not one whose Clue the engine refused)."""
         return [i for i in self.items if i["action"] < len(self.record.actions)]
 
-    def settle(self, applied: int | None = None) -> list[Text]:
+    def settle(self, applied: int | None = None, reveal: bool = False) -> list[Text]:
         """Lines for the clues resolved since the last call (`applied`: actions applied so far).
-        Called after every action, so a clue's targets are marked as found when its turn ended."""
+        Called after every action, so a clue's targets are marked as found when its turn ended.
+        `reveal`: the game is over, so the lines name every target (see `line`)."""
         applied = len(self.record.actions) if applied is None else applied
         lines = []
         while len(self.resolved) < len(self.items):
@@ -55,7 +56,7 @@ class BotIntents:
             words = list(self.record.words)
             targets = [t for t in intent["targets"] if t in words]
             self.resolved.append((clue.word, clue.number, targets, [self.found(words.index(t)) for t in targets]))
-            lines.append(self.line(n))
+            lines.append(self.line(n, reveal=reveal))
         return lines
 
     def line(self, n: int, reveal: bool = False, left: bool = False) -> Text:

@@ -151,3 +151,23 @@ def test_an_unlimited_bot_clue_never_tells_the_guesser_how_many_cards_it_meant(t
         # the record keeps every target the bot meant (analysis only; replay ignores it)
         assert json.loads((tmp_path / f"u{meant}.json").read_text())["intents"][0]["targets"] == mine[:meant]
     assert shown[0] == shown[1]
+
+
+def test_a_bot_clue_resolved_by_the_end_of_the_game_is_explained_whole_on_the_end_screen(tmp_path):
+    """docs/play.md: the targets still face down are counted only until the game is over. A clue whose
+    turn the game ended (the assassin, RULES 1.3) was explained on the end screen as "1 more not found
+    yet (shown at the end)", a promise on the screen that is the end; now that line names them all."""
+    for game in ("codenames", "pictures"):
+        record = deal_record(5, "en", game=game, variant="two_player")
+        ours = record.key.starts[0].upper()
+        mine = [w for w, c in zip(record.words, record.key.letters) if c == ours]
+        assassin = record.words[record.key.letters.index("X")]
+        io = Lines([mine[0], assassin])
+        session = CodenamesSession(record, Meant("zebra", mine), make_guesser("random", "en"),
+                                   tmp_path / f"{game}.json", io=io, pause=0, role="guesser")
+        assert session.run() == 0 and session.state.is_terminal()
+        text = " ".join(io.out.getvalue().split())
+        name = session._card_name
+        final = text[text.rindex("two-player ·"):]
+        assert "shown at the end" not in final and "not found yet" not in final, final
+        assert final.count(f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, {name(mine[1])} (not found)") == 2
