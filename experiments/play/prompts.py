@@ -86,7 +86,8 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
 
     `labels` (for Pictures: the descriptions shown) are matched like words; `keywords` (Pictures:
     the words of each card's description) let one or more description words name the one uncovered
-    card (`covered`) that has them all."""
+    card (`covered`) that has them all. A Pictures card's word is its catalogue id, which the screen
+    never shows: typed whole it is one more candidate beside the descriptions, never ahead of them."""
     text = unicodedata.normalize("NFC", text.strip())
     if not text:
         return None, say(lang, "err_name_card")
@@ -98,9 +99,9 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
         if col >= columns or row > n_rows:
             return None, say(lang, "err_off_board", text=said, last=COLUMNS[columns - 1], rows=n_rows)
         return (row - 1) * columns + col, None
-    if text in words:
+    if text in words and not keywords:
         return words.index(text), None
-    names = [[_norm(w)] for w in words]
+    names = [[] if keywords else [_norm(w)] for w in words]
     if labels:
         for n, label in zip(names, labels):
             n.append(_norm(label))
@@ -123,7 +124,8 @@ def resolve_card(text: str, words: Sequence[str], columns: int = 5, labels: Sequ
         tokens = re.findall(r"\w+", key)
         content = [t for t in tokens if t not in STOPWORDS] or tokens
         is_open = [not (covered and covered[i]) for i in range(len(words))]
-        hits = [i for i in range(len(words)) if content and all(t in keywords[i] for t in content)]
+        hits = [i for i in range(len(words)) if content and all(t in keywords[i] for t in content)
+                or _norm(words[i]) == key]
         open_hits = [i for i in hits if is_open[i]]
         if len(open_hits) == 1:
             return open_hits[0], None

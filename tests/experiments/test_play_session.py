@@ -762,6 +762,33 @@ def test_a_pictures_guess_by_a_word_of_the_description():
     assert guess("zzz").kind == "error"
 
 
+
+def test_a_pictures_cards_hidden_id_never_outranks_the_descriptions_on_the_screen():
+    """A Pictures card is shown by its description; its catalogue id ('fire', 'horse') never is. A guess
+    matched the ids first: 'fire' guessed the card shown as "a flame" (id fire) while "a red fire
+    engine" was on the board, 'horse' guessed one of two horses unasked, and 'dino' the card shown as
+    "a tyrannosaurus rex" (id dinosaur) rather than "a long-necked sauropod dinosaur". The words typed
+    are read on the descriptions (docs/play.md); an id is one more candidate, never a silent choice."""
+    from engine.codenames.pictures import card_ids, describe
+    from experiments.play.codenames import picture_keywords, picture_label
+
+    pairs = ["fire", "fire_engine", "horse", "carousel", "dinosaur", "sauropod", "shell", "snail"]
+    words = pairs + [i for i in card_ids() if i not in pairs][:12]
+    cards = [describe(w) for w in words]
+    labels = [picture_label(c, "en") for c in cards]
+    keywords = [picture_keywords(c, "en") for c in cards]
+
+    def guess(text):
+        return parse(text, "guess", words, 5, labels, "en", keywords, [False] * len(words))
+
+    for typed, shown in (("fire", ["a flame", "a red fire engine"]), ("horse", ["a brown horse galloping",
+                         "a carousel horse"]), ("shell", ["a spiral seashell", "a snail with a spiral shell"])):
+        cmd = guess(typed)
+        assert cmd.kind == "error" and "fits 2 cards" in cmd.error and all(d in cmd.error for d in shown), cmd
+    assert guess("dino").index == words.index("sauropod")
+    assert guess("engine").index == words.index("fire_engine") and guess("flame").index == 0
+    assert guess("fire_engine").index == words.index("fire_engine")   # an id no description has: that card
+
 def test_a_korean_pictures_board_shows_korean_names_and_takes_them_as_guesses():
     from engine.codenames.pictures import describe
 
