@@ -21,7 +21,7 @@ from engine import Clue, IllegalAction
 from engine.records import record_to_json
 
 from experiments.play import view
-from experiments.play.prompts import Command
+from experiments.play.prompts import SAID_BACK, Command
 from experiments.play.text import clue_number, refusal, say
 
 EXIT_INTERRUPTED = 130
@@ -169,8 +169,9 @@ class ClueReferee:
             return unicodedata.normalize("NFKC", text).strip().casefold()
 
         w = fold(word)
-        if len(w.split()) > 1:
-            return "4.7", say(self.language, "basic_one_word", word=word)
+        if len(w.split()) > 1:   # said back clipped: a pasted screenful is no clue
+            said = word if len(word) <= SAID_BACK else word[:SAID_BACK] + "…"
+            return "4.7", say(self.language, "basic_one_word", word=said)
         for b in board:
             if fold(b) in w or w in fold(b):
                 return "4.3", say(self.language, "basic_visible", word=b)

@@ -416,6 +416,20 @@ def test_the_basic_checks_without_the_filter_read_a_clue_as_the_filter_does(clue
     assert referee.judge("zebra" if lang == "en" else "사과", 1, board, []) is None
 
 
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_basic_checks_without_the_filter_say_a_pasted_screenful_back_clipped(lang):
+    """RULES 4.7 without the clue filter: a clue of 100,000 words was refused as "a clue is one word:
+    'y y y ...'" said back whole (200,000 characters, 2,500 rows of screen); like every other line that
+    says back what was typed (prompts.SAID_BACK), it is clipped now."""
+    from experiments.play.terminal import ClueReferee
+
+    referee = ClueReferee(lang, lambda message: None)
+    referee._broken = "the filter is unavailable"
+    rule, message = referee.judge("y " * 100_000, 1, ["rifle", "chip"], [])
+    assert rule == "4.7" and len(message) < 120, len(message)
+    assert referee.judge("ice cream", 1, ["rifle"], [])[1].endswith("'ice cream'")   # a short one whole
+
 # ----- the typer command ---------------------------------------------------------------------
 def app():
     a = typer.Typer()
