@@ -66,8 +66,9 @@ class DuetSession(TerminalSession):
 
     # ----- output ------------------------------------------------------------------------------
     def _explain_resolved(self) -> None:
-        """After a bot clue's guessing turn is over: what the bot meant by it."""
-        for line in self.bot_intents.settle():
+        """After a bot clue's guessing turn is over: what the bot meant by it. A clue the game's end
+        resolved is explained whole: the end screen names every target."""
+        for line in self.bot_intents.settle(reveal=self.state.is_terminal()):
             self._notice(line)
 
     def _redraw(self) -> None:

@@ -171,3 +171,21 @@ def test_a_bot_clue_resolved_by_the_end_of_the_game_is_explained_whole_on_the_en
         final = text[text.rindex("two-player ·"):]
         assert "shown at the end" not in final and "not found yet" not in final, final
         assert final.count(f"Bot meant ZEBRA 2 for: {name(mine[0])} ✓, {name(mine[1])} (not found)") == 2
+
+
+def test_a_duet_bot_clue_the_game_ended_is_explained_whole(tmp_path):
+    """docs/play.md: the targets still face down are counted only until the game is over. A Duet bot
+    clue whose turn the assassin ended (RULES 3.5) was explained on the end screen as "1 more not found
+    yet (shown at the end)"; now that line names every target, as Codenames' does."""
+    record = deal_duet_record(3, "en")
+    greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
+    assassin = next(w for w, c in zip(record.words, record.key.b) if c == "X")
+    io = Lines(["bot", greens[0], assassin])
+    session = DuetSession(record, Meant("zebra", greens[:2]), make_guesser("random", "en"), tmp_path / "d.json",
+                          io=io, pause=0)
+    session.run()
+    assert session.state.is_terminal()
+    final = " ".join(io.out.getvalue().split())
+    final = final[final.rindex("+ bot's miss"):]   # the end screen: after the board's legend
+    assert "shown at the end" not in final and "not found yet" not in final, final
+    assert f"Bot meant ZEBRA 2 for: {greens[0]} ✓, {greens[1]} (not found)" in final
