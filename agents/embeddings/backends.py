@@ -191,24 +191,50 @@ def _has_header(path: Path) -> bool:
 def _check_text_vectors(path: Path, header: bool) -> None:
     """ValueError unless every vector line gensim reads holds its word and as many numbers as the
     first: gensim takes the size from the first line and fills a shorter line by broadcasting
-    (`wave 0.5` read as [0.5, 0.5]), and a first line with no numbers gives vectors of size 0."""
+    (`wave 0.5` read as [0.5, 0.5]), and a first line with no numbers gives vectors of size 0. A
+    `count dim` header must tell the truth: gensim reads only `count` words (the rest dropped
+    unsaid) and allocates `count` x `dim` numbers before it reads one (a wrong header ran out of
+    memory)."""
     import bz2
     import gzip
 
     opener = gzip.open if path.suffix == ".gz" else bz2.open if path.suffix == ".bz2" else open
     with opener(path, "rb") as f:
-        count = int(f.readline().split()[0]) if header else None
-        dim = None
+        count, dim = (int(t) for t in f.readline().split()) if header else (None, None)
+        if count == 0:
+            raise ValueError("the header says it holds 0 words")
+        seen = 0
         for n, line in enumerate(f, 2 if header else 1):
-            if count is not None and n > count + 1:
-                break
+            if count is not None and seen == count:
+                if line.strip():
+                    raise ValueError(f"line {n}: more words than the {count} the header line says")
+                continue
+            seen += 1
             size = line.rstrip().count(b" ")   # the numbers after the word, as gensim splits it
-            if dim is None:
+            if dim is None and size < 1:
+                raise ValueError(f"line {n}: a word without numbers (a line is a word and its numbers)")
+            if size != dim:
+                if dim is not None:
+                    what = "the header says" if header and seen == 1 else "the first vector has"
+                    raise ValueError(f"line {n}: {size} number{'' if size == 1 else 's'} where {what} {dim}")
                 dim = size
-                if dim < 1:
-                    raise ValueError(f"line {n}: a word without numbers (a line is a word and its numbers)")
-            elif size != dim:
-                raise ValueError(f"line {n}: {size} number{'' if size == 1 else 's'} where the first vector has {dim}")
+        if count is not None and seen < count:
+            raise ValueError(f"{seen} word{'' if seen == 1 else 's'} where the header line says {count}")
+
+
+def _check_binary_header(path: Path) -> None:
+    """ValueError unless a word2vec binary file's `count dim` header fits the file: gensim
+    allocates `count` x `dim` numbers before it reads one (a wrong header ran out of memory)."""
+    with open(path, "rb") as f:
+        head = f.readline(100).split()
+    if len(head) != 2 or not all(t.isdigit() for t in head):
+        raise ValueError("no `count dim` header line (a word2vec binary file starts with one)")
+    count, dim = int(head[0]), int(head[1])
+    if count == 0 or dim == 0:
+        raise ValueError(f"the header says {count} words of {dim} numbers: no vectors")
+    if count * dim * 4 > path.stat().st_size:
+        raise ValueError(f"the header says {count} words of {dim} numbers, more than its "
+                         f"{path.stat().st_size} bytes hold")
 
 
 def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
@@ -230,6 +256,8 @@ def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
         if not hasattr(kv, "key_to_index"):  # a full model saved under .kv
             kv = kv.wv
     elif ".bin" in suffixes:
+        if suffixes[-1] == ".bin":
+            _check_binary_header(p)
         kv = KeyedVectors.load_word2vec_format(str(p), binary=True)
     else:
         header = _has_header(p)

@@ -5,6 +5,7 @@ import builtins
 import io
 import json
 import logging
+import re
 import subprocess
 import sys
 import zipfile
@@ -300,6 +301,30 @@ def test_a_vectors_text_file_with_a_short_or_empty_line_is_refused(tmp_path, tex
     p.write_text(text)
     with pytest.raises(ValueError, match=why):
         get_backend(str(p))
+    get_backend.cache_clear()
+
+
+@pytest.mark.parametrize("name, content, why", [
+    ("mine.txt", "1 2\nocean 1 0\nwave 0.5 1\n", "line 3: more words than the 1 the header line says"),
+    ("mine.txt", "5 2\nocean 1 0\nwave 0.5 1\n", "2 words where the header line says 5"),
+    ("mine.txt", "2 2\n", "0 words where the header line says 2"),
+    ("mine.txt", "0 2\n", "the header says it holds 0 words"),
+    ("mine.txt", "2 4\nocean 1 0 0\nwave 0.5 1 0\n", "line 2: 3 numbers where the header says 4"),
+    ("mine.txt", "100000000000 2\nocean 1 0\n", "1 word where the header line says 100000000000"),
+    ("mine.txt", "1 100000000000\nocean 1 0\n", "line 2: 2 numbers where the header says 100000000000"),
+    ("mine.bin", b"100000000 100000000\nocean \x00\x00\x80?\x00\x00\x00\x00\n", "more than its 35 bytes hold"),
+    ("mine.bin", b"ocean 1 0\n", "no `count dim` header line"),
+])
+def test_a_vectors_file_whose_header_does_not_tell_the_truth_is_refused(tmp_path, name, content, why):
+    """gensim trusts a `count dim` header: a count below the file's words dropped the rest unsaid, and
+    a huge count or dimension was allocated before any line was read (MemoryError, a traceback out of
+    `cnlab simulate` and cut_vocabulary). Now one ValueError naming the file and what is wrong."""
+    pytest.importorskip("gensim.models")
+    p = tmp_path / name
+    p.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(ValueError, match=re.escape(why)) as err:
+        get_backend(str(p))
+    assert str(p) in str(err.value)
     get_backend.cache_clear()
 
 
