@@ -237,6 +237,20 @@ def _check_binary_header(path: Path) -> None:
                          f"{path.stat().st_size} bytes hold")
 
 
+def _check_vectors(kv) -> None:
+    """ValueError naming the first word whose vector has no direction: a NaN or infinite number
+    (every cosine with it NaN) or all zeros (read as a real vector at cosine 0 to everything)."""
+    vectors = np.asarray(kv.vectors)
+    finite = np.isfinite(vectors).all(axis=1)
+    if not finite.all():
+        i = int(np.flatnonzero(~finite)[0])
+        raise ValueError(f"the vector of {kv.index_to_key[i]!r} holds NaN or infinite numbers")
+    zero = ~vectors.any(axis=1)
+    if zero.any():
+        i = int(np.flatnonzero(zero)[0])
+        raise ValueError(f"the vector of {kv.index_to_key[i]!r} is all zeros (a vector with no direction)")
+
+
 def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
                             languages: tuple[str, ...] = ("en",)) -> KeyedVectorsEmbeddings:
     """``.kv`` / ``.model`` (gensim ``save``), ``.bin`` (word2vec binary), or a text file
@@ -263,6 +277,7 @@ def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
         header = _has_header(p)
         _check_text_vectors(p, header)
         kv = KeyedVectors.load_word2vec_format(str(p), binary=False, no_header=not header)
+    _check_vectors(kv)
     return KeyedVectorsEmbeddings(kv, name=name, version=_file_version(p), languages=languages)
 
 

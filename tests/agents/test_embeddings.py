@@ -328,6 +328,31 @@ def test_a_vectors_file_whose_header_does_not_tell_the_truth_is_refused(tmp_path
     get_backend.cache_clear()
 
 
+@pytest.mark.parametrize("fmt", ["txt", "bin", "kv"])
+@pytest.mark.parametrize("bad, why", [
+    (np.nan, "the vector of 'wave' holds NaN or infinite numbers"),
+    (np.inf, "the vector of 'wave' holds NaN or infinite numbers"),
+    (0.0, "the vector of 'wave' is all zeros"),
+])
+def test_a_model_file_with_a_nan_infinite_or_zero_vector_is_refused(tmp_path, fmt, bad, why):
+    """A vector with NaN or inf gave NaN cosines that reached the agents, and a zero vector was read
+    as a real word at cosine 0 to every other: a silently wrong model. Now one ValueError naming
+    the file and the word, whatever the format."""
+    gensim_models = pytest.importorskip("gensim.models")
+    kv = gensim_models.KeyedVectors(vector_size=3)
+    wave = [bad, 0.0, 0.0] if bad == 0.0 else [1.0, bad, 0.0]
+    kv.add_vectors(["ocean", "wave"], np.array([[1, 0.1, 0], wave], dtype=np.float32))
+    p = tmp_path / f"mine.{fmt}"
+    if fmt == "kv":
+        kv.save(str(p))
+    else:
+        kv.save_word2vec_format(str(p), binary=fmt == "bin")
+    with pytest.raises(ValueError, match=re.escape(why)) as err:
+        get_backend(str(p))
+    assert str(p) in str(err.value)
+    get_backend.cache_clear()
+
+
 @pytest.mark.parametrize("name, content", [
     ("mine.txt.gz", b"not gzip"), ("mine.txt.bz2", b"not bzip2"),
     ("mine.kv", None), ("mine.model", b"\x10 random bytes"),
