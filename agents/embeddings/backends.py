@@ -203,13 +203,18 @@ def _check_text_vectors(path: Path, header: bool) -> None:
         count, dim = (int(t) for t in f.readline().split()) if header else (None, None)
         if count == 0:
             raise ValueError("the header says it holds 0 words")
-        seen = 0
+        seen, lines = 0, {}
         for n, line in enumerate(f, 2 if header else 1):
             if count is not None and seen == count:
                 if line.strip():
                     raise ValueError(f"line {n}: more words than the {count} the header line says")
                 continue
             seen += 1
+            word = line.split(b" ", 1)[0]
+            if word in lines:
+                raise ValueError(f"line {n}: {word.decode('utf-8', 'replace')!r} again (first on line "
+                                 f"{lines[word]}): a word has one vector")
+            lines[word] = n
             size = line.rstrip().count(b" ")   # the numbers after the word, as gensim splits it
             if dim is None and size < 1:
                 raise ValueError(f"line {n}: a word without numbers (a line is a word and its numbers)")
@@ -238,8 +243,15 @@ def _check_binary_header(path: Path) -> None:
 
 
 def _check_vectors(kv) -> None:
-    """ValueError naming the first word whose vector has no direction: a NaN or infinite number
-    (every cosine with it NaN) or all zeros (read as a real vector at cosine 0 to everything)."""
+    """ValueError for a model without words, with a word twice (gensim keeps the first and leaves an
+    empty slot, a word None, for the other), or naming the first word whose vector has no direction:
+    a NaN or infinite number (every cosine with it NaN) or all zeros (read as a real vector at
+    cosine 0 to everything)."""
+    if not kv.index_to_key:
+        raise ValueError("it holds no words")
+    if len(kv.key_to_index) != len(kv.index_to_key):
+        raise ValueError(f"{len(kv.index_to_key) - len(kv.key_to_index)} word(s) appear more than once: "
+                         "a word has one vector")
     vectors = np.asarray(kv.vectors)
     finite = np.isfinite(vectors).all(axis=1)
     if not finite.all():

@@ -353,6 +353,35 @@ def test_a_model_file_with_a_nan_infinite_or_zero_vector_is_refused(tmp_path, fm
     get_backend.cache_clear()
 
 
+@pytest.mark.parametrize("name, why", [
+    ("mine.txt", "line 4: 'ocean' again (first on line 2): a word has one vector"),
+    ("glove.txt", "line 3: 'ocean' again (first on line 1): a word has one vector"),
+    ("mine.bin", "1 word(s) appear more than once"),
+    ("empty.kv", "it holds no words"),
+])
+def test_a_model_file_with_a_word_twice_or_no_word_is_refused(tmp_path, name, why):
+    """A word given twice loaded as a vocabulary with a word None (gensim keeps the first and leaves
+    an empty slot): vocabulary() listed None and vectors(vocabulary()) raised 'no vector for None',
+    and cut_vocabulary wrote it on. A .kv of no words loaded as a model that knows nothing. Now one
+    ValueError naming the file (and the word, where the file's lines tell it)."""
+    gensim_models = pytest.importorskip("gensim.models")
+    p = tmp_path / name
+    rows = ["ocean 1 0.1 0", "wave 0.9 0.2 0", "ocean 0 0 1"]
+    if name == "mine.txt":
+        p.write_text("3 3\n" + "\n".join(rows) + "\n")
+    elif name == "glove.txt":
+        p.write_text("\n".join(rows) + "\n")
+    elif name == "mine.bin":
+        vec = np.array([1, 0.1, 0], dtype=np.float32).tobytes()
+        p.write_bytes(b"3 3\n" + b"".join(w + b" " + vec + b"\n" for w in (b"ocean", b"wave", b"ocean")))
+    else:
+        gensim_models.KeyedVectors(vector_size=3).save(str(p))
+    with pytest.raises(ValueError, match=re.escape(why)) as err:
+        get_backend(str(p))
+    assert str(p) in str(err.value)
+    get_backend.cache_clear()
+
+
 @pytest.mark.parametrize("name, content", [
     ("mine.txt.gz", b"not gzip"), ("mine.txt.bz2", b"not bzip2"),
     ("mine.kv", None), ("mine.model", b"\x10 random bytes"),
