@@ -108,6 +108,8 @@ class VectorCache:
             meta = json.loads(side.read_text("utf-8"))
         except (OSError, ValueError) as e:
             raise CacheCorrupt(f"unreadable sidecar {side.name}: {e}") from e
+        if not isinstance(meta, dict):
+            raise CacheCorrupt(f"sidecar {side.name} holds a JSON {type(meta).__name__}, not an object")
         if meta.get("format") != CACHE_FORMAT or meta.get("vocab_sha256") != vhash:
             raise CacheCorrupt("sidecar does not match this vocabulary/format")
         size = npy.stat().st_size
@@ -120,7 +122,7 @@ class VectorCache:
             arr = np.load(npy, allow_pickle=False)
         except Exception as e:
             raise CacheCorrupt(f"np.load failed: {e}") from e
-        if list(arr.shape) != list(meta.get("shape", [])) or str(arr.dtype) != meta.get("dtype"):
+        if list(arr.shape) != meta.get("shape") or str(arr.dtype) != meta.get("dtype"):
             raise CacheCorrupt(f"shape/dtype {arr.shape}/{arr.dtype} != recorded {meta.get('shape')}/{meta.get('dtype')}")
         if arr.shape[0] != n_words:
             raise CacheCorrupt(f"{arr.shape[0]} rows for {n_words} words")

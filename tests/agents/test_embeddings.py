@@ -120,7 +120,8 @@ def test_cache_key_depends_on_model_vocabulary_and_version(tmp_path):
     assert k == VectorCache(tmp_path).key("fake", "v1", list(WORDS))
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip_byte", "drop_sidecar", "bad_sidecar"])
+@pytest.mark.parametrize("damage", ["truncate", "flip_byte", "drop_sidecar", "bad_sidecar", "list_sidecar",
+                                    "null_sidecar", "shape_number"])
 def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
     e = CountingFake()
     good = cached_vectors(e, WORDS, cache_dir=tmp_path)
@@ -134,8 +135,13 @@ def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
         npy.write_bytes(bytes(b))
     elif damage == "drop_sidecar":
         npy.with_suffix(".json").unlink()
-    else:
+    elif damage == "bad_sidecar":
         npy.with_suffix(".json").write_text("{not json")
+    elif damage in ("list_sidecar", "null_sidecar"):  # JSON, but not the sidecar's object (AttributeError)
+        npy.with_suffix(".json").write_text("[1, 2]" if damage == "list_sidecar" else "null")
+    else:  # the shape recorded as a number (TypeError)
+        meta = json.loads(npy.with_suffix(".json").read_text())
+        npy.with_suffix(".json").write_text(json.dumps({**meta, "shape": 4}))
     e = CountingFake()  # a new process: nothing remembered in memory
     with caplog.at_level(logging.WARNING, logger="agents.embeddings.cache"):
         again = cached_vectors(e, WORDS, cache_dir=tmp_path)
