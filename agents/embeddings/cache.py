@@ -46,10 +46,13 @@ def package_version() -> str:
 
 
 def vocab_hash(words: Sequence[str]) -> str:
+    """One word list's hash: each word's length before it, so that no two lists meet (with a
+    separator, a word holding it, `["a\\0", "b"]` and `["a", "\\0b"]`, hashed alike)."""
     h = hashlib.sha256()
     for w in words:
-        h.update(w.encode("utf-8"))
-        h.update(b"\x00")
+        b = w.encode("utf-8")
+        h.update(len(b).to_bytes(8, "little"))
+        h.update(b)
     return h.hexdigest()
 
 

@@ -120,6 +120,17 @@ def test_cache_key_depends_on_model_vocabulary_and_version(tmp_path):
     assert k == VectorCache(tmp_path).key("fake", "v1", list(WORDS))
 
 
+def test_two_word_lists_never_share_a_cache_entry(tmp_path):
+    """The key hashed the words joined by NUL, so ["a\\0", "b"] and ["a", "\\0b"] (two words each,
+    so the row count check passed) had one key: the second list was served the first list's vectors."""
+    e = FakeEmbeddings()
+    first, second = ["ocean\x00", "wave"], ["ocean", "\x00wave"]
+    c = VectorCache(tmp_path)
+    assert c.key("fake", "v1", first) != c.key("fake", "v1", second)
+    cached_vectors(e, first, cache_dir=tmp_path)
+    assert np.array_equal(cached_vectors(e, second, cache_dir=tmp_path), e.vectors(second))
+
+
 @pytest.mark.parametrize("damage", ["truncate", "flip_byte", "drop_sidecar", "bad_sidecar", "list_sidecar",
                                     "null_sidecar", "shape_number"])
 def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
