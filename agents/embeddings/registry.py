@@ -139,11 +139,29 @@ def backend_key(name: str | os.PathLike) -> str:
 get_backend.cache_clear = _load.cache_clear  # type: ignore[attr-defined]
 
 
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).expanduser().exists()
+    except OSError:   # a name too long for the file system
+        return False
+
+
 def check_backends(names) -> None:
     """ValueError for the first of `names` that `backend_key` does not know: an agent that loads no
-    model still refuses a spec naming an unknown one, as every other agent does."""
-    for name in names:
-        backend_key(name)
+    model still refuses a spec naming an unknown one, as every other agent does. A model's path
+    holding `+` (which joins a spec's backends) is named as such, not as its first piece."""
+    names = [str(n) for n in names]
+    for i, name in enumerate(names):
+        try:
+            backend_key(name)
+        except ValueError:
+            for j in range(i + 1):
+                for k in range(i + 1, len(names) + 1):
+                    joined = "+".join(names[j:k])
+                    if k - j > 1 and _exists(joined):
+                        raise ValueError(f"the model path {joined!r} holds '+', which joins the backends of "
+                                         "an agent spec: rename or link it, or register it under a name") from None
+            raise
 
 
 def check_model_paths(names) -> None:

@@ -278,6 +278,20 @@ def _tiny_kv():
     return kv
 
 
+def test_a_model_path_holding_a_plus_is_named_as_such(tmp_path):
+    """`+` joins a spec's backends, so `duet-bayes:/dir/a+b.txt` was refused as the unknown backend
+    '/dir/a', a path the user never wrote. Now the refusal names the whole path and the `+`."""
+    from agents.registry import check_spec
+
+    p = tmp_path / "my+model.txt"
+    p.write_text("ocean 1 0\nwave 0.5 1\n")
+    for spec in (f"duet-bayes:{p}", f"duet-bayes:fake+{p}"):
+        with pytest.raises(ValueError, match=re.escape(f"the model path {str(p)!r} holds '+'")):
+            check_spec(spec, "guesser")
+    with pytest.raises(ValueError, match="unknown embedding backend 'nosuch'"):
+        check_spec("duet-bayes:fake+nosuch", "guesser")
+
+
 @pytest.mark.parametrize("fmt", ["kv", "bin", "txt", "txt-noheader"])
 def test_path_backend_keyed_vectors_file(tmp_path, fmt):
     kv = _tiny_kv()
