@@ -84,7 +84,13 @@ def load_path(path: str | os.PathLike) -> Embeddings:
     p = Path(path).expanduser()
     check_model_path(p)
     if p.is_dir():
-        return SentenceTransformerEmbeddings(p, name=str(path))
+        try:
+            return SentenceTransformerEmbeddings(p, name=str(path))
+        except ImportError:   # the package missing (MissingBackendError names the pip line)
+            raise
+        except Exception as exc:   # its own files broken: a JSON, a KeyError, a weights file, ...
+            raise ValueError(f"{p} is not a sentence-transformers model it can load "
+                             f"({type(exc).__name__}: {exc})") from None
     try:
         return load_keyed_vectors_file(p, name=str(path))
     except (ValueError, TypeError, EOFError, UnicodeDecodeError, KeyError, IndexError, AttributeError,

@@ -431,6 +431,18 @@ def test_a_model_file_that_is_no_model_is_one_value_error(tmp_path, name, conten
     get_backend.cache_clear()
 
 
+@pytest.mark.parametrize("modules", ["", "[{\"path\": \"\"}]"])
+def test_a_broken_sentence_transformers_folder_is_one_value_error_naming_it(tmp_path, modules):
+    """A folder whose modules.json is not JSON said only 'Expecting value: line 1 column 1 (char 0)',
+    one whose module lacks its type 'error: type' (a bare KeyError): neither names the folder. Now
+    the ValueError names the folder and what sentence-transformers found."""
+    pytest.importorskip("sentence_transformers")
+    (tmp_path / "modules.json").write_text(modules)
+    with pytest.raises(ValueError, match=re.escape(f"{tmp_path} is not a sentence-transformers model it can load")):
+        get_backend(str(tmp_path))
+    get_backend.cache_clear()
+
+
 def test_path_backend_folder_without_model_is_rejected(tmp_path):
     with pytest.raises(ValueError, match="sentence-transformers"):
         get_backend(str(tmp_path))
