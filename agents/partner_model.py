@@ -43,6 +43,19 @@ def load_partner_params(path: str | None = None) -> dict:
         return {"temperature": dict(FALLBACK_TEMPERATURE)}
 
 
+def fitted_name(backend: str) -> str:
+    """The name a backend's fits are kept under, however the spec spells it: a registered backend's
+    own name (`glove` is glove-50's alias), a model's resolved path (`./my.kv` and `/models/my.kv`
+    are one file); anything else as given."""
+    from agents.embeddings.registry import backend_key
+
+    try:
+        key = backend_key(backend)
+    except ValueError:
+        return backend
+    return key[5:] if key.startswith("path:") else key
+
+
 def temperature_for(backend: str, params: Mapping | None = None, spread: float | None = None) -> float:
     """The fitted temperature of a guesser reading `backend`. A backend without a fit (a user's
     model by path, a new backend) with its `spread` (`card_spread`) gets the spread times the
@@ -51,6 +64,7 @@ def temperature_for(backend: str, params: Mapping | None = None, spread: float |
     made for wider cosines. Without a spread, the table's default."""
     params = params if params is not None else load_partner_params()
     table = params.get("temperature", {})
+    backend = fitted_name(backend)
     if backend in table:
         return float(table[backend])
     ratio = params.get("spread_ratio")
@@ -77,6 +91,7 @@ def card_spread(emb, language: str) -> float | None:
 def partner_temperature(backend: str, emb, language: str) -> float:
     """`temperature_for`, with the spread of `emb` where the backend has no fitted temperature."""
     params = load_partner_params()
+    backend = fitted_name(backend)
     unfitted = backend not in params.get("temperature", {}) and params.get("spread_ratio") and emb.has_vectors
     return temperature_for(backend, params, card_spread(emb, language) if unfitted else None)
 
@@ -86,7 +101,7 @@ def human_agreement(backends: Sequence[str], params: Mapping | None = None) -> n
     guess task (the `human|backend` fits of `fit_partner_model --human`). A backend with no such
     fit gets the mean of those that have one (all 1 when none has)."""
     fits = (params if params is not None else load_partner_params()).get("fits", {})
-    acc = [fits.get(f"human|{b}", {}).get("top1_accuracy") for b in backends]
+    acc = [fits.get(f"human|{fitted_name(b)}", {}).get("top1_accuracy") for b in backends]
     known = [a for a in acc if a is not None]
     fill = float(np.mean(known)) if known else 1.0
     return np.array([fill if a is None else float(a) for a in acc])

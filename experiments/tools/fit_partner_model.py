@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.partner_model import MODEL_FILE
+from agents.partner_model import MODEL_FILE, fitted_name
 from experiments.tools.cli import at_least, fail, one_line_errors
 
 
@@ -178,7 +178,7 @@ def main(argv=None) -> int:
         sources.append((f"selfplay:{args.spymaster}@{args.guesser}:{args.selfplay}",
                         selfplay_events(args.selfplay, args.spymaster, args.guesser)))
     for name, rows in sources:
-        for backend in [b for b in args.backends.split(",") if b]:
+        for backend in dict.fromkeys(fitted_name(b) for b in args.backends.split(",") if b):
             fit = fit_temperature(similarity_sets(rows, backend))
             model["fits"][f"{name}|{backend}"] = fit
             print(f"{name:50s} {backend:10s} {fit}", file=sys.stderr)
