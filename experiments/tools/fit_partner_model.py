@@ -149,6 +149,21 @@ def check_arguments(args) -> None:
         backend_key(backend)
 
 
+def read_model(path: Path) -> dict:
+    """The partner model at `path` that the fits update (a new one where none is), refused in one
+    line naming --out when it is not one: not JSON, or not an object of temperature and fits."""
+    if not path.exists():
+        return {"temperature": {}, "fits": {}}
+    try:
+        model = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        fail(f"--out {path}: not a partner model file ({type(exc).__name__}: {exc})")
+    if not (isinstance(model, dict) and isinstance(model.setdefault("temperature", {}), dict)
+            and isinstance(model.setdefault("fits", {}), dict)):
+        fail(f"--out {path}: not a partner model file (a JSON object whose temperature and fits are objects)")
+    return model
+
+
 @one_line_errors
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -168,9 +183,7 @@ def main(argv=None) -> int:
         ap.error("give --human PATH and/or --selfplay N (or --spreads-only)")
     check_arguments(args)
     out_path = Path(args.out)
-    model = json.loads(out_path.read_text()) if out_path.exists() else {}
-    model.setdefault("temperature", {})
-    model.setdefault("fits", {})
+    model = read_model(out_path)
     sources = []    # --spreads-only: no data read, no games played
     if args.human and not args.spreads_only:
         sources.append(("human", read_human(args.human)))

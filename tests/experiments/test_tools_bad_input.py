@@ -65,6 +65,21 @@ def test_fit_partner_model_refuses_bad_arguments_first(args, needle, tmp_path, m
     assert not out.exists()
 
 
+@pytest.mark.parametrize("content", ["[1]", "{", '{"temperature": [0.1]}', '{"fits": null}'])
+def test_fit_partner_model_refuses_an_out_file_that_is_no_partner_model(content, tmp_path, monkeypatch, capsys):
+    """The --out file the fits update was read as it came: a JSON list raised AttributeError (a
+    traceback, exit 1), bad JSON said only 'Expecting value: ...' without the file. Now one line
+    naming --out, before any work, and the file is left as it was."""
+    from experiments.tools import fit_partner_model as tool
+
+    for step in ("read_human", "selfplay_events", "similarity_sets", "record_spreads"):
+        monkeypatch.setattr(tool, step, stop)
+    out = tmp_path / "partner_model.json"
+    out.write_text(content)
+    refused(capsys, lambda: tool.main(["--spreads-only", "--out", str(out)]), f"--out {out}", "not a partner model")
+    assert out.read_text() == content
+
+
 @pytest.mark.parametrize("kwargs, needle", [({"lang": "xx"}, "--lang 'xx'"),
                                             ({"boards": 0}, "--boards"),
                                             ({"panel": "nosuch,use-m3"}, "'nosuch'")])
