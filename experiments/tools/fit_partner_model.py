@@ -133,7 +133,7 @@ def record_spreads(model: dict, language: str = "en") -> None:
 
 def check_arguments(args) -> None:
     """What would fail only after the games are played or the data read, refused first."""
-    from agents.embeddings.registry import backend_key
+    from agents.embeddings.registry import check_model_paths
     from agents.registry import check_spec
 
     at_least(args.selfplay, 0, "--selfplay")
@@ -145,8 +145,7 @@ def check_arguments(args) -> None:
     backends = [b for b in args.backends.split(",") if b]
     if not backends:
         fail("--backends names no backend")
-    for backend in backends:
-        backend_key(backend)
+    check_model_paths(backends)   # an unknown name, or a path holding no model
 
 
 def read_model(path: Path) -> dict:

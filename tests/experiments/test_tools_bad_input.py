@@ -80,6 +80,19 @@ def test_fit_partner_model_refuses_an_out_file_that_is_no_partner_model(content,
     assert out.read_text() == content
 
 
+def test_fit_partner_model_refuses_a_backend_path_holding_no_model_first(tmp_path, monkeypatch, capsys):
+    """--backends checked only that a path existed: an empty file was found after the human data was
+    read and every other backend fitted."""
+    from experiments.tools import fit_partner_model as tool
+
+    monkeypatch.setattr(tool, "read_human", stop)
+    (tmp_path / "human.csv").write_text("x\n")
+    (tmp_path / "empty.txt").write_text("")
+    args = ["--human", str(tmp_path / "human.csv"), "--backends", f"fake,{tmp_path / 'empty.txt'}",
+            "--out", str(tmp_path / "out.json")]
+    refused(capsys, lambda: tool.main(args), "empty.txt is empty")
+
+
 @pytest.mark.parametrize("kwargs, needle", [({"lang": "xx"}, "--lang 'xx'"),
                                             ({"boards": 0}, "--boards"),
                                             ({"panel": "nosuch,use-m3"}, "'nosuch'")])
