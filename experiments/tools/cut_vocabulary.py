@@ -45,6 +45,8 @@ def main(backend: str = typer.Option(..., help="a registered backend or a model'
 
     at_least(words, 1, "--words")
     out = out_file(out)
+    if out.suffix.lower() not in (".kv", ".model"):   # a model's path is read by its suffix
+        fail(f"--out {out} must end in .kv (a gensim KeyedVectors file, read back by its suffix)")
     if out.exists():
         fail(f"--out {out} exists; name a new file (an existing one is never overwritten)")
     emb = get_backend(backend)

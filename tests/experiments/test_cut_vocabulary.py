@@ -61,6 +61,17 @@ def test_bad_arguments_are_one_line(model, tmp_path, args, needle):
     assert result.exit_code == 2 and needle in result.output and not (tmp_path / "x.kv").exists()
 
 
+@pytest.mark.parametrize("name", ["cut.txt", "cut.bin", "cut.vec.gz", "cut"])
+def test_the_out_file_is_one_its_suffix_reads_back(model, tmp_path, name):
+    """The file is a gensim KeyedVectors save whatever --out says, and a model's path is read by
+    its suffix: --out cut.txt wrote a file that `duet-bayes:cut.txt` then refused as a bad text
+    file. Now an --out not ending in .kv (or .model) is refused first, nothing written."""
+    path, _, _ = model
+    out = tmp_path / name
+    result = CliRunner().invoke(_app(), ["--backend", str(path), "--words", "5", "--out", str(out)])
+    assert result.exit_code == 2 and ".kv" in result.output and not out.exists()
+
+
 def test_an_existing_file_is_never_overwritten(model, tmp_path):
     path, _, _ = model
     out = tmp_path / "cut.kv"
