@@ -123,15 +123,14 @@ def evaluate(w: np.ndarray, data: tuple) -> dict:
 @one_line_errors
 def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000,
          panel: str | None = None, out: str | None = None) -> dict:
-    from agents.embeddings.registry import backend_key
+    from agents.embeddings.registry import check_model_paths
     from experiments.evaluation.crossplay import PANELS, default_panel
 
     if lang not in PANELS:
         fail(f"--lang {lang!r}: use one of {', '.join(PANELS)}")
     at_least(boards, 1, "--boards")
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
-    for m in models:
-        backend_key(m)  # an unknown name fails here, not after the pool is built
+    check_model_paths(models)  # an unknown name or a path holding no model fails here, not after the pool is built
     pool, nouns = panel_pool(models, lang, vocab)
     rng = np.random.default_rng([seed, 1])
     data = {m: sample(pool, nouns, models, i, boards, rng) for i, m in enumerate(models)}

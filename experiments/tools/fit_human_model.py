@@ -39,7 +39,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 import typer
 
-from agents.embeddings.registry import backend_key
+from agents.embeddings.registry import check_model_paths
 from agents.human_model import (
     DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, standard_cosines,
     feature_names, memory_cosines, model_key, plain_readings, prototypes,
@@ -464,8 +464,7 @@ def main(
     full = tuple(b for b in backends.split("+") if b)
     if not full:
         fail("--backends names no backend")
-    for b in full:
-        backend_key(b)  # an unknown name fails here, not after the features are read
+    check_model_paths(full)  # an unknown name or a path holding no model fails here, not after the features are read
     try:
         cd = load_choice_data(data, split, full)
     except HumanDataError as exc:

@@ -103,3 +103,22 @@ def test_fit_foreign_model_refuses_bad_arguments_first(kwargs, needle, tmp_path,
     out = tmp_path / "foreign_model.json"
     refused(capsys, lambda: tool.main(**kwargs, out=str(out)), needle)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("tool", ["fit_foreign_model", "fit_human_model"])
+def test_a_fit_tool_refuses_a_model_path_holding_no_model_first(tool, tmp_path, monkeypatch, capsys):
+    """The fit tools checked only that a model's path existed (backend_key): an empty file was found
+    after the panel's pool was built or the human data's features read. Now the registry's
+    check_model_paths refuses it first, as an agent spec's."""
+    module = importlib.import_module(f"experiments.tools.{tool}")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    if tool == "fit_foreign_model":
+        monkeypatch.setattr(module, "panel_pool", stop)
+        call = lambda: module.main(panel=f"fake,{empty}", out=str(tmp_path / "out.json"))  # noqa: E731
+    else:
+        monkeypatch.setattr(module, "load_choice_data", stop)
+        call = lambda: module.main(data=tmp_path, split="val", backends=f"fake+{empty}", subsets=False,  # noqa: E731
+                                   hub=None, nested=False, out=tmp_path / "out.json")
+    refused(capsys, call, f"{empty} is empty")
+    assert not (tmp_path / "out.json").exists()
