@@ -22,7 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from agents.foreign_model import FEATURES, MODEL_PATH, features, rev_matrix
-from experiments.tools.cli import at_least, fail, one_line_errors
+from experiments.tools.cli import at_least, fail, one_line_errors, out_file
 
 PICKS = 3
 LAM = 1e-3
@@ -120,6 +120,22 @@ def evaluate(w: np.ndarray, data: tuple) -> dict:
             "loglik": round(float(ll.mean()), 4)}
 
 
+def read_table(path: Path) -> dict:
+    """The fits file at `path` that this language's entry joins (a new one where none is), refused
+    in one line naming --out when it is not one: not JSON, or not an object with `languages`."""
+    if not path.exists():
+        return {"about": "agents/foreign_model.py: conditional logit of a partner on a model outside the "
+                         "spymaster's ensemble; refit: python -m experiments.tools.fit_foreign_model --lang LANG",
+                "languages": {}}
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        fail(f"--out {path}: not a foreign model file ({type(exc).__name__}: {exc})")
+    if not (isinstance(table, dict) and isinstance(table.get("languages"), dict)):
+        fail(f"--out {path}: not a foreign model file (a JSON object whose languages is an object)")
+    return table
+
+
 @one_line_errors
 def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000,
          panel: str | None = None, out: str | None = None) -> dict:
@@ -131,6 +147,8 @@ def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000
     at_least(boards, 1, "--boards")
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
     check_model_paths(models)  # an unknown name or a path holding no model fails here, not after the pool is built
+    path = out_file(Path(out or MODEL_PATH))
+    table = read_table(path)
     pool, nouns = panel_pool(models, lang, vocab)
     rng = np.random.default_rng([seed, 1])
     data = {m: sample(pool, nouns, models, i, boards, rng) for i, m in enumerate(models)}
@@ -145,11 +163,6 @@ def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000
         print(m, entry["leave_out"][m]["held_out"], "consensus", entry["leave_out"][m]["consensus"])
     w = fit(list(data.values()))
     entry["all"] = {"features": list(FEATURES), "weights": [round(float(x), 5) for x in w]}
-    path = Path(out or MODEL_PATH)
-    table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
-        "about": "agents/foreign_model.py: conditional logit of a partner on a model outside the "
-                 "spymaster's ensemble; refit: python -m experiments.tools.fit_foreign_model --lang LANG",
-        "languages": {}}
     table["languages"][lang] = entry
     path.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return entry

@@ -122,3 +122,19 @@ def test_a_fit_tool_refuses_a_model_path_holding_no_model_first(tool, tmp_path, 
                                    hub=None, nested=False, out=tmp_path / "out.json")
     refused(capsys, call, f"{empty} is empty")
     assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("content, needle", [(None, "no folder"), ("[1]", "not a foreign model file"),
+                                             ("{", "not a foreign model file"), ("{}", "not a foreign model file")])
+def test_fit_foreign_model_checks_its_out_file_first(content, needle, tmp_path, monkeypatch, capsys):
+    """--out was read and written only after the pool was built and every model fitted: a missing
+    folder, or a file that is a JSON list or has no `languages` (KeyError: 'languages', a bare
+    `error: 'languages'`), lost the whole fit. Now checked first, one line naming --out."""
+    from experiments.tools import fit_foreign_model as tool
+
+    monkeypatch.setattr(tool, "panel_pool", stop)
+    out = tmp_path / ("missing/out.json" if content is None else "out.json")
+    if content is not None:
+        out.write_text(content)
+    refused(capsys, lambda: tool.main(panel="fake", out=str(out)), "--out", needle)
+    assert content is None or out.read_text() == content
