@@ -465,6 +465,8 @@ def main(
     if not full:
         fail("--backends names no backend")
     check_model_paths(full)  # an unknown name or a path holding no model fails here, not after the features are read
+    if out.is_dir():
+        fail(f"--out {out} is a folder; name the model JSON to write")
     try:
         cd = load_choice_data(data, split, full)
     except HumanDataError as exc:

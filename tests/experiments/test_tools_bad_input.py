@@ -138,3 +138,15 @@ def test_fit_foreign_model_checks_its_out_file_first(content, needle, tmp_path, 
         out.write_text(content)
     refused(capsys, lambda: tool.main(panel="fake", out=str(out)), "--out", needle)
     assert content is None or out.read_text() == content
+
+
+def test_fit_human_model_refuses_a_folder_as_out_first(tmp_path, monkeypatch, capsys):
+    """--out naming a folder failed only when the model was written (IsADirectoryError), after the
+    features were read and every combination fitted (hours); its memory file was written beside."""
+    from experiments.tools import fit_human_model as tool
+
+    monkeypatch.setattr(tool, "load_choice_data", stop)
+    call = lambda: tool.main(data=tmp_path, split="val", backends="fake", subsets=False, hub=None,  # noqa: E731
+                             nested=False, out=tmp_path)
+    refused(capsys, call, f"--out {tmp_path} is a folder")
+    assert not list(tmp_path.iterdir())
