@@ -155,11 +155,13 @@ def _exists(path: str) -> bool:
 def check_backends(names) -> None:
     """ValueError for the first of `names` that `backend_key` does not know: an agent that loads no
     model still refuses a spec naming an unknown one, as every other agent does. A model's path
-    holding `+` (which joins a spec's backends) is named as such, not as its first piece."""
+    holding `+` (which joins a spec's backends) is named as such, not as its first piece; one model
+    named twice, however spelled, is refused as the spec parser refuses one name given twice."""
     names = [str(n) for n in names]
+    seen: dict[str, str] = {}
     for i, name in enumerate(names):
         try:
-            backend_key(name)
+            key = backend_key(name)
         except ValueError:
             for j in range(i + 1):
                 for k in range(i + 1, len(names) + 1):
@@ -168,6 +170,8 @@ def check_backends(names) -> None:
                         raise ValueError(f"the model path {joined!r} holds '+', which joins the backends of "
                                          "an agent spec: rename or link it, or register it under a name") from None
             raise
+        if seen.setdefault(key, name) != name:   # one model twice: `glove` and `glove-50`, `m.kv` and `./m.kv`
+            raise ValueError(f"backend {name!r} is {seen[key]!r} named again (one model, named once)")
 
 
 def check_model_paths(names) -> None:

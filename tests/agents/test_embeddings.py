@@ -292,6 +292,20 @@ def test_a_model_path_holding_a_plus_is_named_as_such(tmp_path):
         check_spec("duet-bayes:fake+nosuch", "guesser")
 
 
+def test_one_model_named_twice_in_a_spec_is_refused_however_spelled(tmp_path, monkeypatch):
+    """`fake+fake` is refused (named twice), but `glove+glove-50` or `m.txt+./m.txt` played one
+    model as two (counted twice in an ensemble). Now refused the same way, naming both spellings."""
+    from agents.registry import check_spec
+
+    (tmp_path / "m.txt").write_text("ocean 1 0\nwave 0.5 1\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=re.escape("backend './m.txt' is 'm.txt' named again")):
+        check_spec("duet-bayes:m.txt+./m.txt", "guesser")
+    with pytest.raises(ValueError, match=re.escape("backend 'glove-50' is 'glove' named again")):
+        check_spec("duet-bayes:glove+glove-50", "guesser", "en")
+    check_spec("duet-bayes:fake+m.txt", "guesser")
+
+
 @pytest.mark.parametrize("fmt", ["kv", "bin", "txt", "txt-noheader"])
 def test_path_backend_keyed_vectors_file(tmp_path, fmt):
     kv = _tiny_kv()
