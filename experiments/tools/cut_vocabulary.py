@@ -43,7 +43,11 @@ def main(backend: str = typer.Option(..., help="a registered backend or a model'
 
     from agents.embeddings import get_backend
 
+    from agents.wordlists import LANGUAGES
+
     at_least(words, 1, "--words")
+    if lang not in LANGUAGES:   # wordfreq's LookupError came only after the model loaded
+        fail(f"--lang {lang!r}: use one of {', '.join(LANGUAGES)}")
     out = out_file(out)
     if out.suffix.lower() not in (".kv", ".model"):   # a model's path is read by its suffix
         fail(f"--out {out} must end in .kv (a gensim KeyedVectors file, read back by its suffix)")

@@ -51,7 +51,8 @@ def test_it_keeps_the_commonest_known_words_and_the_known_cards(model, tmp_path)
     assert np.allclose(cut.similarity(cards[:5], common[:5]), emb.similarity(cards[:5], common[:5]), atol=1e-5)
 
 
-@pytest.mark.parametrize("args, needle", [(["--words", "0"], "--words"), (["--words", "5", "--backend", "nosuch"], "nosuch")])
+@pytest.mark.parametrize("args, needle", [(["--words", "0"], "--words"), (["--words", "5", "--backend", "nosuch"], "nosuch"),
+                                          (["--lang", "xx"], "--lang 'xx'")])
 def test_bad_arguments_are_one_line(model, tmp_path, args, needle):
     path, _, _ = model
     base = {"--backend": str(path), "--words": "5", "--out": str(tmp_path / "x.kv")}
