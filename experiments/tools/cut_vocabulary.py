@@ -57,6 +57,8 @@ def main(backend: str = typer.Option(..., help="a registered backend or a model'
     if not emb.has_vectors:
         fail(f"{backend} gives no vectors (pairwise similarities only), so it cannot be written as a .kv file")
     kept = cut_words(emb, words, lang)
+    if not kept:
+        fail(f"{backend} knows none of the {lang} words or cards: nothing to write")
     kv = KeyedVectors(vector_size=emb.dim)
     kv.add_vectors(kept, np.asarray(emb.vectors(kept), dtype=np.float32))
     kv.save(str(out))

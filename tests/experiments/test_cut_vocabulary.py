@@ -73,6 +73,16 @@ def test_the_out_file_is_one_its_suffix_reads_back(model, tmp_path, name):
     assert result.exit_code == 2 and ".kv" in result.output and not out.exists()
 
 
+def test_a_model_that_knows_no_word_of_the_lists_writes_nothing(tmp_path):
+    """A model that knows none of the language's words wrote a .kv of no words ('wrote ...: 0 words'),
+    a model that then knows nothing. Now one line, exit 2, nothing written."""
+    path = tmp_path / "odd.txt"
+    path.write_text("zzqxv 1 0\nqqzxw 0 1\n")
+    out = tmp_path / "cut.kv"
+    result = CliRunner().invoke(_app(), ["--backend", str(path), "--words", "5", "--out", str(out)])
+    assert result.exit_code == 2 and "knows none of the en words" in result.output and not out.exists()
+
+
 def test_an_existing_file_is_never_overwritten(model, tmp_path):
     path, _, _ = model
     out = tmp_path / "cut.kv"
