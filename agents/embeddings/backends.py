@@ -253,14 +253,17 @@ def _check_vectors(kv) -> None:
         raise ValueError(f"{len(kv.index_to_key) - len(kv.key_to_index)} word(s) appear more than once: "
                          "a word has one vector")
     vectors = np.asarray(kv.vectors)
-    finite = np.isfinite(vectors).all(axis=1)
-    if not finite.all():
-        i = int(np.flatnonzero(~finite)[0])
-        raise ValueError(f"the vector of {kv.index_to_key[i]!r} holds NaN or infinite numbers")
-    zero = ~vectors.any(axis=1)
-    if zero.any():
-        i = int(np.flatnonzero(zero)[0])
-        raise ValueError(f"the vector of {kv.index_to_key[i]!r} is all zeros (a vector with no direction)")
+    step = 1 << 16   # rows at a time: a 3,000,000-word model needs no full-size temporary
+    for start in range(0, len(vectors), step):
+        rows = vectors[start:start + step]
+        finite = np.isfinite(rows).all(axis=1)
+        if not finite.all():
+            i = start + int(np.flatnonzero(~finite)[0])
+            raise ValueError(f"the vector of {kv.index_to_key[i]!r} holds NaN or infinite numbers")
+        zero = ~rows.any(axis=1)
+        if zero.any():
+            i = start + int(np.flatnonzero(zero)[0])
+            raise ValueError(f"the vector of {kv.index_to_key[i]!r} is all zeros (a vector with no direction)")
 
 
 def load_keyed_vectors_file(path: str | os.PathLike, name: str | None = None,
