@@ -112,7 +112,7 @@ class SimilarityTable:
 
     def top(self, board_word: str, k: int = 10) -> list[tuple[str, float]]:
         r = self.row(board_word)
-        k = min(k, len(r))
+        k = max(0, min(k, len(r)))   # a negative k is none, not all but the last
         idx = np.argpartition(-r, k - 1)[:k] if k else np.array([], dtype=int)
         idx = idx[np.argsort(-r[idx], kind="stable")]
         return [(self.vocab[i], float(r[i])) for i in idx]

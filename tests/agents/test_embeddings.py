@@ -188,6 +188,14 @@ def test_similarity_table_is_one_matmul_and_indexes():
     assert [w for w, _ in t.top("ocean", 10)] == sorted(t.vocab, key=lambda w: -t.sim("ocean", w))
 
 
+def test_similarity_table_top_takes_at_most_k_and_none_for_k_below_one():
+    """top(word, -1) gave every vocabulary word but the last (argpartition read -1 from the end)."""
+    t = SimilarityTable(FakeEmbeddings(), ["a", "b", "c", "d"], ["ocean"], cache=False)
+    assert t.top("ocean", -1) == t.top("ocean", 0) == []
+    assert [w for w, _ in t.top("ocean", 10)] == [w for w, _ in sorted(zip(t.vocab, t.row("ocean")), key=lambda x: -x[1])]
+    assert len(t.top("ocean", 2)) == 2
+
+
 def test_similarity_table_reuses_cached_vocabulary(tmp_path):
     e = CountingFake()
     vocab = [f"w{i}" for i in range(500)]
