@@ -1,6 +1,6 @@
 """The Codenames game loop: bots on the seats of CodenamesState, through the engine's rules.
 
-Same style as `duet_loop.play_duet`: spymasters give clues, guessers guess (None = stop, never
+Same style as `experiments.games.duet.loop.play_duet`: spymasters give clues, guessers guess (None = stop, never
 on the first guess of a turn), spymasters cover (RULES 1.8 virtual opponent, RULES 1.6 penalty).
 """
 
