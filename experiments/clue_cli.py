@@ -53,9 +53,20 @@ def _script_language(words) -> str:
                        for w in words if isinstance(w, str) for ch in w) else "en"
 
 
+#: The fields of a --cases line; another (a misspelt "covred") is refused, not dropped.
+CASE_FIELDS = ("clue", "board", "covered", "number", "lang")
+
+
 def _case(obj, where: str, default_lang: str | None) -> dict:
     if not isinstance(obj, dict):
         _fail(f"{where}: expected a JSON object")
+    from engine.errors import MalformedRecord
+    from engine.record_fields import check_fields
+
+    try:
+        check_fields(obj, CASE_FIELDS, where)
+    except MalformedRecord as exc:
+        _fail(str(exc))
     lang = obj.get("lang", default_lang)
     if lang is None:
         lang = _script_language([obj.get("clue"), *(obj.get("board") if isinstance(obj.get("board"), list) else [])])

@@ -756,3 +756,16 @@ def test_a_path_too_long_for_the_file_system_is_one_line(tmp_path, args, message
     line = one_line_exit_2([a.replace("LONG", long) for a in args], message, cwd=tmp_path)
     assert "File name too long" in line
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("case, field", [({"clue": "river", "board": ["snow"], "covred": ["snow"]}, "covred"),
+                                         ({"clue": "첫눈", "board": ["눈사람"], "language": "en"}, "language"),
+                                         ({"clue": "river", "nmber": 3}, "nmber")])
+def test_check_clue_a_case_with_an_unknown_field_is_refused_not_dropped(tmp_path, case, field):
+    """A case line's misspelt field was dropped and its default judged: `"covred": ["snow"]` judged the
+    clue against a board with nothing covered (RULES 4.5), `"language"` left the board's script to
+    choose the language. Refused naming the field, as a record's or a mission map's unknown field is."""
+    path = tmp_path / "cases.jsonl"
+    path.write_text(json.dumps(case, ensure_ascii=False) + "\n", encoding="utf-8")
+    line = one_line_exit_2(["check-clue", "--cases", str(path)], field)
+    assert "cases.jsonl:1" in line
