@@ -301,6 +301,8 @@ class DuetAdapter:
     game = "duet"
     title = "Codenames Duet"
     seat_names = ("A", "B")
+    #: The settings of a new game (POST /api/games); another is refused, not dropped (`check_settings`).
+    settings = ("game", "lang", "seed", "mode", "seat", "first", "tokens", "mission", "spymaster", "guesser")
 
     def setup(self, raw: dict):
         """(record, seats, first) from the page's settings."""
@@ -550,6 +552,7 @@ WEB_VARIANTS = ("two_player", "teams")
 class CodenamesAdapter:
     title = "Codenames"
     seat_names = ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser")
+    settings = ("game", "lang", "seed", "variant", "seats", "spymaster", "guesser")
 
     def __init__(self, game: str = "codenames"):
         self.game = game
@@ -751,6 +754,15 @@ ADAPTERS = {"duet": DuetAdapter(), "codenames": CodenamesAdapter("codenames"),
             "pictures": CodenamesAdapter("pictures")}
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+
+
+def check_settings(adapter, raw: dict) -> None:
+    """BadSetup naming a setting the game does not have: a misspelt one (`tokns`, `varient`) would
+    otherwise be dropped and its default dealt."""
+    unknown = [str(k)[:30] for k in raw if k not in adapter.settings]
+    if unknown:
+        raise BadSetup(f"unknown setting {unknown[0]!r} for {adapter.game}; its settings are "
+                       f"{', '.join(adapter.settings)}")
 
 
 def adapter_for(game: Any):

@@ -25,7 +25,8 @@ import numpy as np
 
 from engine.records import record_from_json, record_to_json
 
-from experiments.web.games import BOT, GAME_ID, PERSON, BadSetup, ServerFull, WebReferee, adapter_for, check_page_spec
+from experiments.web.games import (BOT, GAME_ID, PERSON, BadSetup, ServerFull, WebReferee, adapter_for, check_page_spec,
+                                  check_settings)
 
 log = logging.getLogger("cnlab.web")
 
@@ -265,6 +266,7 @@ class TableStore:
             for role in ("spymaster", "guesser"):
                 check_page_spec(raw.get(role), role)
         adapter = adapter_for(raw.get("game"))
+        check_settings(adapter, raw)
         record, seats, first = adapter.setup(raw)
         if self.playing() >= MAX_PLAYING:
             self.end_idle()

@@ -727,3 +727,17 @@ def test_a_misspelt_seat_is_refused_not_made_a_bot(server, variant, seats):
     status, reply = server.post("/api/games", {"game": "codenames", "lang": "en", **CHEAP, "variant": variant,
                                                "seats": seats})
     assert status == 400 and "unknown seat" in reply["error"], reply
+
+
+@pytest.mark.parametrize("body, field", [({"game": "duet", "tokns": 11}, "tokns"),
+                                         ({"game": "duet", "mode": "bot", "frist": "partner"}, "frist"),
+                                         ({"game": "duet", "variant": "teams"}, "variant"),
+                                         ({"game": "codenames", "varient": "teams"}, "varient"),
+                                         ({"game": "pictures", "mission": "cairo"}, "mission")])
+def test_a_new_game_with_an_unknown_setting_is_refused_not_dropped(server, body, field):
+    """A setting of POST /api/games that the game does not have was dropped and its default dealt:
+    `"tokns": 11` dealt 9 timer tokens (RULES 3.3), `"varient": "teams"` the two-player variant (RULES
+    1.8), without a word (docs/web.md: 400 for settings that cannot be played). 400 naming it now, as a
+    misspelt seat or a Spy's Word room's settings part is."""
+    status, reply = server.post("/api/games", {"lang": "en", **CHEAP, **body})
+    assert status == 400 and field in reply["error"], reply
