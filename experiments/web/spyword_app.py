@@ -18,7 +18,8 @@ from experiments.web.clock import Clock, LoopClock
 from experiments.web.messages import decode_message, read_body, refuse, refuse_extra_socket, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, ProfilesFull, level_threshold)
-from experiments.web.spyword_rooms import LANGS, MULTI, SINGLE, RoomError, RoomStore, frame_settings
+from experiments.web.spyword_rooms import (LANGS, MULTI, SINGLE, RoomError, RoomStore, check_request_fields,
+                                           frame_settings)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 4096
@@ -111,6 +112,7 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
             raw = await _body(request)
             if not isinstance(raw, dict):
                 raise RoomError("a new profile is a JSON object with a 'name'")
+            check_request_fields(raw, ("name",), "a new profile")
             pid, key = store.profiles.create(raw.get("name"))
         except RoomError as exc:
             return _error(exc.status, exc.message, exc.code)

@@ -78,6 +78,14 @@ class RoomError(ValueError):
         self.message, self.code, self.status = message, code, status
 
 
+def check_request_fields(raw: dict, known: tuple[str, ...], what: str) -> None:
+    """RoomError naming a field the request does not have: a misspelt one ('devce') would otherwise be
+    dropped and its default played."""
+    unknown = [str(k)[:30] for k in raw if k not in known]
+    if unknown:
+        raise RoomError(f"unknown field {unknown[0]!r} of {what}; its fields are {', '.join(known)}")
+
+
 def same_name(a: str, b: str) -> bool:
     """Do two names read the same (compared as the clue filter compares words: NFKC, case folded;
     'Ann', 'ann' and full-width 'Ａｎｎ')?"""
@@ -816,6 +824,7 @@ class RoomStore:
     def create(self, raw: Any) -> tuple[Room, Member, str]:
         if not isinstance(raw, dict):
             raise RoomError("a new room's settings are a JSON object")
+        check_request_fields(raw, ("name", "device", "lang", "profile", "seed"), "a new room")
         device = raw.get("device", MULTI)
         if device not in (MULTI, SINGLE):
             raise RoomError("'device' is multi (each player on their own device) or single (one phone passed around)")
@@ -853,6 +862,7 @@ class RoomStore:
             raise RoomError(f"there is no room {str(code)[:20]!r} on this server", "unknown_room", 404)
         if not isinstance(raw, dict):
             raise RoomError("a join request is a JSON object with a 'name'")
+        check_request_fields(raw, ("name", "profile"), "a join request")
         if room.device == SINGLE:
             raise RoomError("this room plays on one device: the host adds the players there", "single_device", 409)
         member, token = room.add_person(raw.get("name"), self.profile_of(raw.get("profile")))

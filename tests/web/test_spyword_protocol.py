@@ -975,3 +975,21 @@ def test_a_game_move_in_the_lobby_says_the_game_has_not_started(srv, move):
         await bob.close()
 
     run(scenario())
+
+
+@pytest.mark.parametrize("path, body, field", [("/api/spyword/rooms", {"name": "Ann", "devce": "single"}, "devce"),
+                                               ("/api/spyword/rooms", {"name": "Ann", "language": "ko"}, "language"),
+                                               ("/api/spyword/profiles", {"name": "Ann", "nick": "A"}, "nick")])
+def test_a_request_with_an_unknown_field_is_refused_not_dropped(srv, path, body, field):
+    """RULES 5.14 (the room's table mode and packs, chosen at its creation): a misspelt field of a new
+    room ('devce': 'single', 'language': 'ko') was dropped, and a multi-device English room made with
+    200, as if the host had asked for it. 400 naming the field now, as a settings message's unknown part."""
+    status, reply = srv.post(path, body)
+    assert status == 400 and field in reply["error"], reply
+
+
+def test_a_join_with_an_unknown_field_is_refused_not_dropped(srv):
+    status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+    assert status == 200, made
+    status, reply = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": "Bob", "profil": {"id": "x"}})
+    assert status == 400 and "profil" in reply["error"], reply
