@@ -180,8 +180,10 @@ def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
     board's language (glove-50 on a Korean board) is refused here, not when the bot first moves."""
     from agents.registry import check_spec
 
-    spec = raw.get(name) or default
-    if not isinstance(spec, str) or len(spec) > 200:
+    spec = raw.get(name)
+    if spec is None or spec == "":   # not named (the page sends its empty field): the default bot
+        spec = default
+    if not isinstance(spec, str) or len(spec) > 200:   # 0, false, [] are no spec (they read as not named)
         raise BadSetup(f"{name}: an agent spec string")
     spec = spec.strip()
     try:
@@ -309,7 +311,8 @@ class DuetAdapter:
         from agents.registry import default_spymaster
 
         lang, seed = _lang(raw), _seed(raw)
-        mission = raw.get("mission") or None
+        mission = raw.get("mission")
+        mission = None if mission == "" else mission   # the page's empty choice; 0, false, [] are no mission id
         tokens = raw.get("tokens")   # 0 is no number of tokens: refused, never the default
         if tokens is not None:
             if isinstance(tokens, bool) or not isinstance(tokens, int) or not 1 <= tokens <= 11:
@@ -566,7 +569,8 @@ class CodenamesAdapter:
         if variant not in WEB_VARIANTS:
             raise BadSetup(f"variant: {' or '.join(WEB_VARIANTS)}")
         record = deal(self.game, seed, lang, variant=variant, invalid_clue="reject")
-        kinds = raw.get("seats") or {}
+        kinds = raw.get("seats")
+        kinds = {} if kinds is None else kinds   # 0, false, "", [] are no seats (they read as none named)
         if not isinstance(kinds, dict):
             raise BadSetup("seats: an object of seat: person or bot")
         names = ("spymaster", "guesser") if variant == "two_player" else self.seat_names

@@ -741,3 +741,18 @@ def test_a_new_game_with_an_unknown_setting_is_refused_not_dropped(server, body,
     misspelt seat or a Spy's Word room's settings part is."""
     status, reply = server.post("/api/games", {"lang": "en", **CHEAP, **body})
     assert status == 400 and field in reply["error"], reply
+@pytest.mark.parametrize("game, name, value", [
+    ("duet", "mission", 0), ("duet", "mission", False), ("duet", "mission", []), ("duet", "mission", {}),
+    ("duet", "spymaster", 0), ("duet", "guesser", False), ("duet", "guesser", []),
+    ("codenames", "spymaster", {}), ("codenames", "seats", 0), ("codenames", "seats", False),
+    ("codenames", "seats", ""), ("codenames", "seats", []), ("pictures", "guesser", 0)])
+def test_an_empty_setting_of_the_wrong_type_is_refused_not_the_default(server, game, name, value):
+    """A setting of the wrong type is settings that cannot be played (400 naming it), as `tokens: 0` and
+    `seed: true` are: `mission: 0`, `spymaster: false` or `seats: []` were read as not named (`x or
+    default`) and dealt the base game, the default bot or the default seats without a word."""
+    status, reply = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, name: value})
+    assert status == 400 and reply["error"].startswith(name), (name, value, reply)
+    for empty in (None, ""):   # not named, or the page's empty field: the default
+        if name != "seats" or empty is None:
+            status, made = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, name: empty})
+            assert status == 200, (name, empty, made)
