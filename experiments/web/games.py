@@ -319,6 +319,8 @@ class DuetAdapter:
                 raise BadSetup("tokens: 1..11 timer tokens")
         if mission is not None and not isinstance(mission, str):
             raise BadSetup("mission: a mission id")
+        if mission is not None and tokens is not None:   # RULES 3.10: the mission's T-M sets the supply
+            raise BadSetup("tokens: a mission sets its own timer tokens; name tokens or a mission, not both")
         try:
             record = deal(self.game, seed, lang, mission=mission, tokens=None if mission else tokens,
                           invalid_clue="reject")

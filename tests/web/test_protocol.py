@@ -756,3 +756,12 @@ def test_an_empty_setting_of_the_wrong_type_is_refused_not_the_default(server, g
         if name != "seats" or empty is None:
             status, made = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, name: empty})
             assert status == 200, (name, empty, made)
+
+
+def test_timer_tokens_and_a_mission_together_are_refused_not_one_dropped(server):
+    """RULES 3.10: a mission T-M sets the supply (Cairo 9-5: 9 tokens). Tokens named with it were
+    dropped without a word: `tokens: 11, mission: cairo` dealt 9 tokens (200). One or the other: 400."""
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", **CHEAP, "mission": "cairo", "tokens": 11})
+    assert status == 400 and reply["error"].startswith("tokens") and "mission" in reply["error"], reply
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", **CHEAP, "mission": "cairo", "tokens": None})
+    assert status == 200 and made["summary"]["outcome"]["tokens_left"] == 9, made
