@@ -327,18 +327,18 @@ class DuetAdapter:
         except (KeyError, ValueError) as exc:
             raise BadSetup(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)) from None
         mode = raw.get("mode", "bot")
-        if mode == "people":
-            return record, {"A": {"kind": PERSON}, "B": {"kind": PERSON}}, None
-        if mode != "bot":
+        if mode not in ("bot", "people"):
             raise BadSetup("mode: bot (a person with a bot partner) or people (two people)")
-        me = raw.get("seat", "A")
+        me = "A" if raw.get("seat") is None else raw["seat"]   # checked in either mode: a bad value is
         if me not in self.seat_names:
             raise BadSetup("seat: A or B")
-        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
-               "guesser": _spec(raw, "guesser", guesser_for_people("duet", lang), "guesser", lang)}
-        first = raw.get("first", "me")
+        first = "me" if raw.get("first") is None else raw["first"]   # ... never dropped without a word
         if first not in ("me", "partner"):
             raise BadSetup("first: me or partner")
+        if mode == "people":
+            return record, {"A": {"kind": PERSON}, "B": {"kind": PERSON}}, None
+        bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
+               "guesser": _spec(raw, "guesser", guesser_for_people("duet", lang), "guesser", lang)}
         seats = {me: {"kind": PERSON}, ("B" if me == "A" else "A"): bot}
         return record, seats, ("bot" if first == "partner" else "person")
 

@@ -765,3 +765,13 @@ def test_timer_tokens_and_a_mission_together_are_refused_not_one_dropped(server)
     assert status == 400 and reply["error"].startswith("tokens") and "mission" in reply["error"], reply
     status, made = server.post("/api/games", {"game": "duet", "lang": "en", **CHEAP, "mission": "cairo", "tokens": None})
     assert status == 200 and made["summary"]["outcome"]["tokens_left"] == 9, made
+
+
+@pytest.mark.parametrize("body", [{"seat": "Z"}, {"seat": ["A"]}, {"first": "x"}, {"first": 1}])
+def test_a_bad_seat_or_first_is_refused_in_a_two_person_duet_too(server, body):
+    """`seat` and `first` were checked only with a bot partner: `mode: people` with `seat: Z` or
+    `first: x` dealt a game (200) as if they were fine. A bad value is 400 in either mode."""
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", **body})
+    assert status == 400 and reply["error"].startswith(next(iter(body))), (body, reply)
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "seat": None, "first": None})
+    assert status == 200, made   # null: not named
