@@ -40,8 +40,8 @@ def main(argv: list[str] | None = None) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     games = Path(tempfile.mkdtemp(prefix="cnlab-web-"))
-    server = uvicorn.Server(uvicorn.Config(create_app(games, bot_delay=0.2), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    app = create_app(games, bot_delay=0.2, client_seeds=True)   # its --seed names the deal
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

@@ -775,3 +775,38 @@ def test_a_bad_seat_or_first_is_refused_in_a_two_person_duet_too(server, body):
     assert status == 400 and reply["error"].startswith(next(iter(body))), (body, reply)
     status, made = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "seat": None, "first": None})
     assert status == 200, made   # null: not named
+
+
+@pytest.mark.parametrize("game, name", [("duet", "toknes"), ("duet", "variant"), ("duet", "seats"),
+                                        ("codenames", "tokens"), ("codenames", "mode"), ("pictures", "varient"),
+                                        ("pictures", "mission")])
+def test_a_setting_the_game_does_not_have_is_refused_not_dropped(server, game, name):
+    """A misspelt setting (`toknes`, `varient`) or another game's (`tokens` of a Codenames game) was
+    dropped without a word and the game dealt with its default (200), as a misspelt seat was made a bot.
+    400 naming it now."""
+    value = {"variant": "teams", "seats": {}, "mode": "people", "mission": "cairo"}.get(name, 10)
+    status, reply = server.post("/api/games", {"game": game, "lang": "en", **CHEAP, name: value})
+    assert status == 400 and f"unknown setting {name!r}" in reply["error"], (name, reply)
+
+
+def test_the_screenshot_scripts_server_deals_its_named_seed(tmp_path, monkeypatch):
+    """`python -m experiments.web.screenshot OUT --seed 7` (docs/web.md) names its deal's seed, but its
+    server was started without client_seeds: the new game was refused (400, 'seed: this server deals
+    every game at random') and the script died with an HTTPError traceback before the browser opened.
+    The browser is replaced here by a stop right after the game is dealt."""
+    import playwright.sync_api
+
+    from experiments.web import screenshot
+
+    class Dealt(Exception):
+        pass
+
+    def no_browser():
+        raise Dealt
+
+    monkeypatch.setattr(playwright.sync_api, "sync_playwright", no_browser)
+    monkeypatch.setattr(screenshot.shutil, "which", lambda name: "/usr/bin/chromium")
+    monkeypatch.setattr("agents.registry.default_spymaster", lambda lang: "random")   # no model loads
+    monkeypatch.setattr("experiments.web.games.guesser_for_people", lambda game, lang: "random")
+    with pytest.raises(Dealt):
+        screenshot.main([str(tmp_path / "shot.png"), "--seed", "7"])
