@@ -392,7 +392,7 @@ def test_first_green_counts_the_first_guess_of_a_clue_of_0(tmp_path):
     """RULES 3.4: a Duet clue may be 0, and the guesser still guesses at least once. `first_green` is the
     share of clues whose first guess found a green (RULES 3.5); a clue of 0 was left out (its guesses
     are all past its number, `spare` in the guess table), so its first guess never counted."""
-    from conftest import make_key
+    from tests.conftest import make_key
     from engine.duet import DuetConfig
     from engine.records import record_to_json
 
