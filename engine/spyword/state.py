@@ -337,7 +337,8 @@ class SpyWordState:
                 acts += [Kick(HOST, t) for t in self.room() if t != self.host]
             acts += [Disconnect(s) for s in online]
             acts += [Reconnect(s) for s in self.room() if s in self.disconnected]
-            if self.host in self.disconnected:
+            if self.host in self.disconnected and (not self.host_notice_given
+                                                   or self._next_host(connected_only=True) is not None):
                 acts.append(Timeout("host_replace" if self.host_notice_given else "host_notice"))
         return acts
 

@@ -759,3 +759,16 @@ def test_an_eliminated_players_word_stays_hidden_until_the_end():  # RULES 5.9, 
     eliminate(s, "p4")
     act(s, {"seat": "p4", "ghost_guess": "kiwi"})
     assert s.observe("p1").report["spy_word"] == "pear"                 # shown at the end
+
+
+def test_no_host_replacement_is_offered_when_nobody_connected_can_take_over():  # RULES 5.12
+    s = make("ccscc")
+    for p in ("p1", "p2", "p3", "p4", "p5"):
+        act(s, {"seat": p, "disconnect": True})
+    act(s, Timeout("host_notice"))
+    assert Timeout("host_replace") not in s.legal_actions()   # legal_actions lists only what apply takes
+    expect_illegal(s, Timeout("host_replace"), "5.12")
+    act(s, {"seat": "p4", "reconnect": True})
+    assert Timeout("host_replace") in s.legal_actions()
+    act(s, Timeout("host_replace"))
+    assert s.host == "p4"
