@@ -143,10 +143,10 @@ class SpyWordSettings:
             return None if self.discussion_seconds == UNLIMITED else self.discussion_seconds
         if kind == "ghost_guess":
             return self.ghost_guess_seconds
+        if not self.multi_device:  # RULES 5.4, 5.6, 5.12: a single device has no speaking, vote or host timer
+            return None
         if kind in ("host_notice", "host_replace"):
             return self.host_notice_seconds if kind == "host_notice" else self.host_replace_seconds
-        if not self.multi_device:  # RULES 5.4, 5.6: a single device has no speaking or vote timer
-            return None
         return {"speaker": self.speaker_seconds, "vote": self.vote_seconds}.get(kind)
 
     def to_dict(self) -> dict[str, Any]:
