@@ -56,6 +56,26 @@ ClueChecker = Callable[[str, str, "str | None", str], "tuple[str, str] | None"]
 _SENTENCE_BREAK = re.compile(r"[^\w'\u2019-]+|_+")
 
 
+#: Where one sentence ends and another begins (RULES 5.4, clue mode "one sentence"): "!" or "?" (or a
+#: full stop after a word that is no abbreviation or initial), then a space and more words; or a
+#: CJK full stop, exclamation or question mark with more words after it. An ellipsis is a pause.
+_SENTENCE_END = re.compile(r"(?:(?<![.…])\.(?![.…])|[!?]+)[\"'”’)\]」』»]*\s+(?=\S*\w)|[。！？]+[”’」』)]*\s*(?=\S*\w)")
+_ABBREVIATIONS = frozenset("mr mrs ms dr prof st mt jr sr vs etc no vol fig approx".split())
+
+
+def _sentence_count(clue: str) -> int:
+    """How many sentences a clue holds (RULES 5.4): "It is red. It is sweet." is two; "Mr. Brown
+    likes it", "J. K. Rowling wrote it", "e.g. snow", "3.5 of them", "wait… snow" are one."""
+    count = 1
+    for m in _SENTENCE_END.finditer(clue):
+        if m.group().lstrip()[:1] == ".":
+            before = re.search(r"([\w.]*)$", clue[:m.start()]).group(1)
+            if len(before) <= 1 or "." in before or before.casefold() in _ABBREVIATIONS:
+                continue
+        count += 1
+    return count
+
+
 def _bare(token: str) -> str:
     """A clue word without the punctuation or symbols around it: quotes of any script (“snow”,
     「눈」, «snow»), an ellipsis, a tilde (RULES 5.4: a part of the word in quotes is still a part)."""
@@ -470,6 +490,8 @@ class SpyWordState:
             raise IllegalAction("5.4", "a clue may not be empty")
         if self.settings.clue_mode == "word" and len(text.split()) != 1:
             raise IllegalAction("5.4", "the clue mode is one word: say one word, not a phrase")
+        if self.settings.clue_mode == "sentence" and _sentence_count(text) > 1:
+            raise IllegalAction("5.4", "the clue mode is one sentence: say one sentence, not several")
         own = self.word_of(actor)
         if own is not None and _holds_word(text, own, self.settings.clue_mode):
             raise IllegalAction("5.4", "a clue may not be the word itself")

@@ -229,6 +229,20 @@ def test_one_word_mode_and_sentence_mode():  # RULES 5.4, 5.14
     expect_illegal(s, {"seat": "p2", "clue": "an apple a day"}, "5.4")  # the word itself inside
 
 
+@pytest.mark.parametrize("clue", ["It is red. It grows on trees.", "red. round", "It is red! Sweet too?",
+                                  "빨갛다. 나무에서 자란다.", "赤い。甘い。"])
+def test_sentence_mode_is_one_sentence_not_several(clue):  # RULES 5.4 (one word or one sentence)
+    err = expect_illegal(make(clue_mode="sentence"), {"seat": "p1", "clue": clue}, "5.4")
+    assert "one sentence" in err.message
+
+
+@pytest.mark.parametrize("clue", ["It is red.", "Is it red?", "Mr. Brown eats it daily", "J. K. Rowling never ate it",
+                                  "grown in the U.S. mostly", "about 3.5 of them", "wait... it grows", "빨갛고 달다."])
+def test_one_sentence_with_abbreviations_initials_or_an_ellipsis_is_one_sentence(clue):  # RULES 5.4
+    s = act(make(clue_mode="sentence"), {"seat": "p1", "clue": clue})
+    assert s.clues[-1]["clue"] == clue
+
+
 @pytest.mark.parametrize("clue", ["it is red,apple", "apple/pear thing", "a red…apple", "(red)apple", "APPLE! red"])
 def test_a_sentence_may_not_hold_the_word_joined_by_punctuation(clue):  # RULES 5.4
     # the built-in check split a sentence at spaces only: "red,apple" was one word "redapple"
