@@ -115,6 +115,16 @@ def clue_tokens(clue: str, mode: str) -> list[str]:
     return list(dict.fromkeys([_bare(clue)] + _words(clue, mode)))
 
 
+def _text_problem(exc: ClueTextError, what: str) -> str:
+    """The clue-text error said of what was written: the shared message calls every text "a clue
+    [...] one word", wrong for a sentence clue (5.4) and for the ghost's guess (5.10)."""
+    if exc.key == "too_long":
+        return f"{what} is at most {exc.details['limit']} characters, not {exc.details['length']}"
+    if exc.key == "invisible":
+        return f"{what} may not hold an invisible character ({exc.details['code']})"
+    return exc.describe()
+
+
 def check_ghost_guess(word) -> None:
     """RULES 5.10: the ghost's one guess names a word, read as a clue's text is (bounded, no invisible
     characters, not empty); IllegalAction otherwise. A bot asks it before it answers (the game has no
@@ -124,7 +134,7 @@ def check_ghost_guess(word) -> None:
     try:
         guess = normalize_clue(word, MAX_SENTENCE_LENGTH)
     except ClueTextError as exc:
-        raise IllegalAction("5.10", exc.describe()) from None
+        raise IllegalAction("5.10", _text_problem(exc, "the ghost's guess")) from None
     if not guess:
         raise IllegalAction("5.10", "the ghost's guess names a word: it may not be empty")
 
@@ -485,7 +495,8 @@ class SpyWordState:
             limit = MAX_CLUE_LENGTH if self.settings.clue_mode == "word" else MAX_SENTENCE_LENGTH
             text = normalize_clue(a.text, limit)
         except ClueTextError as exc:
-            raise IllegalAction("5.4", exc.describe()) from None
+            what = "a one-word clue" if self.settings.clue_mode == "word" else "a sentence clue"
+            raise IllegalAction("5.4", _text_problem(exc, what)) from None
         if not text:
             raise IllegalAction("5.4", "a clue may not be empty")
         if self.settings.clue_mode == "word" and len(text.split()) != 1:

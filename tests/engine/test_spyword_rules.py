@@ -786,3 +786,18 @@ def test_no_host_replacement_is_offered_when_nobody_connected_can_take_over():  
     assert Timeout("host_replace") in s.legal_actions()
     act(s, Timeout("host_replace"))
     assert s.host == "p4"
+
+
+def test_a_refused_guess_or_sentence_text_is_named_as_what_it_is():  # RULES 5.4, 5.10
+    # the shared clue-text message said "A clue is one word: at most 256 characters" of a ghost's
+    # guess and of a sentence clue
+    s = eliminate(make(), "p4")
+    err = expect_illegal(s, GhostGuess("p4", "o" * 300), "5.10")
+    assert err.message == "the ghost's guess is at most 256 characters, not 300"
+    err = expect_illegal(s, GhostGuess("p4", "oc\u200bean"), "5.10")
+    assert err.message == "the ghost's guess may not hold an invisible character (U+200B)"
+    s = make(clue_mode="sentence")
+    err = expect_illegal(s, {"seat": "p1", "clue": "red " * 69 + "red"}, "5.4")
+    assert err.message == "a sentence clue is at most 256 characters, not 279"
+    err = expect_illegal(make(), {"seat": "p1", "clue": "r" * 70}, "5.4")
+    assert err.message == "a one-word clue is at most 64 characters, not 70"
