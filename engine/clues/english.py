@@ -127,6 +127,12 @@ def _noun_only(an, w: str, stem: str) -> bool:
     return an.pos(w) <= {N}
 
 
+def _known_noun(an, w: str, stem: str) -> bool:
+    """A noun the lemmatiser knows as nothing else: -ee nouns (EMPLOYEE, TRAINEE); not names it
+    does not know (YANKEE, AIMEE, PAWNEE) nor REFEREE, a verb too."""
+    return an.pos(w) == {N}
+
+
 def _ling(an, w: str, stem: str) -> bool:
     """-ling makes nouns (DUCKLING, SEEDLING); FEELING and BOWLING are feel + ing and bowl + ing."""
     return an.pos(w) <= {N} and not an._common(w[:-3])
@@ -222,7 +228,10 @@ REWRITES = (
     ("then", "th", 5, (N, A), (V,), None),        # LENGTHEN, STRENGTHEN
     ("ly", "le", 5, (A,), ("ADV",), _adverb_only),   # SIMPLY, GENTLY, HUMBLY, TERRIBLY, POSSIBLY
     ("ary", "", 4, (N,), (A, N), _no_ery_homophone),  # DOCUMENTARY, MISSIONARY, LEGENDARY (the whole base:
-)                                                    # not SALARY = sale, CANARY = cane, PRIMARY = prime)
+                                                     # not SALARY = sale, CANARY = cane, PRIMARY = prime)
+    ("ee", "", 3, (V,), (N,), _known_noun),       # EMPLOYEE, TRAINEE, PAYEE, TRUSTEE, DETAINEE
+    ("ee", "e", 4, (V,), (N,), _known_noun),      # ESCAPEE, RETIREE, DEVOTEE, FRANCHISEE (the e merged)
+)
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on",
             "by", "mega", "giga", "nano")  # BYPASS, BYPRODUCT, MEGAPHONE, GIGABYTE, NANOSECOND

@@ -608,6 +608,8 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("marxist", "MARX"), ("darwinism", "DARWIN"), ("buddhism", "BUDDHA"),  # -ism, -ist on a name
         ("bypass", "PASS"), ("byproduct", "PRODUCT"), ("megaphone", "PHONE"), ("gigabyte", "BYTE"),  # by-,
         ("nanosecond", "SECOND"),                                                                     # SI
+        ("employee", "EMPLOY"), ("trainee", "TRAIN"), ("payee", "PAY"), ("escapee", "ESCAPE"),  # -ee
+        ("retirees", "RETIRE"), ("interviewee", "VIEW"),
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
@@ -621,7 +623,8 @@ def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.
      ("supply", "SUPPLE"), ("multiply", "MULTIPLE"), ("carefully", "FULL"), ("comfortably", "ABLE"),
      ("manager", "MAN"), ("offender", "END"), ("forty", "FORE"), ("salary", "SALE"), ("canary", "CANE"),
      ("upward", "WARD"), ("onion", "ION"), ("onerous", "ERA"), ("upton", "TON"), ("minimalism", "MALE"),
-     ("moist", "MOE"), ("insist", "INS")],
+     ("moist", "MOE"), ("insist", "INS"), ("yankee", "YANK"), ("repartee", "PART"), ("committee", "COMMIT"),
+     ("coffee", "COFFER")],
 )
 def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
     assert en(clue, [board]).legal
