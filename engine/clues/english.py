@@ -252,6 +252,13 @@ COMBINING_FORMS = ("con", "pro", "pan", "mono", "stereo")
 #: super-, inter-, post-: English prefixes too (SUBCONSCIOUS, SUBURBAN say sub- unstressed).
 LATIN_PREFIX_WORDS = ("con", "com", "pro", "per")
 PARTICLES = ("in", "up", "out")
+#: determiners and pronouns that begin the compound pronouns and adverbs (RULES 4.3/4.4: EVERYBODY,
+#: EVERYDAY, NOTHING, NOWHERE, MYSELF, ITSELF hold body, day, thing, where, self, as SOMEBODY and
+#: HIMSELF do): the lemmatiser tags none of them and three are shorter than a part, so the compound
+#: cut missed them. every- before any common word; no-, my-, it- only before these heads (NOTABLE,
+#: NOMAD, NOVICE, ITEM, MYTH are letters). The determiner is a weak part: it makes "contains" (EVERY
+#: with EVERYDAY visible) but two such words do not share it (EVERYBODY with EVERYTHING stays legal).
+DETERMINER_PARTS = {"every": None, "no": ("body", "thing", "where", "one"), "my": ("self",), "it": ("self",)}
 #: the negative prefixes of adjectives, each before the letters it is spelled before (RULES 4.3:
 #: IMPATIENT is im + patient, ILLEGAL il + legal, IRREGULAR ir + regular, INCORRECT in + correct):
 #: read only where both the word and its base are adjectives and the word is the rarer (not INCOME,
@@ -554,6 +561,11 @@ class EnglishAnalyzer(StoredForeign):
                     sound_split(w, left, right) is not False
                     and not (left in LATIN_PREFIX_WORDS and unstressed_side(w, left)))):
                 out.append((left, right))
+        for left, heads in DETERMINER_PARTS.items():  # EVERYBODY, NOTHING, MYSELF (the lemmatiser tags no every)
+            right = w[len(left):]
+            if w.startswith(left) and (right in heads if heads else self._common(right) and bool(self.pos(right))) and (
+                    not check_sound or sound_split(w, left, right) is not False):
+                out.append((left, right))
         inflected = self._inflected_stems(w)
         regular = {lemma for _, lemma in inflected}
         irregular = [(os.path.commonprefix([w, lemma]), lemma) for lemma in self.lemmas(w) - {w} - regular
@@ -673,7 +685,7 @@ class EnglishAnalyzer(StoredForeign):
                     and left not in self.derivation_bases(left + "al", 1)):
                 own = (left + "al",)  # FINALLY is final + ly, no fin (LEGALLY: leg); MUSICALLY keeps music
             for p in own:
-                parts[p] = True
+                parts[p] = parts.get(p, False) or p not in DETERMINER_PARTS  # EVERYDAY's every is weak
                 for b in self.derivation_bases(p, 1):  # a part's base too: DISHWASHER holds wash (washer)
                     parts[b] = True
             if right in own:

@@ -610,6 +610,8 @@ def test_rules_4_7_a_clipping_that_is_also_a_word_stays_a_word(clue):  # RULES 4
         ("nanosecond", "SECOND"),                                                                     # SI
         ("employee", "EMPLOY"), ("trainee", "TRAIN"), ("payee", "PAY"), ("escapee", "ESCAPE"),  # -ee
         ("retirees", "RETIRE"), ("interviewee", "VIEW"),
+        ("everybody", "BODY"), ("everyday", "DAY"), ("nothing", "THING"), ("nowhere", "WHERE"),  # compound
+        ("myself", "SELF"), ("itself", "SELF"), ("everything", "THING"),                        # pronouns
     ],
 )
 def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.3
@@ -624,7 +626,8 @@ def test_rules_4_3_english_derivations_and_possessives(clue, board):  # RULES 4.
      ("manager", "MAN"), ("offender", "END"), ("forty", "FORE"), ("salary", "SALE"), ("canary", "CANE"),
      ("upward", "WARD"), ("onion", "ION"), ("onerous", "ERA"), ("upton", "TON"), ("minimalism", "MALE"),
      ("moist", "MOE"), ("insist", "INS"), ("yankee", "YANK"), ("repartee", "PART"), ("committee", "COMMIT"),
-     ("coffee", "COFFER")],
+     ("coffee", "COFFER"), ("notable", "TABLE"), ("nomad", "MAD"), ("novice", "VICE"),
+     ("everybody", "EVERYTHING")],
 )
 def test_rules_4_4_english_accidental_letters_stay_legal(clue, board):  # RULES 4.4
     assert en(clue, [board]).legal
