@@ -319,12 +319,31 @@ def choose(data: ChoiceData, cands: Sequence[Candidate], rows: np.ndarray, folds
     return best
 
 
+def _two_games_a_fold(data: ChoiceData, outer: list) -> list:
+    """Two outer folds of 4 games or more, each holding 2 games or more: GroupKFold balances rows,
+    so one long game can fill a fold alone and leave the other fold's fit 1 game. Then the other
+    fold's game with the fewest rows joins it (folds that already hold 2 games each are kept)."""
+    tests = [test for _, test in outer]
+    games = [set(data.groups[t].tolist()) for t in tests]
+    lone = next((i for i, g in enumerate(games) if len(g) < 2), None)
+    if lone is None:
+        return outer
+    other = tests[1 - lone]
+    sizes = {g: int((data.groups[other] == g).sum()) for g in games[1 - lone]}
+    moved = min(sorted(sizes), key=lambda g: sizes[g])
+    tests[lone] = np.sort(np.concatenate([tests[lone], other[data.groups[other] == moved]]))
+    tests[1 - lone] = other[data.groups[other] != moved]
+    return [(tests[1], tests[0]), (tests[0], tests[1])]
+
+
 def outer_folds(data: ChoiceData, folds: int) -> list:
     """The outer grouped folds of every row, or a HumanDataError (before any fit) when the split has
     too few games for each fold to refit on 2 or more (no row to score: no game)."""
     rows = np.arange(len(data.X))
     n_groups = int(data.groups.max()) + 1 if len(rows) else 0
     outer = list(_folds(data, rows, folds)) if n_groups > 1 else []
+    if len(outer) == 2 and n_groups >= 4:
+        outer = _two_games_a_fold(data, outer)
     if n_groups < 3 or any(len(set(data.groups[train])) < 2 for train, _ in outer):
         raise HumanDataError(f"the split has {n_groups} game(s), too few for {folds}-fold cross-validation "
                              "(each fold refits on the other games, 2 or more as it picks its settings by "

@@ -552,6 +552,25 @@ def test_cv_on_too_few_games_is_one_line_of_our_own(tmp_path, games, folds, need
                      f"at least {needed} games are needed)"]
 
 
+@pytest.mark.parametrize("games", [4, 7])
+def test_cv_2_runs_on_4_games_or_more_when_one_game_outweighs_the_rest(tmp_path, monkeypatch, games):
+    """docs/eval_human.md: only a split of fewer than 4 games is too few for --cv 2. GroupKFold
+    balances rows, not games, so one long game filled a fold alone and the other fold's fit had 1
+    game: a 4- or 7-game split was refused as 'at least 4 games are needed'."""
+    from experiments.tools import fit_human_model as fit
+
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(games)]
+    long_game = 2 * games   # game 0 has more turns than all the other games together
+    guess = [(f"remaining: {b!r}, hint: water", "ocean") for b in [boards[0]] * long_game + boards[1:]]
+    write_task(tmp_path, GUESS_TASK, guess)
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards])
+    out = fit.held_out_figures(tmp_path, "val", ("fake",), folds=2)
+    assert out["n_games"] == games and out["n_guess"] == long_game + games - 1
+
+
 # -- the clue memory ------------------------------------------------------------------------------
 def _memory_model():
     """The fake model plus a memory stage that follows the prototypes alone."""
