@@ -8,7 +8,7 @@ each CSV with a `base_text` and an `output` column:
   (a few rows list several guesses, `a, b`, in the order made; a few are empty);
 * `clue_generation_task`: `black: [...], tan: [...], targets: [...]` -> the person's clue.
 
-A missing folder, file or column, a file that cannot be read or is not UTF-8 CSV, or a file none of whose rows
+A missing folder, file or column, a column named twice, a file that cannot be read or is not UTF-8 CSV, or a file none of whose rows
 parses (the wrong file) is a `HumanDataError` naming the file (and its first bad row). One odd row
 is skipped and counted by reason, so it does not stop an evaluation of hundreds: a `base_text` that
 does not parse or a row with more fields than the header (`malformed`; the first is named), no
@@ -191,6 +191,9 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
             missing = [c for c in ("base_text", "output") if c not in columns]
             if missing:
                 raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (has: {', '.join(c for c in columns if c) or 'none'})")
+            twice = [c for c in ("base_text", "output") if columns.count(c) > 1]
+            if twice:   # the reader would keep the last silently: which one is the person's is unknown
+                raise HumanDataError(f"{path}: the header names column {twice[0]} twice")
             rows = []
             for i, rec in enumerate(reader, start=2):  # line numbers as a spreadsheet shows them
                 if None in rec:   # an unquoted comma, say: which field is which is unknown

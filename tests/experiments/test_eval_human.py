@@ -246,6 +246,19 @@ def test_missing_column(tmp_path):
         evaluate(tmp_path, "val", guesser=Alphabetical())
 
 
+@pytest.mark.parametrize("column", ["output", "base_text"])
+def test_a_column_named_twice_is_refused_not_one_of_them_read(tmp_path, column):
+    """A header naming `output` (or `base_text`) twice: which of the two is the person's is unknown.
+    The csv reader kept the last silently (an empty second `output` skipped every row as no_guess)."""
+    columns = ("", "base_text", "output", column)
+    write_task(tmp_path, GUESS_TASK, [(*row, "") for row in GUESS_ROWS], columns=columns)
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    with pytest.raises(HumanDataError, match=f"column {column} twice"):
+        load_guess_items(tmp_path, "val")
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--guesser", "random"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+
+
 def test_a_csv_saved_with_a_bom_is_read(tmp_path):  # Excel writes UTF-8 with a byte order mark
     for task, rows in ((GUESS_TASK, GUESS_ROWS), (TARGET_TASK, TARGET_ROWS)):
         path = tmp_path / task / "val.csv"
