@@ -180,9 +180,15 @@ def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:
     return path
 
 
+def _missing(out: str | None) -> bool:
+    """An empty `output`, or `nan`: a missing value written as text (pandas' NaN through str)."""
+    return out is None or out.strip().lower() == "nan"
+
+
 def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
-    """(row number, base_text, output or None when empty) for every data row of a task CSV; a row
-    with more fields than the header has columns has base_text None (malformed)."""
+    """(row number, base_text, output or None when empty) for every data row of a task CSV (an
+    output `nan` is kept: it may name a card, `_missing`); a row with more fields than the header
+    has columns has base_text None (malformed)."""
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:  # -sig: Excel starts its UTF-8 with a BOM
@@ -201,7 +207,7 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
                     continue
                 out = rec.get("output")
                 out = out.strip() if isinstance(out, str) else ""
-                rows.append((i, rec.get("base_text") or "", out if out and out.lower() != "nan" else None))
+                rows.append((i, rec.get("base_text") or "", out or None))
     except UnicodeDecodeError as exc:
         raise HumanDataError(f"{path}: not UTF-8 text ({exc})") from None
     except csv.Error as exc:
@@ -249,11 +255,8 @@ def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem],
         if not clue:
             skipped.add("no_clue")
             continue
-        if out is None:
-            skipped.add("no_guess")
-            continue
-        guesses = split_guesses(out, board)
-        if not guesses:
+        guesses = split_guesses(out, board) if out is not None else ()
+        if not guesses or (_missing(out) and guesses[0] not in board):   # `nan` names a card `nan`
             skipped.add("no_guess")
             continue
         if any(g not in board for g in guesses):    # a typo, or a card in two letter cases: noise
@@ -286,7 +289,7 @@ def load_target_items(data_dir: str | Path, split: str = "val",
             continue
         cards = normalize_cards(black + tan + targets)
         black, tan, targets = cards[:len(black)], cards[len(black):len(black) + len(tan)], cards[len(black) + len(tan):]
-        clue = normalize_clue(out) if out is not None else ""
+        clue = normalize_clue(out) if out is not None and not _missing(out) else ""
         if not clue:
             skipped.add("no_clue")
             continue

@@ -348,6 +348,22 @@ def test_a_guess_row_with_a_guess_that_is_no_card_is_skipped_and_counted(tmp_pat
     assert load_guess_items(tmp_path / "later", "val") == ([], {"guess_not_on_board": 1})
 
 
+def test_a_guess_nan_that_names_a_card_nan_is_that_card(tmp_path):
+    """An output `nan` is a missing value written as text (no_guess, no_clue), except where the
+    board holds a card `nan` (grandmother): then it is the person's guess of that card, as any
+    guess naming a card is. It was skipped as no_guess whatever the board."""
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['nan', 'ray'], hint: granny", "nan"),
+                                      ("remaining: ['Nan', 'ray'], hint: granny", "NaN"),
+                                      ("remaining: ['nan', 'ray'], hint: granny", "nan, ray"),
+                                      ("remaining: ['round', 'ray'], hint: circle", "nan")])
+    write_task(tmp_path, TARGET_TASK, [("black: ['luck'], tan: ['day'], targets: ['nan']", "nan"),
+                                       ("black: ['luck'], tan: ['day'], targets: ['nan']", "granny")])
+    guess, skipped = load_guess_items(tmp_path, "val")
+    assert [g.guesses for g in guess] == [("nan",), ("nan",), ("nan", "ray")] and skipped == {"no_guess": 1}
+    target, skipped = load_target_items(tmp_path, "val")
+    assert [t.clue for t in target] == ["granny"] and skipped == {"no_clue": 1}
+
+
 def test_guess_in_other_letter_case_is_that_card(tmp_path):
     write_task(tmp_path, GUESS_TASK, [("remaining: ['apple', 'bear'], hint: x", " Bear"),
                                       ("remaining: ['apple', 'bear'], hint: y", "APPLE, bear")])
