@@ -88,8 +88,10 @@ class ChoiceData:
         self.clues = [it.clue for it in guess] + [it.clue for it in target]
         self.pos = ([(it.board.index(it.guesses[0]),) for it in guess]
                     + [tuple(it.candidates.index(t) for t in dict.fromkeys(it.targets)) for it in target])
-        # later guesses of the same clue are neither the choice nor a rejected card
-        self.skip = ([tuple(it.board.index(g) for g in it.guesses[1:]) for it in guess] + [() for _ in target])
+        # later guesses of the same clue are neither the choice nor a rejected card (the chosen card
+        # named again, `ocean, ocean`, stays the choice)
+        self.skip = ([tuple(dict.fromkeys(i for i in map(it.board.index, it.guesses[1:]) if i != p[0]))
+                      for it, p in zip(guess, self.pos)] + [() for _ in target])
         self.X = [builder.features(c, w) for c, w in zip(self.clues, self.cands)]
         self.groups = game_groups(self.cands)
         self.n_guess = len(guess)

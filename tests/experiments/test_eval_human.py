@@ -481,6 +481,27 @@ def test_conditional_logit_learns_which_feature_people_follow():
     assert W.tolist() == [0.5, 0.5]
 
 
+def test_a_guess_repeated_in_its_row_is_fitted_as_one_guess(tmp_path):
+    """A held-out row may list its guess twice (`ocean, ocean`): the later guesses of a clue are
+    left out of the choice, but the chosen card itself was left out with them, so it competed
+    against the other cards without being among them (a likelihood without bound; on a one-card
+    board, NaN). It is fitted as the row `ocean`."""
+    from experiments.evaluation.cultural_codes import GuessItem
+    from experiments.tools.fit_human_model import ChoiceData
+
+    builder = lambda: FeatureBuilder(("fake",), hub=False, reference=REFERENCE)  # noqa: E731
+    boards = [("ocean", "pencil", "dog"), ("school", "fish", "desk"), ("ocean",)]
+    once = [GuessItem(boards[0], "water", ("ocean",)), GuessItem(boards[1], "water", ("fish",)),
+            GuessItem(boards[2], "sea", ("ocean",))]
+    twice = [GuessItem(b, c, (g[0], g[0])) for b, c, g in ((i.board, i.clue, i.guesses) for i in once)]
+    weights = []
+    for items in (once, twice):
+        data = ChoiceData(items, [], builder())
+        assert data.skip == [(), (), ()]
+        weights.append(fit_weights(data.X, data.pos, data.skip, range(3), np.ones(len(data.names)), 0.01))
+    assert np.isfinite(weights[1]).all() and np.allclose(weights[0], weights[1])
+
+
 def test_cv_needs_a_fitted_human_spec(dataset):
     for spec in ("random", "human:fake?model=nearest"):
         with pytest.raises(ValueError, match="--cv"):
