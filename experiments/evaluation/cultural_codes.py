@@ -106,7 +106,9 @@ def _word_list(text: str, what: str) -> tuple[str, ...]:
     try:
         value = ast.literal_eval(text.strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError) as exc:
-        raise ValueError(f"{what} is not a Python list of words ({type(exc).__name__}: {exc})") from None
+        # an object's address (`<ast.Name object at 0x7f...>`) differs from run to run: not in the message
+        why = re.sub(r" object at 0x[0-9a-fA-F]+", "", str(exc))
+        raise ValueError(f"{what} is not a Python list of words ({type(exc).__name__}: {why})") from None
     if not isinstance(value, (list, tuple)) or not all(isinstance(w, str) for w in value):
         raise ValueError(f"{what} is not a list of strings")
     words = tuple(w.strip() for w in value)

@@ -1062,3 +1062,18 @@ def test_the_json_is_the_same_in_any_row_order(tmp_path):
     assert outputs[0] == outputs[1]
     assert list(json.loads(outputs[0])["skipped_by_reason"]) == ["guess_not_on_board", "no_clue", "no_guess",
                                                                  "no_targets"]
+
+
+def test_a_malformed_row_is_named_in_the_same_bytes_on_every_run(tmp_path):
+    """`first_malformed` quotes why its row did not parse: for an unquoted word (`[a]`) Python's
+    message held the address of a parser object (`<ast.Name object at 0x7f...>`), which changes
+    from run to run, so the same file printed other JSON bytes each time."""
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS + [("remaining: [a, b], hint: x", "a")])
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS + [("black: [a], tan: ['b'], targets: ['c']", "x")])
+    _, skipped = load_guess_items(tmp_path, "val")
+    assert "0x" not in skipped.first_malformed and "ast.Name" in skipped.first_malformed
+    _, skipped = load_target_items(tmp_path, "val")
+    assert "0x" not in skipped.first_malformed
+    with pytest.raises(ValueError) as exc:
+        parse_guess_text("remaining: [a, b], hint: x")
+    assert "0x" not in str(exc.value)
