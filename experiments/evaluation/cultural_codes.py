@@ -192,9 +192,11 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     output `nan` is kept: it may name a card, `_missing`); a row with more fields than the header
     has columns has base_text None (malformed)."""
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
+    rows: list | None = None   # a list once the header is read
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:  # -sig: Excel starts its UTF-8 with a BOM
-            reader = csv.DictReader(f)
+            # strict: a quote that never closes would swallow every later row into one field, silently
+            reader = csv.DictReader(f, strict=True)
             columns = reader.fieldnames or []
             missing = [c for c in ("base_text", "output") if c not in columns]
             if missing:
@@ -213,7 +215,8 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     except UnicodeDecodeError as exc:
         raise HumanDataError(f"{path}: not UTF-8 text ({exc})") from None
     except csv.Error as exc:
-        raise HumanDataError(f"{path}: not a readable CSV ({exc})") from None
+        where = f"row {len(rows) + 2}: " if rows is not None else ""   # the row being read
+        raise HumanDataError(f"{path}: not a readable CSV ({where}{exc})") from None
     except OSError as exc:   # no read permission, an I/O error: a bad input like a missing file
         raise HumanDataError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if not rows:

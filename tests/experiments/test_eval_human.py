@@ -1077,3 +1077,19 @@ def test_a_malformed_row_is_named_in_the_same_bytes_on_every_run(tmp_path):
     with pytest.raises(ValueError) as exc:
         parse_guess_text("remaining: [a, b], hint: x")
     assert "0x" not in str(exc.value)
+
+
+@pytest.mark.parametrize("broken", ['0,"remaining: [\'a\', \'b\'], hint: x,a\n',              # never closed
+                                    '0,"remaining: [\'a\', \'b\'], hint: x"y,a\n'])            # text after it
+def test_a_quote_that_breaks_the_csv_is_one_line_not_rows_swallowed(tmp_path, broken):
+    """A field whose quote never closes swallowed every row after it into one field, silently:
+    the rows were neither scored nor counted as skipped (docs/eval_human.md: a file that is not
+    UTF-8 CSV is an error naming the file). Now one line naming the file and row, exit 2."""
+    path = write_task(tmp_path, GUESS_TASK, GUESS_ROWS)
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:2] + [broken] + lines[2:]), encoding="utf-8")
+    with pytest.raises(HumanDataError, match=r"val.csv: not a readable CSV \(row 3: "):
+        load_guess_items(tmp_path, "val")
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--guesser", "random"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
