@@ -193,29 +193,33 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     has columns has base_text None (malformed)."""
     csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))
     rows: list | None = None   # a list once the header is read
+    row = 1                    # rows as a spreadsheet shows them: the header is 1, a blank line is one
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:  # -sig: Excel starts its UTF-8 with a BOM
             # strict: a quote that never closes would swallow every later row into one field, silently
-            reader = csv.DictReader(f, strict=True)
-            columns = reader.fieldnames or []
+            reader = csv.reader(f, strict=True)
+            columns = next(reader, None) or []
             missing = [c for c in ("base_text", "output") if c not in columns]
             if missing:
                 raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (has: {', '.join(c for c in columns if c) or 'none'})")
             twice = [c for c in ("base_text", "output") if columns.count(c) > 1]
-            if twice:   # the reader would keep the last silently: which one is the person's is unknown
+            if twice:   # a reader would keep the last silently: which one is the person's is unknown
                 raise HumanDataError(f"{path}: the header names column {twice[0]} twice")
             rows = []
-            for i, rec in enumerate(reader, start=2):  # line numbers as a spreadsheet shows them
-                if None in rec:   # an unquoted comma, say: which field is which is unknown
-                    rows.append((i, None, None))
+            for rec in reader:
+                row += 1
+                if not rec:   # a blank line: no row of data, but a row of the sheet
                     continue
-                out = rec.get("output")
-                out = out.strip() if isinstance(out, str) else ""
-                rows.append((i, rec.get("base_text") or "", out or None))
+                if len(rec) > len(columns):   # an unquoted comma, say: which field is which is unknown
+                    rows.append((row, None, None))
+                    continue
+                rec = dict(zip(columns, rec))
+                out = (rec.get("output") or "").strip()
+                rows.append((row, rec.get("base_text") or "", out or None))
     except UnicodeDecodeError as exc:
         raise HumanDataError(f"{path}: not UTF-8 text ({exc})") from None
     except csv.Error as exc:
-        where = f"row {len(rows) + 2}: " if rows is not None else ""   # the row being read
+        where = f"row {row + 1}: " if rows is not None else ""   # the row being read
         raise HumanDataError(f"{path}: not a readable CSV ({where}{exc})") from None
     except OSError as exc:   # no read permission, an I/O error: a bad input like a missing file
         raise HumanDataError(f"{path}: cannot be read ({exc.strerror or exc})") from None

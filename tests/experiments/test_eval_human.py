@@ -1093,3 +1093,16 @@ def test_a_quote_that_breaks_the_csv_is_one_line_not_rows_swallowed(tmp_path, br
         load_guess_items(tmp_path, "val")
     result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--guesser", "random"])
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_a_bad_row_is_named_by_the_row_a_spreadsheet_shows(tmp_path):
+    """`first_malformed` names the row as a spreadsheet shows it (the header row 1): a blank line is a
+    row of the sheet too, and a field over two lines one row. Blank lines were not counted, so the
+    row named came before the bad one (row 3 for the row on line 6)."""
+    path = write_task(tmp_path, GUESS_TASK, [])
+    path.write_text(',base_text,output\n\n0,"remaining: [\'a\', \'b\'], hint: x\ny",a\n\n\n'
+                    '1,"remaining: [a], hint: x",a\n2,"remaining: [\'a\'], hint: x",a\n', encoding="utf-8")
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS)
+    items, skipped = load_guess_items(tmp_path, "val")
+    assert [it.row for it in items] == [3, 7] and [it.clue for it in items] == ["x y", "x"]
+    assert skipped.first_malformed.startswith(f"{path} row 6: ")
