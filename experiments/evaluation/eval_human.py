@@ -253,6 +253,7 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
     if unclued:
         result["unclued"] = unclued
     result.update(held_out_figures(data_dir, split, backends, folds=folds, unclued=unclued))
+    result["cv_folds"] = min(folds, result["n_games"])   # a split of fewer games: one game a fold
     # the rows left out, as the in-sample figures count them (the fit reads the same rows)
     result.update(skip_counts(load_guess_items(data_dir, split)[1], load_target_items(data_dir, split)[1]))
     return result

@@ -1106,3 +1106,18 @@ def test_a_bad_row_is_named_by_the_row_a_spreadsheet_shows(tmp_path):
     items, skipped = load_guess_items(tmp_path, "val")
     assert [it.row for it in items] == [3, 7] and [it.clue for it in items] == ["x y", "x"]
     assert skipped.first_malformed.startswith(f"{path} row 6: ")
+
+
+def test_cv_prints_the_folds_it_ran(tmp_path, monkeypatch):
+    """`--cv 5` on a split of 4 games runs 4 folds (one game each): `cv_folds` said 5."""
+    from experiments.tools import fit_human_model as fit
+
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(4)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "ocean") for b in boards])
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards])
+    out = evaluate_cv(tmp_path, "val", "human:fake", folds=5)
+    assert out["n_games"] == 4 and out["cv_folds"] == 4
+    assert evaluate_cv(tmp_path, "val", "human:fake", folds=3)["cv_folds"] == 3
