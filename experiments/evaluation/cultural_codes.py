@@ -166,8 +166,14 @@ def split_guesses(output: str, board: Sequence[str]) -> tuple[str, ...]:
                 return alike[0]
         return guess
 
-    parts = [w.strip() for w in re.split(r"[,;]", output)]
-    return tuple(card(w) for w in parts if w.strip(_EDGE))
+    pieces = re.split(r"([,;])", output)   # parts and the separators between them
+    n, i, guesses = (len(pieces) + 1) // 2, 0, []
+    while i < n:
+        # a card holding a comma (`salt, pepper`) among other guesses is one guess: the longest first
+        j = next((j for j in range(n, i + 1, -1) if card("".join(pieces[2 * i:2 * j - 1]).strip()) in board), i + 1)
+        guesses.append("".join(pieces[2 * i:2 * j - 1]).strip())
+        i = j
+    return tuple(card(w) for w in guesses if w.strip(_EDGE))
 
 
 def _csv_path(data_dir: str | Path, task: str, split: str) -> Path:

@@ -1121,3 +1121,18 @@ def test_cv_prints_the_folds_it_ran(tmp_path, monkeypatch):
     out = evaluate_cv(tmp_path, "val", "human:fake", folds=5)
     assert out["n_games"] == 4 and out["cv_folds"] == 4
     assert evaluate_cv(tmp_path, "val", "human:fake", folds=3)["cv_folds"] == 3
+
+
+def test_a_card_holding_a_comma_is_one_guess_among_others():
+    """A card that holds a comma is kept whole (docs/eval_human.md), among other guesses too: only
+    an output that was the card alone was, so `salt, pepper, ray` was read as salt / pepper / ray,
+    no card, and the row skipped as guess_not_on_board."""
+    from experiments.evaluation.cultural_codes import split_guesses
+
+    board = ("salt, pepper", "ray", "salt", "war")
+    assert split_guesses("salt, pepper", board) == ("salt, pepper",)
+    assert split_guesses("salt, pepper, ray", board) == ("salt, pepper", "ray")
+    assert split_guesses("Ray; Salt,  Pepper", board) == ("ray", "salt, pepper")
+    assert split_guesses("salt, war", board) == ("salt", "war")
+    assert split_guesses("salt, ray, war", board) == ("salt", "ray", "war")
+    assert split_guesses("ray, , war.", board) == ("ray", "war")
