@@ -1173,7 +1173,11 @@ def _letter_reading(word: str, best, letter_words) -> str:
     numbers, determiners or a place in the word before a letter word (세음절, 두음절로, 여섯글자: a
     letter count; 마지막글자, 끝음절), or a letter's name with 자 (기역자, as ㄱ자). Not a
     copula (모음이다) nor a noun Kiwi reads whole (모음집, 철자법, 받침대)."""
-    if word in letter_words or any(t.oov for t in best):
+    if word in letter_words:
+        return ""
+    if names := _letter_names(word, letter_words):
+        return names[0]  # letters named one after another: 기역니은, 시옷이응 (as ㄱㄴ)
+    if any(t.oov for t in best):
         return ""
     tokens = list(best)
     while tokens and (tokens[-1].tag.startswith("J") or (tokens[-1].tag == "XSN" and tokens[-1].form == "들")):
@@ -1183,6 +1187,8 @@ def _letter_reading(word: str, best, letter_words) -> str:
     stem = word[:tokens[-1].start + tokens[-1].len]
     if stem != word and stem in letter_words:
         return stem
+    if names := _letter_names(stem, letter_words):
+        return names[0]  # the same with particles: 기역니은이, 니은디귿으로
     if (len(tokens) >= 2 and tokens[-1].tag.startswith("NN") and tokens[-1].form in letter_words
             and all(t.tag in ("MM", "NR") or t.form in LETTER_PLACES for t in tokens[:-1])):
         return tokens[-1].form
@@ -1190,6 +1196,20 @@ def _letter_reading(word: str, best, letter_words) -> str:
             and tokens[1].form == "자" and tokens[1].tag in ("NNG", "NNB", "XSN")):
         return tokens[0].form  # the letter named with 자 (字): 기역자, 시옷자 (as ㄱ자)
     return ""
+
+
+def _letter_names(word: str, letter_words) -> tuple[str, ...]:
+    """`word` cut into two letter words or more written together (기역니은 = 기역 + 니은, 시옷이응), or
+    () (RULES 4.1: letters named one after another point at letters, as ㄱㄴ does). None of the
+    Korean vocabulary and wordfreq words is such a chain."""
+    ends: dict[int, tuple[str, ...]] = {0: ()}
+    for i in range(len(word)):
+        if i in ends:
+            for j in range(i + 1, len(word) + 1):
+                if word[i:j] in letter_words and j not in ends:
+                    ends[j] = ends[i] + (word[i:j],)
+    names = ends.get(len(word), ())
+    return names if len(names) >= 2 else ()
 
 
 def _held_noun(word: str, best) -> str:
