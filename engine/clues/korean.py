@@ -1118,6 +1118,8 @@ def _ji_noun(word: str, best) -> str:
 POSITION_MODIFIER_TAGS = ("MM", "XPN")
 #: Bound nouns that name a position word's side (옆쪽, 왼쪽편: RULES 4.1).
 POSITION_SIDES = ("쪽", "편")
+#: Nouns that make an ordinal of a row or cell word after them (마지막줄, 끝칸, 처음줄 as 첫줄: RULES 4.1).
+POSITION_ORDINALS = ("마지막", "끝", "처음")
 
 
 def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: True) -> str:
@@ -1157,6 +1159,8 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
         if t.tag == "XSN" and t.form == "째":   # 첫/MM + 째/XSN
             continue
         if t.tag == "NNB" and t.form in ("번", "번째"):  # an ordinal in 번째: 두번째줄, 첫번째칸
+            continue
+        if t.tag == "NNG" and t.form in POSITION_ORDINALS:  # the last row or cell: 마지막줄, 끝칸
             continue
         return ""
     return tokens[-1].form
