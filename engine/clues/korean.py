@@ -407,6 +407,14 @@ class KoreanAnalyzer(StoredForeign):
                 if syllable not in parts and self.hanja.is_part(syllable, w):
                     parts[syllable] = False
 
+    def _one_name(self, w: str) -> bool:
+        """Does HanDic know `w` whole only as a name spelled all in Hangul (a transliteration: 멕시코,
+        모로코, 필리핀, 브라질), not ending in a place unit (논현동)? Such a name is one word: RULES
+        4.3, it holds no 코, 핀 or 브라 (두만강 = 豆滿江, 아마존강 = 아마존江, 동유럽 = 東유럽 keep theirs)."""
+        names = [spell for _, tag, spell, _, _ in self.hanja.nouns(w) if tag == "NNP" and spell]
+        return (bool(names) and w[-1] not in PLACE_UNITS
+                and all(len(HANGUL_SYLLABLE.findall(spell)) == len(spell) for spell in names))
+
     def _place_name(self, w: str, best, lexical: bool) -> str:
         """The name a Sino-Korean place name is made of before its unit (화성 of 화성시, 부산 of
         부산역), when Kiwi knows it alone; "" otherwise (보르도 has no Hanja, 청계천 no unit)."""
@@ -653,7 +661,8 @@ class KoreanAnalyzer(StoredForeign):
                         words[c] = ""
                     elif len(w) == 2 and len(content) == 2 and _not_sino(self.hanja.spellings(w)):
                         words.setdefault(c, w.replace(c, "", 1))  # if the other syllable stays a part too
-        if len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and len(w) >= 3:
+        one_name = len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and self._one_name(w)
+        if len(best_tokens) == 1 and best_tokens[0].tag == "NNP" and len(w) >= 3 and not one_name:
             head, last = w[:-1], w[-1]
             if self._known_alone(last):
                 parts.setdefault(last, False)
@@ -662,7 +671,7 @@ class KoreanAnalyzer(StoredForeign):
         for p in named_parts:  # parts of a name: never shared with another compound (카네기홀)
             if parts.get(p) is False:
                 parts[p] = None
-        if lexical and not parts and len(w) >= 2:
+        if lexical and not parts and len(w) >= 2 and not one_name:  # (no 모로 + 코 in 모로코)
             parts = self._dictionary_parts(w)
         elif noun_reading and any(left != w[: len(left)] for left, _, _ in self._cuts(w)):  # a 사이시옷
             # not in a prefix the best reading has (헛기침 = 헛/XPN + 기침: no 허 + 기침)
