@@ -456,8 +456,11 @@ class ClueFilter:
         self._vform: dict[str, list[WordInfo]] = {}
         self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
         self._vsyl: dict[str, WordInfo] = {}
-        for v in self.visible_infos:
-            for f in v.forms:
+        # a Latin card on a Korean board: PIANO is piano (피아노's source word, RULES 4.3/4.6)
+        self._visible_forms = [v.forms | {f.casefold() for f in v.forms} if self.language == "ko" else v.forms
+                               for v in self.visible_infos]
+        for v, forms in zip(self.visible_infos, self._visible_forms):
+            for f in forms:
                 self._vform.setdefault(f, []).append(v)
             for p, strong in v.parts.items():
                 self._vpart.setdefault(p, []).append((v, strong))
@@ -635,8 +638,8 @@ class ClueFilter:
 
         index = self._index(candidates)
         blocked: list[list[int]] = []
-        for v in self.visible_infos:
-            for f in v.forms:
+        for v, forms in zip(self.visible_infos, self._visible_forms):
+            for f in forms:
                 blocked.append(index.by_form.get(f, ()))
                 blocked.append(index.by_part.get(f, ()))
             for p, strong in v.parts.items():
