@@ -64,13 +64,17 @@ def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
 def folder_guesses(folder: str | Path) -> pd.DataFrame:
     """Every guess of a results folder's records (`records.jsonl`), with its run's spymaster and
     guesser (from `run.json`). ValueError (one line, naming the file) for anything that is not a
-    Duet results folder or a record that does not replay."""
+    Duet results folder or a record that does not replay; a torn last line (no newline: a run killed
+    while writing it) is no record, as for the run folder."""
     folder = Path(folder)
     try:
         run = json.loads((folder / "run.json").read_text(encoding="utf-8"))["run"]
         spymaster, guesser = run["spymaster"], run["guesser"]
         # JSON lines end at "\n" only: a record's text may hold U+2028 or NEL, which splitlines() splits at
         lines = (folder / "records.jsonl").read_text(encoding="utf-8").split("\n")
+        # the text after the last "\n" is a line torn by a killed run (the run folder cuts it on resume and
+        # plays its game again): not a record yet
+        lines[-1] = ""
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
         raise ValueError(f"{folder}: not a Duet results folder ({type(e).__name__})") from None
     rows = []

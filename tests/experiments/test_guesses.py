@@ -145,3 +145,18 @@ def test_a_record_holding_a_unicode_line_separator_is_one_line(tmp_path, separat
     assert separator in line
     (tmp_path / "records.jsonl").write_text(line + "\n" + line + "\n", encoding="utf-8")
     assert len(folder_guesses(tmp_path)) == 12
+
+
+def test_a_torn_last_line_is_no_record(tmp_path):
+    """A run killed while writing a record leaves a last line without its newline; the run folder cuts
+    it on resume and plays that game again (experiments/runs/folder.py). folder_guesses (the partner
+    notebook's assassin section) refused the whole folder as 'not a Duet record that replays'; it now
+    reads the whole lines only, as the folder does."""
+    (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
+    data = json.loads(record_to_json(record()))
+    whole = json.dumps({**data, "game_index": 0}) + "\n"
+    torn = json.dumps({**data, "game_index": 1})
+    for cut in (len(torn) // 2, len(torn)):   # torn mid-record, or whole but for its newline
+        (tmp_path / "records.jsonl").write_text(whole + torn[:cut], encoding="utf-8")
+        table = folder_guesses(tmp_path)
+        assert len(table) == 6 and set(table["game_index"]) == {0}
