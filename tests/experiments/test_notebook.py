@@ -162,3 +162,30 @@ def test_partner_robustness_notebook_places_the_tables_games_only(tmp_path, monk
     guesses = sum(1 for f in out.glob("*/records.jsonl") for line in f.read_text().splitlines()
                   if json.loads(line)["game_index"] < 2 for action in json.loads(line)["actions"] if "guess" in action)
     assert f"{guesses} guesses, " in text
+
+
+def test_duet_benchmark_notebook_shows_the_summarys_games_of_a_stopped_larger_run(tmp_path, monkeypatch):
+    """A folder resumed with a larger --games and stopped before its end holds records (and rows) of
+    games that summary.json and games.parquet do not describe yet, and may end in a torn line; a
+    record's text may hold U+2028. The example games took the first three lines of records.jsonl
+    (str.splitlines: cut at U+2028) and looked each up in games.parquet: IndexError for the stopped
+    run's game, JSONDecodeError for the separator. They are now games.parquet's first games."""
+    simulate(DuetRun(games=2, seed=0, spymaster="random", guesser="random"), out=tmp_path / "run", progress=False)
+    simulate(DuetRun(games=3, seed=0, spymaster="random", guesser="random"), out=tmp_path / "more", progress=False)
+    run, more = tmp_path / "run", tmp_path / "more"
+    records = (run / "records.jsonl").read_text(encoding="utf-8").split("\n")
+    first = json.loads(records[0])
+    first["llm"] = [{"reply": "weather\u20282"}]   # as a language model's reply is kept
+    records[0] = json.dumps(first, ensure_ascii=False)
+    extra = (more / "records.jsonl").read_text(encoding="utf-8").split("\n")[2]   # game 2, played by the stopped run
+    (run / "records.jsonl").write_text("\n".join(records[:2]) + "\n" + extra + "\n" + extra[:40], encoding="utf-8")
+    (run / "games.jsonl").write_text((run / "games.jsonl").read_text() +
+                                     (more / "games.jsonl").read_text().split("\n")[2] + "\n")
+    monkeypatch.setenv("CNLAB_RESULTS", str(run))
+    monkeypatch.delenv("CNLAB_TOURNAMENT", raising=False)
+    executed = nbformat.read(run_notebook(NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    outputs = outputs_of(executed)
+    assert not any(o.get("output_type") == "error" for o in outputs)
+    text = "\n".join(o.get("text", "") for o in outputs)
+    assert "2 games, win rate" in text and "game 0:" in text and "game 1:" in text and "game 2:" not in text
