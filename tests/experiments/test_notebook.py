@@ -189,3 +189,27 @@ def test_duet_benchmark_notebook_shows_the_summarys_games_of_a_stopped_larger_ru
     assert not any(o.get("output_type") == "error" for o in outputs)
     text = "\n".join(o.get("text", "") for o in outputs)
     assert "2 games, win rate" in text and "game 0:" in text and "game 1:" in text and "game 2:" not in text
+
+
+def test_the_notebooks_name_a_folder_that_is_not_theirs_in_one_line(tmp_path, monkeypatch, capsys):
+    """A Codenames (or Spy's Word) simulate folder given as CNLAB_RESULTS failed deep in the first cell
+    with `KeyError: 'mean_score_all'` ('win_rate'), a crossplay folder as CNLAB_TOURNAMENT or a
+    tournament one as CNLAB_CROSSPLAY with a bare errno line; each now says which variable names
+    what, and why this folder is not it (one line, exit 1)."""
+    from experiments.games.codenames.batch import CodenamesRun, simulate_codenames
+
+    simulate_codenames(CodenamesRun(games=1, seed=0, spymaster="random", guesser="random"), out=tmp_path / "cn",
+                       progress=False)
+    simulate(DuetRun(games=2, seed=0, spymaster="random", guesser="random"), out=tmp_path / "run", progress=False)
+    monkeypatch.chdir(tmp_path)
+    cases = [(NOTEBOOK, {"CNLAB_RESULTS": "cn"}, "CNLAB_RESULTS=cn holds no Duet run (a codenames run)"),
+             (NOTEBOOK, {"CNLAB_RESULTS": "run", "CNLAB_TOURNAMENT": "run"}, "CNLAB_TOURNAMENT=run: no tournament.csv"),
+             (PARTNER_NOTEBOOK, {"CNLAB_CROSSPLAY": "run/games.parquet"}, "CNLAB_CROSSPLAY=run/games.parquet: a file")]
+    for notebook, env, message in cases:
+        for name in ("CNLAB_RESULTS", "CNLAB_TOURNAMENT", "CNLAB_CROSSPLAY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        assert run_notebook_main([str(notebook), "--out", "out.ipynb", "--timeout", "120"]) == 1
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err
