@@ -189,6 +189,26 @@ def test_duet_benchmark_notebook_shows_the_summarys_games_of_a_stopped_larger_ru
     assert not any(o.get("output_type") == "error" for o in outputs)
     text = "\n".join(o.get("text", "") for o in outputs)
     assert "2 games, win rate" in text and "game 0:" in text and "game 1:" in text and "game 2:" not in text
+    assert "nan" not in text and "<NA>" not in text   # a loss shows its reason only
+
+
+def test_duet_benchmark_notebook_shows_a_won_games_score_as_the_game_has_it(tmp_path, monkeypatch):
+    """games.parquet holds score as a double and loss_reason as a string (RULES 3.11: a score is a whole
+    number of a won game): the example games printed 'won (score 11.0, <NA>)' and 'lost (score nan,
+    assassin)'; now 'won (score 11)' and 'lost (assassin)'."""
+    import re
+
+    simulate(DuetRun(games=3, seed=3, spymaster="expected:fake", guesser="duet-bayes:fake"), out=tmp_path / "run",
+             progress=False)
+    games = pd.read_parquet(tmp_path / "run" / "games.parquet")
+    assert games["won"].all() and games["score"].dtype == "float64"
+    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
+    monkeypatch.delenv("CNLAB_TOURNAMENT", raising=False)
+    executed = nbformat.read(run_notebook(NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    text = "\n".join(o.get("text", "") for o in outputs_of(executed))
+    shown = re.findall(r"^game (\d+): (.*)$", text, re.M)
+    assert shown == [(str(r.game_index), f"won (score {int(r.score)})") for r in games.head(3).itertuples()]
 
 
 def test_the_notebooks_name_a_folder_that_is_not_theirs_in_one_line(tmp_path, monkeypatch, capsys):
