@@ -52,9 +52,20 @@ def main(argv: list[str] | None = None) -> int:
     if not args.notebook.is_file():
         print(f"error: no notebook at {args.notebook}", file=sys.stderr)
         return 2
+    import nbformat
     from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
     from nbclient.exceptions import CellExecutionError
     from nbformat.reader import NotJSONError
+
+    try:  # checked first: JSON that is no notebook ({}, a list) or bytes that are no UTF-8 raised from deep in nbformat
+        nbformat.read(args.notebook, as_version=4)
+    except NotJSONError as exc:
+        print(f"error: {args.notebook} is not a notebook: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - whatever nbformat makes of a file that is not a notebook
+        why = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+        print(f"error: {args.notebook} is not a notebook ({type(exc).__name__}: {why})", file=sys.stderr)
+        return 2
 
     target = args.out or Path("runs") / "notebooks" / args.notebook.name
     if target.is_dir():  # checked first: the notebook would run, then fail to be written

@@ -7,6 +7,7 @@ import json
 
 import nbformat
 import pandas as pd
+import pytest
 
 from engine.paths import DATA_DIR
 from experiments.games.duet.batch import DuetRun, simulate
@@ -79,6 +80,26 @@ def test_the_notebook_runner_refuses_an_unknown_kernel_or_a_folder_before_it_run
     assert run_notebook_main([str(NOTEBOOK), "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --out") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("content", [b"{}", b"[]", b'"a notebook"', b"\xff\xfe{}", b'{"nbformat": 4, "cells": 3}',
+                                     b'{"nbformat": 4, "cells": [{"cell_type": "code"}]}'])
+def test_the_notebook_runner_refuses_a_file_that_is_not_a_notebook(tmp_path, monkeypatch, capsys, content):
+    """JSON that is no notebook ({}, a list, a string, cells that are not cells) or a file that is not
+    UTF-8 ended in a traceback from nbformat (ValidationError, AttributeError, UnicodeDecodeError) and
+    exit 1, where the runner says 2 for a notebook it cannot read: one line, exit 2, nothing run."""
+    import experiments.tools.run_notebook as runner
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the file ran as a notebook")
+
+    monkeypatch.setattr(runner, "run_notebook", ran)
+    bad = tmp_path / "bad.ipynb"
+    bad.write_bytes(content)
+    assert run_notebook_main([str(bad), "--out", str(tmp_path / "out.ipynb")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad} is not a notebook") and err.count("\n") == 1, err
+    assert not (tmp_path / "out.ipynb").exists()
 
 
 PARTNER_NOTEBOOK = DATA_DIR.parent / "notebooks" / "partner_robustness.ipynb"
