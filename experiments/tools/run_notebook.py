@@ -71,6 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     if target.is_dir():  # checked first: the notebook would run, then fail to be written
         print(f"error: --out {target} is a folder; name the .ipynb file to write", file=sys.stderr)
         return 2
+    try:  # checked first: a place the executed notebook cannot go failed with a traceback after the whole run
+        existed = target.exists()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        open(target, "a", encoding="utf-8").close()
+        if not existed:
+            target.unlink()
+    except OSError as exc:
+        print(f"error: cannot write --out {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     try:  # checked first: nbclient would write the unexecuted notebook over the target, then fail
         KernelSpecManager().get_kernel_spec(args.kernel)
     except NoSuchKernel:

@@ -102,6 +102,26 @@ def test_the_notebook_runner_refuses_a_file_that_is_not_a_notebook(tmp_path, mon
     assert not (tmp_path / "out.ipynb").exists()
 
 
+def test_the_notebook_runner_refuses_an_out_it_cannot_write_before_it_runs(tmp_path, monkeypatch, capsys):
+    """An --out under a file (or anywhere not writable) ran the whole notebook, then failed to write it
+    with a traceback (FileExistsError, NotADirectoryError, PermissionError) and exit 1: now one line,
+    exit 2, before any cell runs; a writable --out is left as it was by the check."""
+    import experiments.tools.run_notebook as runner
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the notebook ran before --out was checked")
+
+    monkeypatch.setattr(runner, "run_notebook", ran)
+    (tmp_path / "file").write_text("a file")
+    for out in (tmp_path / "file" / "out.ipynb", tmp_path / "file" / "deeper" / "out.ipynb"):
+        assert run_notebook_main([str(NOTEBOOK), "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: cannot write --out {out}") and err.count("\n") == 1, err
+    monkeypatch.setattr(runner, "run_notebook", lambda *args, **kwargs: None)
+    assert run_notebook_main([str(NOTEBOOK), "--out", str(tmp_path / "new" / "out.ipynb")]) == 0
+    assert not (tmp_path / "new" / "out.ipynb").exists()
+
+
 PARTNER_NOTEBOOK = DATA_DIR.parent / "notebooks" / "partner_robustness.ipynb"
 
 
