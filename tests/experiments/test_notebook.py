@@ -274,3 +274,21 @@ def test_the_notebooks_name_a_folder_that_is_not_theirs_in_one_line(tmp_path, mo
         assert run_notebook_main([str(notebook), "--out", "out.ipynb", "--timeout", "120"]) == 1
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
+
+
+def test_duet_benchmark_notebook_counts_the_forfeits_the_command_line_prints(tmp_path, monkeypatch):
+    """Under --isolate an agent that fails forfeits its game (docs/isolation.md): `cnlab simulate` prints
+    `forfeits` with the other figures of summary.json, but the notebook's summary left it out, so a run
+    whose every game was forfeited read as lost with no assassin and no sudden death."""
+    import re
+
+    summary = simulate(DuetRun(games=2, seed=0, spymaster="random",
+                               guesser="tests.agents.hostile_agent:CrashingGuesser"),
+                       out=tmp_path / "run", progress=False, isolate=True, move_timeout=30)
+    assert summary["forfeits"] == 2
+    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
+    monkeypatch.delenv("CNLAB_TOURNAMENT", raising=False)
+    executed = nbformat.read(run_notebook(NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    shown = "\n".join(o.get("data", {}).get("text/plain", "") for o in outputs_of(executed))
+    assert re.search(r"^forfeits\s+2(\.0+)?$", shown, re.M), shown
