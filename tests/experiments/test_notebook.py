@@ -292,3 +292,33 @@ def test_duet_benchmark_notebook_counts_the_forfeits_the_command_line_prints(tmp
                              as_version=4)
     shown = "\n".join(o.get("data", {}).get("text/plain", "") for o in outputs_of(executed))
     assert re.search(r"^forfeits\s+2(\.0+)?$", shown, re.M), shown
+
+
+def test_partner_robustness_notebook_reads_a_table_without_its_pairing_folders(tmp_path, monkeypatch):
+    """A crossplay table copied without its pairing folders (crossplay.csv/.parquet alone) ran every
+    section but the last, which failed with pandas' 'No objects to concatenate'; that section now
+    says there are no records to replay, and the notebook runs to the end."""
+    import shutil
+
+    from agents.embeddings import FakeEmbeddings, register_backend
+    from agents.embeddings import registry
+    from experiments.evaluation.crossplay import crossplay
+
+    panel = ["fake-nb-a", "fake-nb-c"]
+    for seed, name in zip((0, 7), panel):
+        register_backend(name, lambda seed=seed, name=name: FakeEmbeddings(seed=seed, name=name), overwrite=True)
+    try:
+        crossplay(["random"], games=2, panel=panel, noise="none", human=False, out=tmp_path / "cross", progress=False)
+    finally:
+        for name in panel:
+            registry._REGISTRY.pop(name, None)
+        registry.get_backend.cache_clear()
+    (tmp_path / "table").mkdir()
+    for name in ("crossplay.csv", "crossplay.parquet"):
+        shutil.copy(tmp_path / "cross" / name, tmp_path / "table" / name)
+    monkeypatch.setenv("CNLAB_CROSSPLAY", str(tmp_path / "table"))
+    executed = nbformat.read(run_notebook(PARTNER_NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    outputs = outputs_of(executed)
+    assert not any(o.get("output_type") == "error" for o in outputs)
+    assert "the table alone places no guess" in "\n".join(o.get("text", "") for o in outputs)
