@@ -9,7 +9,8 @@ Jupyter server or nbconvert. The kernel runs in the current folder, so relative 
 `CNLAB_*` variables resolve as typed. The executed notebook goes to `runs/notebooks/NAME.ipynb`
 (`--out FILE` to choose); the notebooks also save their figures as PNG files next to the results
 they read. Exit 0 when every cell ran; 1 when a cell failed (the notebook is saved up to there and
-the error named); 2 when the notebook cannot be read, the kernel is unknown or `--out` is a folder.
+the error named); 2 when the notebook cannot be read, the kernel is unknown or `--out` is a folder or
+cannot be written (each checked before any cell runs).
 """
 
 from __future__ import annotations
