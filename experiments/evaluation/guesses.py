@@ -62,14 +62,17 @@ def guess_rows(record: DuetRecord, game_index: int | None = None) -> list[dict]:
 
 
 def folder_guesses(folder: str | Path) -> pd.DataFrame:
-    """Every guess of a results folder's records (`records.jsonl`), with its run's spymaster and
-    guesser (from `run.json`). ValueError (one line, naming the file) for anything that is not a
+    """Every guess of a results folder's records (`records.jsonl`), with the spymaster whose clue it
+    answers and the guesser who made it (from `run.json`: seat B's own where the run gives seat B
+    other agents). ValueError (one line, naming the file) for anything that is not a
     Duet results folder or a record that does not replay; a torn last line (no newline: a run killed
     while writing it) is no record, as for the run folder."""
     folder = Path(folder)
     try:
         run = json.loads((folder / "run.json").read_text(encoding="utf-8"))["run"]
         spymaster, guesser = run["spymaster"], run["guesser"]
+        # seat B's agents (`--spymaster-b`, `--guesser-b`), seat A's where the run names none
+        seats = {"A": (spymaster, guesser), "B": (run.get("spymaster_b") or spymaster, run.get("guesser_b") or guesser)}
         # JSON lines end at "\n" only: a record's text may hold U+2028 or NEL, which splitlines() splits at
         lines = (folder / "records.jsonl").read_text(encoding="utf-8").split("\n")
         # the text after the last "\n" is a line torn by a killed run (the run folder cuts it on resume and
@@ -91,7 +94,10 @@ def folder_guesses(folder: str | Path) -> pd.DataFrame:
                              f"({why})") from None
     table = pd.DataFrame(rows, columns=["game_index", "seat", "clue", "number", "position", "place",
                                         "last_of_number", "result", "own"])
-    return table.assign(spymaster=spymaster, guesser=guesser)
+    # a guess is its seat's guesser's, on a clue of the other seat's spymaster (RULES 3.5: judged by its side)
+    return table.assign(spymaster=[seats["B" if seat == "A" else "A"][0] for seat in table["seat"]],
+                        guesser=[seats[seat][1] for seat in table["seat"]]).astype({"spymaster": object,
+                                                                                    "guesser": object})
 
 
 def assassin_profile(guesses: pd.DataFrame, by: Iterable[str] = ()) -> pd.DataFrame:

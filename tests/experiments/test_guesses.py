@@ -160,3 +160,18 @@ def test_a_torn_last_line_is_no_record(tmp_path):
         (tmp_path / "records.jsonl").write_text(whole + torn[:cut], encoding="utf-8")
         table = folder_guesses(tmp_path)
         assert len(table) == 6 and set(table["game_index"]) == {0}
+
+
+def test_a_guess_is_its_seats_guesser_on_the_other_seats_clue(tmp_path):
+    """RULES 3.5: a guess answers the other player's clue. A run whose seat B plays other agents
+    (`--spymaster-b`, `--guesser-b`) had every guess labelled with seat A's spymaster and guesser:
+    seat A's guesses on seat B's clues too. Now each row names the guesser of its seat and the
+    spymaster of the other seat (seat A's where the run names no seat B agent)."""
+    run = {"spymaster": "sa", "guesser": "ga", "spymaster_b": "sb", "guesser_b": "gb"}
+    (tmp_path / "run.json").write_text(json.dumps({"run": run}))
+    (tmp_path / "records.jsonl").write_text(record_to_json(record()) + "\n", encoding="utf-8")
+    table = folder_guesses(tmp_path)
+    assert table[["seat", "spymaster", "guesser"]].drop_duplicates().values.tolist() == [
+        ["B", "sa", "gb"], ["A", "sb", "ga"]]
+    (tmp_path / "run.json").write_text(json.dumps({"run": {**run, "spymaster_b": None, "guesser_b": None}}))
+    assert set(folder_guesses(tmp_path)["spymaster"]) == {"sa"} and set(folder_guesses(tmp_path)["guesser"]) == {"ga"}
