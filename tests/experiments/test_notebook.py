@@ -322,3 +322,16 @@ def test_partner_robustness_notebook_reads_a_table_without_its_pairing_folders(t
     outputs = outputs_of(executed)
     assert not any(o.get("output_type") == "error" for o in outputs)
     assert "the table alone places no guess" in "\n".join(o.get("text", "") for o in outputs)
+
+
+def test_duet_benchmark_notebook_names_seat_bs_own_agents(tmp_path, monkeypatch):
+    """A run whose seat B plays other agents (--spymaster-b, --guesser-b; `cnlab simulate` prints
+    `A=... B=...`) was shown as one pairing of seat A's agents in the win-rate table and heatmap."""
+    simulate(DuetRun(games=2, seed=0, spymaster="random", guesser="random", guesser_b="random?stop=0.5"),
+             out=tmp_path / "run", progress=False)
+    monkeypatch.setenv("CNLAB_RESULTS", str(tmp_path / "run"))
+    monkeypatch.delenv("CNLAB_TOURNAMENT", raising=False)
+    executed = nbformat.read(run_notebook(NOTEBOOK, tmp_path / "executed.ipynb", timeout=120, cwd=tmp_path),
+                             as_version=4)
+    shown = "\n".join(o.get("data", {}).get("text/plain", "") for o in outputs_of(executed))
+    assert "A random, B random?stop=0.5" in shown
