@@ -311,6 +311,7 @@ def _rows(folder: Path | None, fresh: list[dict], games: int) -> list[dict]:
         import json
 
         lines = (folder / "games.jsonl").read_text(encoding="utf-8").split("\n")   # JSON lines: "\n" only
+        lines[-1] = ""   # a line torn by a killed run (no newline) is no row: the run folder cuts it, as here
         return [r for r in map(json.loads, filter(str.strip, lines)) if r["game_index"] < games]
     return fresh
 

@@ -405,3 +405,15 @@ def test_first_green_counts_the_first_guess_of_a_clue_of_0(tmp_path):
     (tmp_path / "run.json").write_text(json.dumps({"run": {"spymaster": "s", "guesser": "g"}}))
     (tmp_path / "records.jsonl").write_text(record_to_json(rec) + "\n", encoding="utf-8")
     assert cp.first_green(tmp_path, 1) == 0.5
+
+
+def test_a_pairings_rows_leave_out_a_torn_last_line(tmp_path):
+    """A pairing's games.jsonl read for greens per clue and the deals' wins: a last line without its
+    newline (a run killed while writing it, which the run folder cuts and plays again) raised
+    JSONDecodeError; the whole lines are the rows, as for the folder."""
+    rows = [{"game_index": i, "won": i == 1, "clues": 2, "greens_found": 3} for i in range(3)]
+    text = "".join(json.dumps(r) + "\n" for r in rows[:2]) + json.dumps(rows[2])[:20]
+    (tmp_path / "games.jsonl").write_text(text, encoding="utf-8")
+    assert cp._rows(tmp_path, [], 5) == rows[:2]
+    (tmp_path / "games.jsonl").write_text(text + json.dumps(rows[2])[20:], encoding="utf-8")   # whole but for "\n"
+    assert cp._rows(tmp_path, [], 5) == rows[:2]
