@@ -73,3 +73,38 @@ def test_simulate_runs_from_the_installed_wheel_in_another_folder(wheel, tmp_pat
                          cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "games" in run.stdout and "20" in run.stdout
+
+
+def header(path: Path) -> str:
+    """The leading `#` comment lines of a data table, without their `# `."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line[2:] if line.startswith("# ") else line[1:])
+    return "\n".join(lines)
+
+
+def test_every_table_built_from_cmudict_keeps_its_licence(tmp_path, monkeypatch):
+    """The CMU Pronouncing Dictionary's BSD licence (clause 1: redistributions keep the copyright
+    notice, the conditions and the disclaimer): every shipped table built from it carries them in
+    its header. en_pronunciations.tsv (a subset of the dictionary), en_unheard_bases.tsv and
+    ko_transliterations.tsv shipped without them; the table writer dropped the notice whenever no
+    LICENSE file lay beside the dictionary it read."""
+    from engine.clues import pronunciation
+
+    def keeps_notice(text: str) -> bool:
+        return all(part in text for part in ("Copyright (C) 1993-2015 Carnegie Mellon University",
+                                             "1. Redistributions of source code must retain", "DISCLAIMED"))
+
+    built = [p for p in sorted((ROOT / "data").rglob("*")) if p.suffix in (".tsv", ".txt")
+             and ("CMU Pronouncing Dictionary" in header(p) or "CMUDICT" in header(p))]
+    assert {p.name for p in built} >= {"en_pronunciations.tsv", "en_initialisms.tsv", "en_unheard_bases.tsv",
+                                       "ko_transliterations.tsv"}
+    missing = [p.name for p in built if not keeps_notice(header(p))]
+    assert not missing, f"built from CMUdict without its licence: {missing}"
+
+    monkeypatch.setattr(pronunciation, "data_path", lambda *parts: tmp_path.joinpath(*parts))
+    (tmp_path / "clues").mkdir()
+    pronunciation.write_table(("clues", "t.tsv"), ["# a table"], ["word\tW"], str(tmp_path / "cmudict.dict"))
+    assert keeps_notice(header(tmp_path / "clues" / "t.tsv"))

@@ -28,6 +28,52 @@ from engine.clues.tables import data_lines
 from engine.paths import data_path
 
 FILE = ("clues", "en_pronunciations.tsv")
+
+#: The CMU Pronouncing Dictionary's licence (BSD): its clause 1 asks every copy of the data, and so
+#: every table built from it (this file's, en_initialisms.tsv, en_unheard_bases.tsv,
+#: ko_transliterations.tsv), to keep this notice; `cmudict_notice()` gives its header lines.
+CMUDICT_LICENSE = """\
+Copyright (C) 1993-2015 Carnegie Mellon University. All rights reserved.
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions
+are met:
+
+1. Redistributions of source code must retain the above copyright
+   notice, this list of conditions and the following disclaimer.
+   The contents of this file are deemed to be source code.
+
+2. Redistributions in binary form must reproduce the above copyright
+   notice, this list of conditions and the following disclaimer in
+   the documentation and/or other materials provided with the
+   distribution.
+
+This work was supported in part by funding from the Defense Advanced
+Research Projects Agency, the Office of Naval Research and the National
+Science Foundation of the United States of America, and by member
+companies of the Carnegie Mellon Sphinx Speech Consortium. We acknowledge
+the contributions of many volunteers to the expansion and improvement of
+this dictionary.
+
+THIS SOFTWARE IS PROVIDED BY CARNEGIE MELLON UNIVERSITY ``AS IS'' AND
+ANY EXPRESSED OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO,
+THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR
+PURPOSE ARE DISCLAIMED.  IN NO EVENT SHALL CARNEGIE MELLON UNIVERSITY
+NOR ITS EMPLOYEES BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL,
+SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT
+LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE,
+DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY
+THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
+(INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+"""
+
+
+def cmudict_notice() -> list[str]:
+    """The CMUdict licence as `#` comment lines, for the header of a table built from it."""
+    return ["# " + line if line else "#" for line in CMUDICT_LICENSE.splitlines()]
+
+
 VOWELS = frozenset("AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW".split())
 
 
@@ -138,13 +184,9 @@ def read_cmudict(path: str) -> dict[str, list[list[str]]]:
 
 
 def write_table(file: tuple[str, ...], header: list[str], rows: list[str], cmudict: str) -> None:
-    """Write a table built from CMUdict under data/, with its LICENSE (beside the file) in the header."""
-    from pathlib import Path
-
-    licence = Path(cmudict).with_name("LICENSE")
-    if licence.exists():
-        header = header + ["# " + line if line else "#" for line in licence.read_text(encoding="utf-8").splitlines()]
-    data_path(*file).write_text("\n".join(header + rows) + "\n", encoding="utf-8")
+    """Write a table built from CMUdict under data/, with CMUdict's licence in the header (whether
+    or not a LICENSE file lies beside `cmudict`)."""
+    data_path(*file).write_text("\n".join(header + cmudict_notice() + rows) + "\n", encoding="utf-8")
 
 
 def build(cmudict: str) -> int:

@@ -224,6 +224,8 @@ def build(cmudict_path: str) -> list[str]:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
     from wordfreq import zipf_frequency
 
+    from engine.clues.pronunciation import cmudict_notice
+
     best: dict[str, list[str]] = {}
     for line in open(cmudict_path, encoding="utf-8", errors="replace"):
         if not line.strip() or line.startswith(";;;"):
@@ -238,6 +240,7 @@ def build(cmudict_path: str) -> list[str]:
         "# RULES 4.6: common English nouns written as Korean loanwords, by engine/clues/transliterate.py from",
         "# the CMU Pronouncing Dictionary (BSD licence, Carnegie Mellon University) and wordfreq",
         f"# (zipf >= {ZIPF_MIN}). Columns: Hangul<TAB>its key (transliterate.key)<TAB>English word. Rebuild: python -m engine.clues.transliterate CMUDICT",
+        "#", *cmudict_notice(),
     ]
     lines = []
     for z, w in scored:

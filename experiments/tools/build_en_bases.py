@@ -147,6 +147,7 @@ def main(argv=None) -> int:
 
     from agents.wordlists import board_words, clue_vocabulary
     from engine.clues.english import EnglishAnalyzer
+    from engine.clues.pronunciation import cmudict_notice
     from engine.paths import data_path
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -167,6 +168,7 @@ def main(argv=None) -> int:
         "# English parts by letters that the word does not say (RULES 4.3/4.4): the filter drops them.",
         "# Built by experiments/tools/build_en_bases.py from the CMU Pronouncing Dictionary (BSD licence).",
         "# word<TAB>base<TAB>the word's pronunciations<TAB>the base's",
+        "#", *cmudict_notice(),
     ]
     lines += [f"{w}\t{b}\t{said(w)}\t{said(b)}" for w, b in rows]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
