@@ -108,3 +108,54 @@ def test_every_table_built_from_cmudict_keeps_its_licence(tmp_path, monkeypatch)
     (tmp_path / "clues").mkdir()
     pronunciation.write_table(("clues", "t.tsv"), ["# a table"], ["word\tW"], str(tmp_path / "cmudict.dict"))
     assert keeps_notice(header(tmp_path / "clues" / "t.tsv"))
+
+
+#: A source named in a data file (its header, a JSON's top-level text, an array's name) -> what
+#: the README of its folder must say of it (its license, or for Cultural Codes the citation).
+SOURCES = {"cmu pronouncing dictionary": "BSD", "wordfreq": "CC-BY-SA 4.0", "cultural codes": "Shaikh",
+           "twemoji": "CC-BY 4.0", "glove": "PDDL", "minilm": "Apache-2.0", "use-m3": "Apache-2.0",
+           "mpnet": "Apache-2.0"}
+
+
+def described(path: Path) -> str:
+    """What a data file says of itself: a table's comment header, a JSON object's top-level
+    strings, an array file's names."""
+    import json
+
+    import numpy as np
+
+    if path.suffix == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return " ".join(v for v in data.values() if isinstance(v, str)) if isinstance(data, dict) else ""
+    if path.suffix == ".npz":
+        with np.load(path, allow_pickle=False) as arrays:
+            return " ".join(arrays.files)
+    if path.suffix in (".tsv", ".txt", ".psv"):
+        return header(path)
+    return ""
+
+
+def test_every_data_folder_states_its_sources_and_license():
+    """Every folder of data/ ships a README with a license section, which names the license (or,
+    for Cultural Codes, the citation) of each third-party source its files name; the project README
+    points at them. data/clues (CMUdict, wordfreq-derived en_romanized_ko.tsv: CC-BY-SA 4.0 says the
+    derived data must state it), data/models (fitted on Cultural Codes; GloVe, MiniLM and use-m3
+    vectors), data/codenames, data/duet and data/relatedness had none, data/vectors no license section."""
+    import re
+
+    problems = []
+    for folder in sorted(p for p in (ROOT / "data").iterdir() if p.is_dir()):
+        readme = folder / "README.md"
+        if not readme.is_file():
+            problems.append(f"data/{folder.name}: no README.md")
+            continue
+        text = readme.read_text(encoding="utf-8")
+        if not re.search(r"^#+ .*licen[cs]e", text, re.I | re.M):
+            problems.append(f"data/{folder.name}/README.md: no license section")
+        for path in sorted(folder.rglob("*")):
+            said = described(path).lower()
+            problems += [f"data/{folder.name}/README.md: {source} ({path.name}) without {needed}"
+                         for source, needed in SOURCES.items() if source in said and needed not in text]
+        if f"data/{folder.name}/" not in (ROOT / "README.md").read_text(encoding="utf-8"):
+            problems.append(f"README.md does not point at data/{folder.name}/")
+    assert not problems, "\n".join(problems)
