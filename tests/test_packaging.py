@@ -159,3 +159,17 @@ def test_every_data_folder_states_its_sources_and_license():
         if f"data/{folder.name}/" not in (ROOT / "README.md").read_text(encoding="utf-8"):
             problems.append(f"README.md does not point at data/{folder.name}/")
     assert not problems, "\n".join(problems)
+
+
+def test_the_build_requirement_reads_the_license_expression():
+    """`project.license` is an SPDX expression string ("MIT", PEP 639), which setuptools reads from
+    77.0.0 on; setuptools 68-76, which `build-system.requires` allowed, reject the string (they take
+    only a table), so a build with an older setuptools (`--no-build-isolation`, a distribution's
+    python3-setuptools) failed on the project's own metadata."""
+    import re
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert isinstance(config["project"]["license"], str)
+    floors = [re.fullmatch(r"setuptools\s*>=\s*(\d+)(?:\.\d+)*", r.strip()) for r in config["build-system"]["requires"]
+              if r.strip().startswith("setuptools")]
+    assert floors and floors[0] and int(floors[0].group(1)) >= 77, config["build-system"]["requires"]
