@@ -11,12 +11,14 @@ from pathlib import Path
 
 
 def _data_dir() -> Path:
+    root = Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "data").is_dir():
+        return root / "data"  # a checkout: its own data, even where another copy is installed
     spec = find_spec("codenames_lab_data")
     if spec is not None and spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations)))
-    source = Path(__file__).resolve().parent.parent / "data"
-    if source.is_dir():
-        return source
+    if (root / "data").is_dir():
+        return root / "data"
     raise FileNotFoundError("the codenames-lab data files are missing: reinstall the package")
 
 

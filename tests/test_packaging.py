@@ -173,3 +173,18 @@ def test_the_build_requirement_reads_the_license_expression():
     floors = [re.fullmatch(r"setuptools\s*>=\s*(\d+)(?:\.\d+)*", r.strip()) for r in config["build-system"]["requires"]
               if r.strip().startswith("setuptools")]
     assert floors and floors[0] and int(floors[0].group(1)) >= 77, config["build-system"]["requires"]
+
+
+def test_a_checkout_reads_its_own_data_not_an_installed_copys(tmp_path):
+    """The code of a source checkout reads the data/ beside it, even where another copy of the
+    project is installed: engine.paths took the first `codenames_lab_data` on the path, so a second
+    checkout (a git worktree, a clone) run with another checkout's editable install, or beside an
+    installed wheel, read that copy's data with its own code (tables, word lists and models of
+    another version). An installed wheel, with no checkout around it, still reads its package."""
+    other = tmp_path / "installed" / "codenames_lab_data"
+    (other / "words").mkdir(parents=True)
+    (other / "words" / "en.txt").write_text("stale\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "installed"), str(ROOT)])}
+    probe = subprocess.run([sys.executable, "-S", "-c", "import engine.paths as p; print(p.DATA_DIR)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    assert Path(probe.stdout.strip()).resolve() == (ROOT / "data").resolve()
