@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,15 @@ def test_a_checkout_reads_its_own_data_not_an_installed_copys(tmp_path):
     probe = subprocess.run([sys.executable, "-S", "-c", "import engine.paths as p; print(p.DATA_DIR)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
     assert Path(probe.stdout.strip()).resolve() == (ROOT / "data").resolve()
+
+
+def test_no_data_table_repeats_a_row():
+    """A row of a word list or table is written once: ko_variants.tsv listed 설거지/설겆이 and
+    위층/윗층 twice (a second edit of the same group, which a loader keyed by group would count twice)."""
+    repeated = []
+    for path in sorted((ROOT / "data").rglob("*")):
+        if path.suffix in (".tsv", ".txt", ".psv"):
+            rows = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                    if line.strip() and not line.lstrip().startswith("#")]
+            repeated += [f"{path.relative_to(ROOT)}: {row!r}" for row, n in Counter(rows).items() if n > 1]
+    assert not repeated, repeated
