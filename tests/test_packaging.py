@@ -201,3 +201,17 @@ def test_no_data_table_repeats_a_row():
                     if line.strip() and not line.lstrip().startswith("#")]
             repeated += [f"{path.relative_to(ROOT)}: {row!r}" for row, n in Counter(rows).items() if n > 1]
     assert not repeated, repeated
+
+
+def test_the_license_expression_covers_the_shipped_data():
+    """The wheel's License-Expression (PEP 639: the license of everything the distribution holds)
+    names the licenses of the data it ships, not only the code's MIT: CC-BY-4.0 (the Twemoji
+    pictures), CC-BY-SA-4.0 (the wordfreq-derived vocabularies and table), BSD-2-Clause (the CMU
+    Pronouncing Dictionary tables) and CC0-1.0 (the project's word lists and packs). It said "MIT"."""
+    expression = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["license"]
+    named = set(expression.replace("(", " ").replace(")", " ").split()) - {"AND", "OR", "WITH"}
+    assert {"MIT", "CC-BY-4.0", "CC-BY-SA-4.0", "BSD-2-Clause", "CC0-1.0"} <= named, expression
+    readmes = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "data").glob("*/README.md"))
+    for spdx, said in (("CC-BY-4.0", "CC-BY 4.0"), ("CC-BY-SA-4.0", "CC-BY-SA 4.0"), ("BSD-2-Clause", "BSD"),
+                       ("CC0-1.0", "CC0")):
+        assert said in readmes, f"{spdx} in the expression but no data README says {said}"
