@@ -14,6 +14,8 @@ def _data_dir() -> Path:
     root = Path(__file__).resolve().parent.parent
     if (root / "pyproject.toml").is_file() and (root / "data").is_dir():
         return root / "data"  # a checkout: its own data, even where another copy is installed
+    if (root / "codenames_lab_data").is_dir():
+        return root / "codenames_lab_data"  # installed: the data installed with this code, not a folder of the cwd
     spec = find_spec("codenames_lab_data")
     if spec is not None and spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations)))

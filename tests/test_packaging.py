@@ -62,6 +62,7 @@ def test_the_wheel_holds_every_data_file(wheel):
 
 @pytest.mark.slow
 def test_simulate_runs_from_the_installed_wheel_in_another_folder(wheel, tmp_path):
+    """The installed copy reads the data installed with it, never a folder of the working directory."""
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
                    check=True, capture_output=True)
@@ -75,6 +76,12 @@ def test_simulate_runs_from_the_installed_wheel_in_another_folder(wheel, tmp_pat
                             "print(p.DATA_DIR); print(experiments.__file__)"],
                            cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
     assert str(target) in probe.stdout.splitlines()[0] and str(target) in probe.stdout.splitlines()[1]
+    # A folder named like the data package in the working directory (first on the path with -c or
+    # -m) is not the data: it was, as the first portion of the namespace package.
+    (elsewhere / "codenames_lab_data" / "words").mkdir(parents=True)
+    decoy = subprocess.run([sys.executable, "-S", "-c", "import engine.paths as p; print(p.DATA_DIR)"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True, check=True)
+    assert Path(decoy.stdout.strip()) == target / "codenames_lab_data", decoy.stdout
     run = subprocess.run([sys.executable, "-S", "-m", "experiments.cli", "simulate", "duet", "--games", "20",
                           "--spymaster", "expected:fake", "--guesser", "duet-bayes:fake", "--no-progress"],
                          cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600)
