@@ -136,7 +136,7 @@ class CodenamesSession(TerminalSession):
         if letter == TEAM_LETTER[self.team]:
             return "✓", "green"
         if letter == "X":
-            return " ASSASSIN!", "bold red"
+            return self.say("mark_assassin"), "bold red"
         return "✗", "yellow"
 
     # ----- output and record ------------------------------------------------------------------

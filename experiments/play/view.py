@@ -33,7 +33,8 @@ STYLE = {
     "covered": "grey50 on grey23",
 }
 LETTER = {"G": "G", "X": "X", "N": "-"}
-RESULT = {"green": ("✓", "green"), "bystander": ("✗", "yellow"), "assassin": (" ASSASSIN!", "bold red")}
+#: a guess's mark in the clue history (the assassin's is a word: the line `mark_assassin` of the board's language)
+RESULT = {"green": ("✓", "green"), "bystander": ("✗", "yellow"), "assassin": ("mark_assassin", "bold red")}
 
 
 def fit(word: str, cells: int = WORD_CELLS) -> str:
@@ -131,6 +132,8 @@ def history_lines(history, limit: int = 6, lang: str = "en", human: str = "A") -
                 if not turns or not turns[-1].plain.startswith(sudden):
                     turns.append(Text(sudden, style="bold magenta"))
             mark, style = RESULT.get(e.result, ("?", ""))
+            if e.result == "assassin":
+                mark = say(lang, mark)
             who = "" if open_turn else f" {names[e.seat]}"
             turns[-1].append(f"{who} {e.word}{mark}", style=style)
             if e.result == "bystander":

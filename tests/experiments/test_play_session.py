@@ -947,3 +947,21 @@ def test_a_bot_guesser_that_makes_no_guess_is_a_bot_error_naming_rules_1_4(tmp_p
     assert session.run() == 1
     ended = json.loads((tmp_path / "s.json").read_text())["play"]["ended"]
     assert ended.startswith("bot error") and "silent made no guess (RULES 1.4)" in ended
+
+
+@pytest.mark.parametrize("lang,shown,other", [("ko", "암살자!", "ASSASSIN"), ("en", "ASSASSIN!", "암살자")])
+def test_the_clue_history_marks_the_assassin_in_the_boards_language(lang, shown, other, tmp_path):
+    """The clue history marked a guess on the assassin ' ASSASSIN!' on a Korean board too (Duet's
+    history above the prompt, Codenames' and Pictures' history and end screen), where every other
+    mark and line is Korean."""
+    from engine.duet.observation import Event
+    from experiments.play.view import history_lines
+
+    history = [Event("clue", "B", word="우주", number=2), Event("guess", "B", word="양초", result="assassin")]
+    line = history_lines(history, lang=lang)[-1].plain
+    assert shown in line and other not in line
+
+    record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "codenames", "guesser", lang=lang)
+    session = Session(record, spymaster, guesser, tmp_path / "g.json", io=Lines([]), pause=0, role="guesser")
+    mark, _ = session._mark("X")
+    assert shown in mark and other not in mark
