@@ -257,7 +257,7 @@ class CodenamesState:
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:
-            raise IllegalAction(text_rule, exc.describe()) from None
+            raise IllegalAction(text_rule, exc.describe(self.config.language)) from None  # as the filter
         if not word:
             raise IllegalAction("1.2", "a clue is one word")
         verdict = None

@@ -186,7 +186,7 @@ class DuetState:
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:
-            raise IllegalAction("3.4", exc.describe()) from None
+            raise IllegalAction("3.4", exc.describe(self.config.language)) from None  # as the filter
         if not word:
             raise IllegalAction("3.4", "a clue is one word")
         penalty = None

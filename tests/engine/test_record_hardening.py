@@ -531,3 +531,29 @@ def test_a_record_without_a_game_field_says_so(tmp_path):
     "unknown game that"; it now names the missing field and the games a record may name."""
     line = refused(replay_bytes(tmp_path, json.dumps({"game_index": 0, "won": True})), "no 'game' field")
     assert "duet" in line and "that" not in line
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames", "pictures"])
+@pytest.mark.parametrize("lang,said", [("ko", "보이지 않는 문자"), ("en", "invisible character")])
+def test_a_clue_texts_refusal_is_in_the_boards_language_as_the_filters_are(game, lang, said):
+    """The engine refused a clue holding an invisible character, or too long, in English on a Korean
+    board ('A clue may not hold an invisible character (U+200B).'), while the clue filter's verdicts
+    on the same board (passed the board's language) are Korean: the web page showed that English
+    line to a Korean game. Now the message is the board's language (engine.clues.messages)."""
+    from engine import Clue, IllegalAction
+    from engine.duet import DuetState
+    from experiments.games.codenames.dealing import deal_record
+    from experiments.games.duet.dealing import deal_duet_record
+
+    if game == "duet":
+        record = deal_duet_record(4, lang)
+        state, seat = DuetState(record.words, record.key, record.config), "A"
+    else:
+        record = deal_record(2, lang, game=game, variant="two_player")
+        state, seat = record.new_state(), f"{record.key.starts}-spymaster"
+    before = state.observe(seat)
+    for text, needle in [("우\u200b주", said), ("가" * (MAX_CLUE_LENGTH + 1), "64자" if lang == "ko" else "at most 64")]:
+        with pytest.raises(IllegalAction) as err:
+            state.apply(Clue(seat, text, 2))
+        assert needle in err.value.message
+    assert state.observe(seat) == before
