@@ -123,3 +123,42 @@ def test_korean_page_and_board(page, server):
     wait_my_turn(page)
     screenshot(page, "duet-ko")
     assert server.record(game_id)["config"]["language"] == "ko"
+
+
+def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page, server):
+    """The server words a game's end and a stopped bot in English (the record keeps those words);
+    a Korean page showed them as they are: '게임이 끝나지 않은 채 멈췄습니다: both held back in
+    sudden death.', '게임이 멈췄습니다: the bot on seat B failed (ValueError)', and the games list's
+    result column 'won, score 7', 'lost (assassin)', 'unfinished (...)'. Now the Korean page words
+    them in Korean (the English page shows the server's words, unchanged)."""
+    store = server.app.state.server.store
+    reasons = {"both held back in sudden death": "서든데스에서 둘 다 추측하지 않았습니다",
+               "the bot on seat B failed (ValueError)": "B 자리의 봇이 멈췄습니다 (ValueError)"}
+    for ended, korean in reasons.items():
+        status, made = server.post("/api/games", {"game": "duet", "lang": "ko", "seed": 5, "first": "me", **CHEAP})
+        assert status == 200, made
+        table = store.get(made["id"])
+        if ended.startswith("the bot"):
+            table.stop(ended)
+        else:
+            table.ended = ended
+            table.changed()
+        page.goto(f"{server.base}/?ui=ko#/play/{made['id']}/{made['token']}")
+        page.wait_for_selector("#end h2")
+        shown = page.inner_text("#end h2") + (page.inner_text("#stopped") if page.locator("#stopped").count() else "")
+        assert korean in shown and not re.search("[A-Za-z]{4,}", shown.replace("ValueError", "")), shown
+        page.goto(f"{server.base}/?ui=ko#/games")
+        result = page.locator(f"tr[data-id='{made['id']}'] .result")
+        result.wait_for()
+        assert result.inner_text() == f"끝나지 않음 ({korean})"
+        page.goto(f"{server.base}/?ui=en#/games")
+        result = page.locator(f"tr[data-id='{made['id']}'] .result")
+        result.wait_for()
+        assert result.inner_text() == f"unfinished ({ended})"      # the server's words
+    page.goto(f"{server.base}/?ui=ko#/games")
+    page.wait_for_selector("#games")
+    listed = ["won, score 7", "won, score None", "lost (assassin)", "red won (opponent_finished)",
+              "playing, 3/15 agents", "sudden_death, 14/15 agents", "playing", "something new"]
+    assert page.evaluate("(xs) => xs.map(serverText)", listed) == [
+        "승리, 점수 7", "승리", "패배 (암살자를 짚었습니다)", "빨강 팀 승리 (상대 요원이 모두 덮였습니다)",
+        "진행 중, 요원 3/15", "서든데스, 요원 14/15", "진행 중", "something new"]

@@ -65,6 +65,13 @@ const TEXT = {
     credit: "Picture cards: {credit}.", license: "License",
     phase_clue: "clue", phase_guess: "guessing", phase_sudden_death: "sudden death", phase_won: "won", phase_lost: "lost",
     phase_cover: "cover", phase_finished: "Game over",
+    // the server's English words (serverText): an English page shows them as sent
+    s_both_held_back: "both held back in sudden death", s_held_back: "held back in sudden death",
+    s_abandoned: "abandoned: nobody played it for {n} minutes while the server was full",
+    s_bot_failed: "the bot on seat {seat} failed ({error})",
+    s_bot_illegal: "the bot on seat {seat} keeps making illegal moves (RULES {rule})",
+    s_won: "won, score {score}", s_won_unscored: "won", s_lost: "lost ({reason})", s_team_won: "{team} won ({reason})",
+    s_unfinished: "unfinished ({reason})", s_duet_playing: "{status}, {found}/15 agents",
     legend_duet: "Your key side: green stripe = your agent, black = assassin, beige = bystander · ✓ an agent found · A / B: a bystander token from A's / B's guess",
     legend_duet_end: "Corner: the other side of the key card",
     legend_spymaster: "The key (stripe): red and blue agents, beige bystanders, black the assassin",
@@ -126,6 +133,12 @@ const TEXT = {
     credit: "그림 카드: {credit}.", license: "라이선스",
     phase_clue: "힌트", phase_guess: "추측", phase_sudden_death: "서든데스", phase_won: "승리", phase_lost: "패배",
     phase_cover: "덮기", phase_finished: "게임 끝",
+    s_both_held_back: "서든데스에서 둘 다 추측하지 않았습니다", s_held_back: "서든데스에서 추측하지 않았습니다",
+    s_abandoned: "버려짐: 서버가 가득 찬 동안 {n}분 넘게 아무도 두지 않았습니다",
+    s_bot_failed: "{seat} 자리의 봇이 멈췄습니다 ({error})",
+    s_bot_illegal: "{seat} 자리의 봇이 계속 규칙에 어긋난 수를 둡니다 (규칙 {rule})",
+    s_won: "승리, 점수 {score}", s_won_unscored: "승리", s_lost: "패배 ({reason})", s_team_won: "{team} 팀 승리 ({reason})",
+    s_unfinished: "끝나지 않음 ({reason})", s_duet_playing: "{status}, 요원 {found}/15",
     legend_duet: "내 열쇠 면: 초록 줄 = 내 요원, 검정 = 암살자, 베이지 = 행인 · ✓ 찾은 요원 · A / B: A / B의 추측으로 놓인 행인 토큰",
     legend_duet_end: "모서리: 열쇠 카드의 다른 면",
     legend_spymaster: "열쇠 (줄): 빨강·파랑 요원, 베이지 행인, 검정 암살자",
@@ -478,7 +491,7 @@ function status(view) {
   parts.push(line);
   if (view.thinking) parts.push(el("p", { id: "thinking", class: "thinking" },
     t(view.loading ? "loading_bot" : "thinking", { who: whoName(view, view.thinking) })));
-  if (view.error) parts.push(el("p", { class: "error", id: "stopped" }, t("stopped", { error: view.error })));
+  if (view.error) parts.push(el("p", { class: "error", id: "stopped" }, t("stopped", { error: serverText(view.error) })));
   parts.push(el("p", { id: "conn", class: "dim" }));
   if (view.game === "duet") {
     const tk = view.tokens;
@@ -577,6 +590,33 @@ function historyPanel(view) {
 
 function lossText(reason) { return reason ? t("loss_" + reason) : ""; }
 
+// What the server words in English (how a game ended, a stopped bot, a listed game's result: the
+// record keeps those words), in the interface's language; a text it does not know is shown as sent.
+const SERVER_TEXTS = [
+  [/^both held back in sudden death$/, "s_both_held_back", () => ({})],
+  [/^held back in sudden death$/, "s_held_back", () => ({})],
+  [/^abandoned: nobody played it for (\d+) minutes while the server was full$/, "s_abandoned", (m) => ({ n: m[1] })],
+  [/^the bot on seat (\S+) failed \((.*)\)$/, "s_bot_failed", (m) => ({ seat: seatName(m[1]), error: m[2] })],
+  [/^the bot on seat (\S+) keeps making illegal moves \(RULES (.+)\)$/, "s_bot_illegal",
+    (m) => ({ seat: seatName(m[1]), rule: m[2] })],
+  [/^won, score (\d+)$/, "s_won", (m) => ({ score: m[1] })],
+  [/^won, score None$/, "s_won_unscored", () => ({})],
+  [/^lost \((\w+)\)$/, "s_lost", (m) => ({ reason: lossText(m[1]) })],
+  [/^(red|blue) won \((\w+)\)$/, "s_team_won", (m) => ({ team: t(m[1]), reason: lossText(m[2]) })],
+  [/^unfinished \((.*)\)$/, "s_unfinished", (m) => ({ reason: serverText(m[1]) })],
+  [/^(playing|sudden_death), (\d+)\/15 agents$/, "s_duet_playing",
+    (m) => ({ status: m[1] === "playing" ? t("playing") : t("phase_sudden_death"), found: m[2] })],
+  [/^playing$/, "playing", () => ({})],
+];
+function serverText(text) {
+  if (UI === "en" || !text) return text || "";
+  for (const [pattern, key, fields] of SERVER_TEXTS) {
+    const m = pattern.exec(text);
+    if (m) return t(key, fields(m));
+  }
+  return text;
+}
+
 function endPanel(view) {
   const o = view.outcome;
   if (!o.over) return null;
@@ -587,7 +627,7 @@ function endPanel(view) {
       if (o.score !== null && o.score !== undefined) box.append(el("p", { id: "score" }, t("score", { score: o.score })));
     }
     else if (o.status === "lost") box.append(el("h2", { class: "lost" }, t("lost", { reason: lossText(o.loss_reason) })));
-    else box.append(el("h2", {}, t("unfinished", { reason: o.ended || view.error || "" })));
+    else box.append(el("h2", {}, t("unfinished", { reason: serverText(o.ended || view.error || "") })));
     if (view.reveal) {
       box.append(el("h3", {}, t("keys")), el("div", { class: "keys", id: "keys" },
         keyGrid(view.reveal.A, t("key_side", { seat: "A" }), 5, "k k-"), keyGrid(view.reveal.B, t("key_side", { seat: "B" }), 5, "k k-")));
@@ -600,7 +640,7 @@ function endPanel(view) {
           box.append(el("h2", { class: "won" }, t("won").split("!")[0] + "!"), el("p", { id: "score" }, t("score2", { score: o.score, label })));
         } else box.append(el("h2", { class: "lost" }, t("lost", { reason: lossText(o.loss_reason) })));
       } else box.append(el("h2", {}, t("team_won", { team: t(o.winner), reason: lossText(o.loss_reason) })));
-    } else box.append(el("h2", {}, t("unfinished", { reason: o.ended || view.error || "" })));
+    } else box.append(el("h2", {}, t("unfinished", { reason: serverText(o.ended || view.error || "") })));
     if (view.reveal) box.append(el("h3", {}, t("keys")), el("div", { class: "keys", id: "keys" },
       keyGrid(view.reveal.key, t("key"), view.grid[1], "k k-")));
   }
@@ -618,7 +658,7 @@ async function gamesView() {
   const rows = games.map((g) => el("tr", { "data-id": g.id, class: g.over ? "over" : "playing" },
     el("td", {}, g.id), el("td", {}, t("g_" + g.game) + (g.variant ? " · " + g.variant : "")), el("td", {}, g.lang),
     el("td", {}, Object.entries(g.seats).map(([s, k]) => seatName(s) + ": " + t(k)).join(", ")),
-    el("td", {}, String(g.moves)), el("td", { class: "result" }, g.result),
+    el("td", {}, String(g.moves)), el("td", { class: "result" }, serverText(g.result)),
     el("td", {}, new Date(g.updated * 1000).toLocaleString(UI)),
     el("td", {}, g.over ? el("a", { href: "#/replay/" + g.id, class: "replay" }, t("replay"))
       : mine[g.id] ? el("a", { href: "#/play/" + g.id + "/" + mine[g.id].token, class: "continue" }, t("continue")) : "")));
