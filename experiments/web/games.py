@@ -426,8 +426,8 @@ class DuetAdapter:
 
     def result_text(self, t) -> str:
         o = self.outcome(t)
-        if o["status"] == "won":
-            return f"won, score {o['score']}"
+        if o["status"] == "won":   # RULES 3.11 scores the 9-token game only
+            return "won" if o["score"] is None else f"won, score {o['score']}"
         if o["status"] == "lost":
             return f"lost ({o['loss_reason']})"
         if o["status"] == "unfinished":

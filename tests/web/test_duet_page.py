@@ -157,7 +157,7 @@ def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page,
         assert result.inner_text() == f"unfinished ({ended})"      # the server's words
     page.goto(f"{server.base}/?ui=ko#/games")
     page.wait_for_selector("#games")
-    listed = ["won, score 7", "won, score None", "lost (assassin)", "red won (opponent_finished)",
+    listed = ["won, score 7", "won", "lost (assassin)", "red won (opponent_finished)",
               "playing, 3/15 agents", "sudden_death, 14/15 agents", "playing", "something new"]
     assert page.evaluate("(xs) => xs.map(serverText)", listed) == [
         "승리, 점수 7", "승리", "패배 (암살자를 짚었습니다)", "빨강 팀 승리 (상대 요원이 모두 덮였습니다)",

@@ -225,3 +225,22 @@ def test_a_finished_games_downloaded_record_holds_no_seat_token_hash(server):
     status, replay = server.get(f"/api/games/{game_id}/replay")
     assert status == 200 and not any(hashlib.sha256(t.encode()).hexdigest() in json.dumps(replay)
                                      for t in tokens.values())
+
+
+def test_a_won_duet_without_a_score_is_listed_as_won_not_score_none():  # RULES 3.11
+    """RULES 3.11 scores the 9-token game only: a won game of 11 tokens (a mission, --tokens) has
+    score None, and the games list read 'won, score None'. Now 'won'; a scored game keeps its score."""
+    from types import SimpleNamespace
+
+    from experiments.web.games import ADAPTERS
+
+    for tokens, expected in ((11, "won"), (9, "won, score ")):
+        record = deal("duet", 7, "en", mission=None, tokens=tokens, invalid_clue="allow")
+        words, a, b = record.words, record.key.a, record.key.b
+        record.actions = ([Clue("A", "zebra", 9)] + [Guess("B", w) for i, w in enumerate(words) if a[i] == "G"]
+                          + [Clue("B", "yak", 9)]
+                          + [Guess("A", w) for i, w in enumerate(words) if b[i] == "G" and a[i] != "G"])
+        table = SimpleNamespace(record=record, state=record.replay(), ended=None)
+        assert table.state.phase == "won"
+        text = ADAPTERS["duet"].result_text(table)
+        assert text.startswith(expected) and "None" not in text, text

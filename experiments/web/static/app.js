@@ -600,7 +600,7 @@ const SERVER_TEXTS = [
   [/^the bot on seat (\S+) keeps making illegal moves \(RULES (.+)\)$/, "s_bot_illegal",
     (m) => ({ seat: seatName(m[1]), rule: m[2] })],
   [/^won, score (\d+)$/, "s_won", (m) => ({ score: m[1] })],
-  [/^won, score None$/, "s_won_unscored", () => ({})],
+  [/^won$/, "s_won_unscored", () => ({})],
   [/^lost \((\w+)\)$/, "s_lost", (m) => ({ reason: lossText(m[1]) })],
   [/^(red|blue) won \((\w+)\)$/, "s_team_won", (m) => ({ team: t(m[1]), reason: lossText(m[2]) })],
   [/^unfinished \((.*)\)$/, "s_unfinished", (m) => ({ reason: serverText(m[1]) })],
