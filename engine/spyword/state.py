@@ -512,8 +512,9 @@ class SpyWordState:
         if own is not None and self._checker is not None:
             verdict = self._checker(text, own, self.language, self.settings.clue_mode)
             if verdict:
-                rule, message = verdict
-                raise IllegalAction("5.4", f"{message} (RULES {rule})")
+                rule, message = verdict   # the message in the game's language: so is its citation
+                cited = "규칙" if self.language == "ko" else "RULES"
+                raise IllegalAction("5.4", f"{message} ({cited} {rule})")
         self.clues.append({"round": self.round, "seat": actor, "clue": text, "duel": self.phase == DUEL_CLUES})
         self.speakers.pop(0)
         self._after_speaker()

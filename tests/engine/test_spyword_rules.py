@@ -801,3 +801,20 @@ def test_a_refused_guess_or_sentence_text_is_named_as_what_it_is():  # RULES 5.4
     assert err.message == "a sentence clue is at most 256 characters, not 279"
     err = expect_illegal(make(), {"seat": "p1", "clue": "r" * 70}, "5.4")
     assert err.message == "a one-word clue is at most 64 characters, not 70"
+
+
+@pytest.mark.parametrize("language,cited", [("ko", "(규칙 4.3)"), ("en", "(RULES 4.3)")])
+def test_a_checkers_refusal_cites_its_rule_in_the_games_language(language, cited):  # RULES 5.4
+    """The clue checker answers in the game's language (the clue filter's Korean verdicts in a Korean
+    game), and the refusal cited its rule in English after it: '... 들어 있는 단어입니다: 사과나무
+    (RULES 4.3)'. Now a Korean game cites '(규칙 4.3)', as the Korean pages and the play harness do."""
+    from test_spyword_helpers import LETTERS
+
+    seats = [f"p{i}" for i in range(1, 7)]
+    state = SpyWordState(seats, [LETTERS[r] for r in "ccsgcc"], "사과", "배", seed=0, language=language,
+                         settings=SpyWordSettings(spies=1, ghost=True),
+                         clue_checker=lambda clue, word, lang, mode: ("4.3", f"[{lang}]"))
+    for s in seats:
+        act(state, {"seat": s, "ready": True})
+    err = expect_illegal(state, {"seat": state.speaker, "clue": "사과나무"}, "5.4")
+    assert err.message == f"[{language}] {cited}"
