@@ -154,11 +154,14 @@ def start_record(io, record, path: Path) -> Path:
     """Claim the record's file (see claim_record_path) and say where the game is saved."""
     from engine.records import record_to_json
 
+    from experiments.play.text import say
+
     claimed = claim_record_path(path, record_to_json(record) + "\n")
+    lang = record.config.language   # the board's language, as every later line
     if claimed != Path(path):
-        io.show(f"{path} holds a saved game; this one is saved to {claimed}")
+        io.show(say(lang, "record_elsewhere", path=path, claimed=claimed))
     else:
-        io.show(f"The game is saved to {claimed}")
+        io.show(say(lang, "record_claimed", path=claimed))
     return claimed
 
 

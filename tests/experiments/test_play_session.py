@@ -965,3 +965,16 @@ def test_the_clue_history_marks_the_assassin_in_the_boards_language(lang, shown,
     session = Session(record, spymaster, guesser, tmp_path / "g.json", io=Lines([]), pause=0, role="guesser")
     mark, _ = session._mark("X")
     assert shown in mark and other not in mark
+
+
+def test_a_korean_board_says_where_the_game_is_saved_in_korean(tmp_path, monkeypatch):
+    """`cnlab play --lang ko` opened with 'The game is saved to ko.json' (and, when that file held a
+    saved game, 'ko.json holds a saved game; this one is saved to ko-2.json') in English, before a
+    screen that is Korean throughout; now in the board's language, the file named as spelled."""
+    monkeypatch.chdir(tmp_path)
+    args = ["duet", "--lang", "ko", "--partner", "random", "--partner-guesser", "random", "--seed", "3",
+            "--pause", "0", "--first", "bot", "--record", "ko.json"]
+    for n, korean in ((1, "이 게임은 ko.json에 저장됩니다"), (2, "ko.json에는 저장된 게임이 있어 이 게임은 ko-2.json에 저장됩니다")):
+        result = CliRunner().invoke(app(), args, input="")
+        assert result.exit_code == 0, result.output
+        assert korean in result.output and "saved" not in result.output, result.output
