@@ -125,3 +125,64 @@ def test_one_phone_passed_around_in_korean(page, spy_server):
         else:
             assert rr["holder"] is None
     assert shown >= 8
+
+
+def test_a_korean_page_words_the_engines_refusals_in_korean(page, spy_server):  # RULES 5.4, 5.6, 5.10
+    """The engine refuses what a person types in English ('a clue may not be the word itself', "'red'
+    repeats an earlier clue (p1, round 1)", "'apple' is a translation of the word (RULES 5.4)", ...),
+    and the Korean page showed it as sent after '거절 (규칙 5.4): '. Now the page words the refusals a
+    person can cause in Korean; the English page shows the server's words, unchanged. The messages
+    here are the engine's own, so a change of its wording shows up here."""
+    from engine import IllegalAction
+    from engine.spyword import SpyWordSettings, SpyWordState, action_from_dict, default_clue_checker
+    from engine.spyword.state import check_ghost_guess
+
+    def make(**settings):
+        seats = [f"p{i}" for i in range(1, 7)]
+        state = SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], "apple", "pear",
+                             order=seats, settings=SpyWordSettings(spies=1, ghost=True, **settings), seed=0,
+                             language="en")
+        return act(state, *({"seat": seat, "ready": True} for seat in seats))
+
+    def act(state, *actions):
+        for a in actions:
+            state.apply(action_from_dict(a))
+        return state
+
+    def refusal(do) -> str:
+        try:
+            do()
+        except IllegalAction as exc:
+            return exc.message
+        raise AssertionError("not refused")
+
+    s = make()
+    act(s, {"seat": "p1", "clue": "red"})
+    sentence = make(clue_mode="sentence")
+    rule, translation = default_clue_checker("사과", "apple", "en", "word")
+    messages = [
+        refusal(lambda: act(s, {"seat": "p2", "clue": "  "})),
+        refusal(lambda: act(s, {"seat": "p2", "clue": "apple"})),
+        refusal(lambda: act(s, {"seat": "p2", "clue": "Red"})),
+        refusal(lambda: act(s, {"seat": "p2", "clue": "two words"})),
+        refusal(lambda: act(s, {"seat": "p2", "clue": "x" * 300})),
+        refusal(lambda: act(s, {"seat": "p2", "clue": "re\u200bd"})),
+        refusal(lambda: act(sentence, {"seat": "p1", "clue": "It is red. It grows on trees."})),
+        refusal(lambda: check_ghost_guess("")),
+        refusal(lambda: check_ghost_guess("a\u200bb")),
+        refusal(lambda: act(s, {"seat": "p3", "clue": "tree"})),
+        f"{translation} (RULES {rule})",
+    ]
+    page.goto(f"{spy_server.base}/spyword?ui=ko#/")
+    page.wait_for_load_state()
+    korean = page.evaluate("(xs) => xs.map(serverText)", messages)
+    assert korean == [
+        "힌트가 비어 있습니다", "자기 단어를 힌트로 말할 수 없습니다", "'Red'은(는) 앞에서 나온 힌트입니다 (p1, 1라운드)",
+        "한 단어 모드입니다: 구가 아닌 한 단어로 말하세요", "한 단어 힌트: 64자를 넘을 수 없습니다(300자)",
+        "한 단어 힌트에 보이지 않는 문자(U+200B)가 들어 있습니다", "한 문장 모드입니다: 여러 문장이 아닌 한 문장으로 말하세요",
+        "유령의 추측은 단어입니다: 비어 있을 수 없습니다", "유령의 추측에 보이지 않는 문자(U+200B)가 들어 있습니다",
+        "지금은 p2의 힌트 차례입니다", "'사과'은(는) 단어를 번역한 말입니다 (규칙 5.4)"], korean
+    assert page.evaluate("(xs) => xs.map(serverText)", ["something new"]) == ["something new"]
+    page.goto(f"{spy_server.base}/spyword?ui=en#/")
+    page.wait_for_load_state()
+    assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages

@@ -67,6 +67,19 @@ const TEXT = {
     refused: "Refused", rule: "RULES {rule}", error: "Error", unknown_room: "There is no such room on this server.",
     bad_token: "This browser holds no seat of that room.", reconnecting: "Connection lost: reconnecting…",
     stopped: "The game stopped: {error}",
+    // the server's English words (serverText): an English page shows them as sent
+    x_empty: "a clue may not be empty", x_own_word: "a clue may not be the word itself",
+    x_repeat: "{clue} repeats an earlier clue ({who}, round {round})", x_translation: "{clue} is a translation of the word",
+    x_one_word: "the clue mode is one word: say one word, not a phrase",
+    x_one_sentence: "the clue mode is one sentence: say one sentence, not several",
+    x_too_long: "{what} is at most {limit} characters, not {length}",
+    x_invisible: "{what} may not hold an invisible character ({code})",
+    x_word_clue: "a one-word clue", x_sentence_clue: "a sentence clue", x_ghost_guess: "the ghost's guess",
+    x_guess_empty: "the ghost's guess names a word: it may not be empty",
+    x_self_vote: "a player never votes for itself", x_voted: "{who} has voted: a vote is final",
+    x_turn: "it is {who}'s turn to give a clue", x_cited: "{message} (RULES {rule})",
+    x_bot_failed: "the bot on seat {seat} failed ({error})",
+    x_bot_illegal: "the bot on seat {seat} made an illegal move (RULES {rule})",
   },
   ko: {
     brand: "스파이의 단어", nav_home: "방", nav_profile: "내 프로필", nav_codenames: "코드네임 게임",
@@ -124,6 +137,18 @@ const TEXT = {
     refused: "거절", rule: "규칙 {rule}", error: "오류", unknown_room: "이 서버에 그런 방이 없습니다.",
     bad_token: "이 브라우저는 그 방의 자리가 없습니다.", reconnecting: "연결이 끊겼습니다: 다시 연결 중…",
     stopped: "게임이 멈췄습니다: {error}",
+    x_empty: "힌트가 비어 있습니다", x_own_word: "자기 단어를 힌트로 말할 수 없습니다",
+    x_repeat: "{clue}은(는) 앞에서 나온 힌트입니다 ({who}, {round}라운드)", x_translation: "{clue}은(는) 단어를 번역한 말입니다",
+    x_one_word: "한 단어 모드입니다: 구가 아닌 한 단어로 말하세요",
+    x_one_sentence: "한 문장 모드입니다: 여러 문장이 아닌 한 문장으로 말하세요",
+    x_too_long: "{what}: {limit}자를 넘을 수 없습니다({length}자)",
+    x_invisible: "{what}에 보이지 않는 문자({code})가 들어 있습니다",
+    x_word_clue: "한 단어 힌트", x_sentence_clue: "문장 힌트", x_ghost_guess: "유령의 추측",
+    x_guess_empty: "유령의 추측은 단어입니다: 비어 있을 수 없습니다",
+    x_self_vote: "자기 자신에게는 투표할 수 없습니다", x_voted: "{who}은(는) 이미 투표했습니다: 투표는 바꿀 수 없습니다",
+    x_turn: "지금은 {who}의 힌트 차례입니다", x_cited: "{message} (규칙 {rule})",
+    x_bot_failed: "{seat} 자리의 봇이 멈췄습니다 ({error})",
+    x_bot_illegal: "{seat} 자리의 봇이 규칙에 어긋난 수를 두었습니다 (규칙 {rule})",
   },
 };
 
@@ -300,7 +325,41 @@ function showNotice(msg) {
   const n = $("#notice");
   if (!n) return;
   n.className = "error";
-  n.textContent = t("refused") + (msg.rule ? " (" + t("rule", { rule: msg.rule }) + ")" : "") + ": " + msg.message;
+  n.textContent = t("refused") + (msg.rule ? " (" + t("rule", { rule: msg.rule }) + ")" : "") + ": " + serverText(msg.message);
+}
+
+// What the server words in English (the engine's refusals of what a person types, a stopped bot), in
+// the interface's language; a text it does not know is shown as sent. A quoted clue is Python's repr.
+const QUOTED = "('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")";
+const WHAT = { "a one-word clue": "x_word_clue", "a sentence clue": "x_sentence_clue", "the ghost's guess": "x_ghost_guess" };
+const memberName = (id) => (ROOM ? nameOf(ROOM, id) : id);
+const SERVER_TEXTS = [
+  [/^a clue may not be empty$/, "x_empty", () => ({})],
+  [/^a clue may not be the word itself$/, "x_own_word", () => ({})],
+  [new RegExp("^" + QUOTED + " repeats an earlier clue \\((\\S+), round (\\d+)\\)$"), "x_repeat",
+    (m) => ({ clue: m[1], who: memberName(m[2]), round: m[3] })],
+  [new RegExp("^" + QUOTED + " is a translation of the word$"), "x_translation", (m) => ({ clue: m[1] })],
+  [/^the clue mode is one word: say one word, not a phrase$/, "x_one_word", () => ({})],
+  [/^the clue mode is one sentence: say one sentence, not several$/, "x_one_sentence", () => ({})],
+  [/^(a one-word clue|a sentence clue|the ghost's guess) is at most (\d+) characters, not (\d+)$/, "x_too_long",
+    (m) => ({ what: t(WHAT[m[1]]), limit: m[2], length: m[3] })],
+  [/^(a one-word clue|a sentence clue|the ghost's guess) may not hold an invisible character \((.+)\)$/, "x_invisible",
+    (m) => ({ what: t(WHAT[m[1]]), code: m[2] })],
+  [/^the ghost's guess names a word: it may not be empty$/, "x_guess_empty", () => ({})],
+  [/^a player never votes for itself$/, "x_self_vote", () => ({})],
+  [/^(\S+) has voted: a vote is final$/, "x_voted", (m) => ({ who: memberName(m[1]) })],
+  [/^it is (\S+)'s turn to give a clue$/, "x_turn", (m) => ({ who: memberName(m[1]) })],
+  [/^the bot on seat (\S+) failed \((.*)\)$/, "x_bot_failed", (m) => ({ seat: memberName(m[1]), error: m[2] })],
+  [/^the bot on seat (\S+) made an illegal move \(RULES (.+)\)$/, "x_bot_illegal", (m) => ({ seat: memberName(m[1]), rule: m[2] })],
+  [/^([\s\S]+) \(RULES (\d+\.\d+)\)$/, "x_cited", (m) => ({ message: serverText(m[1]), rule: m[2] })],   // a checker's verdict
+];
+function serverText(text) {
+  if (UI === "en" || !text) return text || "";
+  for (const [pattern, key, fields] of SERVER_TEXTS) {
+    const m = pattern.exec(text);
+    if (m) return t(key, fields(m));
+  }
+  return text;
 }
 function tick() {
   const r = ROOM;
@@ -366,7 +425,7 @@ function drawRoom(r) {
   const notice = el("p", { id: "notice" });
   const head = el("div", { class: "status" },
     el("h2", {}, t("room", { code: "" }), el("span", { id: "room-code", class: "code" }, r.code)),
-    r.error ? el("p", { class: "error", id: "room-error" }, t("stopped", { error: r.error })) : null);
+    r.error ? el("p", { class: "error", id: "room-error" }, t("stopped", { error: serverText(r.error) })) : null);
   let body;
   if (r.phase === "lobby") body = lobby(r);
   else if (r.phase === "over") body = r.game ? endScreen(r) : [el("p", { class: "dim" }, t("lobby_wait"))];
