@@ -1110,3 +1110,18 @@ def test_a_spyword_seat_told_nothing_while_the_spies_are_told_knows_it_is_a_citi
                 for s in ("p1", "p2")}
         assert ("You know your role: citizen." in text["p2"]) is reveal
         assert ("You know your role: spy." in text["p1"]) is reveal
+
+
+def test_a_korean_history_line_reads_right_after_any_word():
+    """The Korean history lines fixed one particle after the card word and the seat: '우물를
+    골랐습니다', '우물를 덮었습니다' (a word ending in a final consonant takes 을, 이), where every other
+    Korean table writes the pair, 을(를), 이(가), that reads right after any word."""
+    from engine.duet.observation import Event
+    from agents.llm.prompts import history_lines
+
+    history = [Event("guess", "A", word="우물", result="green"), Event("stop", "A"),
+               Event("cover", "red-guesser", word="우물", result="B")]
+    lines = history_lines(history, "ko")
+    assert lines[0].startswith("A이(가) 우물을(를) 골랐습니다") and lines[1] == "A이(가) 멈췄습니다", lines
+    assert lines[2].startswith("red-guesser이(가) 우물을(를) 덮었습니다"), lines
+    assert all("우물를" not in line and "A가" not in line for line in lines)
