@@ -237,6 +237,8 @@ RESULTS = {
            "R": "빨강 요원", "B": "파랑 요원", "N": "행인", "X": "암살자"},
 }
 TEAMS = {"en": {"red": "red", "blue": "blue"}, "ko": {"red": "빨강", "blue": "파랑"}}
+ROLES = {"en": {"citizen": "citizen", "spy": "spy", "ghost": "ghost"},   # Spy's Word (RULES 5.1)
+         "ko": {"citizen": "시민", "spy": "스파이", "ghost": "유령"}}
 
 
 def texts(language: str) -> dict[str, str]:
@@ -404,16 +406,18 @@ def _spyword_view(obs, language: str, spies: int, ghost: bool) -> list[str]:
     from agents.spyword.bots import told_role
 
     t = texts(language)
+    roles = ROLES["ko" if language == "ko" else "en"]
     lines = [t["sw_seat"].format(seat=obs.seat, seats=_join(obs.remaining), spies=spies,
                                  ghost=t["yes"] if ghost else t["no"])]
     lines.append(t["sw_word"].format(word=obs.word) if obs.word is not None else t["sw_no_word"])
     role = told_role(obs)  # a citizen when the spies are told their role and this seat is told none (5.14)
     if role is not None and obs.word is not None:
-        lines.append(t["sw_role"].format(role=role))
+        lines.append(t["sw_role"].format(role=roles.get(role, role)))
     clues = [f"{c.get('round', '?')}: {c.get('seat', '?')}: {c['clue']}" for c in obs.clues if c.get("clue") is not None]
     lines.append(t["sw_clues"].format(lines="\n".join("- " + c for c in clues)) if clues else t["sw_no_clues"])
     if obs.eliminated:
-        gone = [e["seat"] + (f" ({e['role']})" if e.get("role") else "") for e in obs.eliminated]
+        gone = [e["seat"] + (f" ({roles.get(e['role'], e['role'])})" if e.get("role") else "")
+                for e in obs.eliminated]
         lines.append(t["sw_eliminated"].format(lines=_join(gone)))
     if obs.votes:
         lines.append(t["sw_votes"].format(lines="; ".join(_vote_text(v) for v in obs.votes)))

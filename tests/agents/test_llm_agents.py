@@ -1125,3 +1125,23 @@ def test_a_korean_history_line_reads_right_after_any_word():
     assert lines[0].startswith("A이(가) 우물을(를) 골랐습니다") and lines[1] == "A이(가) 멈췄습니다", lines
     assert lines[2].startswith("red-guesser이(가) 우물을(를) 덮었습니다"), lines
     assert all("우물를" not in line and "A가" not in line for line in lines)
+
+
+def test_a_korean_spyword_prompt_names_roles_in_korean():  # RULES 5.1, 5.9, 5.14
+    """A Korean Spy's Word prompt said '당신이 아는 당신의 역할: citizen.' and listed the voted-out
+    '(spy)' in English, the engine's role words; now 시민, 스파이, 유령 (English prompts unchanged)."""
+    from engine.spyword import Ready, SpyWordSettings, SpyWordState
+
+    seats = [f"p{i}" for i in range(1, 5)]
+    roles = {"p1": "spy", "p2": "citizen", "p3": "citizen", "p4": "citizen"}
+    state = SpyWordState(seats, roles, "바다", "호수", seats, settings=SpyWordSettings(reveal_spy_role=True),
+                         clue_filter=False, language="ko")
+    for s in seats:
+        state.apply(Ready(s))
+    obs = state.observe("p2")
+    obs = dataclasses.replace(obs, eliminated=[{"seat": "p1", "role": "spy"}])
+    text = "\n".join(m["content"] for m in spyword_messages(obs, "ko", "clue", 1, False)[3:])
+    assert "당신이 아는 당신의 역할: 시민." in text and "p1 (스파이)" in text, text
+    assert not re.search(r"\b(citizen|spy|ghost)\b", text), text
+    english = "\n".join(m["content"] for m in spyword_messages(obs, "en", "clue", 1, False)[3:])
+    assert "You know your role: citizen." in english and "p1 (spy)" in english

@@ -42,11 +42,12 @@ def test_the_clue_filters_messages():
 
 
 def test_the_language_model_prompts():
-    from agents.llm.prompts import RESULTS, TEAMS, TEXT
+    from agents.llm.prompts import RESULTS, ROLES, TEAMS, TEXT
 
     check_pair("agents.llm.prompts.TEXT", TEXT["en"], TEXT["ko"])
     check_pair("agents.llm.prompts.RESULTS", RESULTS["en"], RESULTS["ko"])
     check_pair("agents.llm.prompts.TEAMS", TEAMS["en"], TEAMS["ko"])
+    check_pair("agents.llm.prompts.ROLES", ROLES["en"], ROLES["ko"])
 
 
 def test_the_spyword_titles():
