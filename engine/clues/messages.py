@@ -31,9 +31,9 @@ _MESSAGES = {
     "too_long": ("힌트는 한 단어입니다: {limit}자를 넘을 수 없습니다({length}자).", "A clue is one word: at most {limit} characters, not {length}."),
     "invisible": ("힌트에 보이지 않는 문자({code})가 들어 있습니다.", "A clue may not hold an invisible character ({code})."),
     "number_meaning": ("좋은 힌트입니다: '{clue}'은(는) 공개된 코드네임 '{visible}'의 뜻과 관련된 숫자입니다({why}).", "Legal clue: {clue} is a number that goes with the meaning of the visible code word {visible} ({why})."),
-    "undecidable_count": ("판단할 수 없습니다: '{clue}'({value})이(가) 글자 수를 가리키는지 알 수 없습니다('{visible}'은(는) {value}글자, RULES 4.1). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: {clue} ({value}) may count letters ({visible} has {value}, RULES 4.1); referees allow it by default, bots avoid it."),
-    "undecidable_number_word": ("판단할 수 없습니다: '{clue}'은(는) 숫자여서 글자 수를 가리키는지 알 수 없습니다(RULES 4.1). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: {clue} is a number and may count letters (RULES 4.1); referees allow it by default, bots avoid it."),
-    "undecidable_number": ("판단할 수 없습니다: 힌트 숫자 {number}이(가) 힌트의 일부일 수 있습니다('{visible}': {why}, RULES 4.2). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: the number {number} may be part of the hint ({visible}: {why}, RULES 4.2); referees allow it by default, bots avoid it."),
+    "undecidable_count": ("판단할 수 없습니다: '{clue}'({value})이(가) 글자 수를 가리키는지 알 수 없습니다('{visible}'은(는) {value}글자, 규칙 4.1). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: {clue} ({value}) may count letters ({visible} has {value}, RULES 4.1); referees allow it by default, bots avoid it."),
+    "undecidable_number_word": ("판단할 수 없습니다: '{clue}'은(는) 숫자여서 글자 수를 가리키는지 알 수 없습니다(규칙 4.1). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: {clue} is a number and may count letters (RULES 4.1); referees allow it by default, bots avoid it."),
+    "undecidable_number": ("판단할 수 없습니다: 힌트 숫자 {number}이(가) 힌트의 일부일 수 있습니다('{visible}': {why}, 규칙 4.2). 심판은 기본적으로 허용하고, 봇은 피합니다.", "Undecidable: the number {number} may be part of the hint ({visible}: {why}, RULES 4.2); referees allow it by default, bots avoid it."),
     "invented_compound": ("없는 합성어는 만들 수 없습니다: {clue}", "Not an existing compound (invented compounds are not allowed): {clue}."),
 }
 

@@ -29,6 +29,7 @@ def check_pair(name: str, en: dict, ko: dict, placeholders=fields) -> None:
         assert isinstance(english, str) and isinstance(korean, str) and english and korean, (name, key)
         assert placeholders(english) == placeholders(korean), (name, key, english, korean)
         assert sorted(CITED.findall(english)) == sorted(CITED.findall(korean)), (name, key, english, korean)
+        assert "RULES" not in korean, (name, key, korean)   # a Korean line cites 규칙 4.1, as every other
 
 
 def test_the_clue_filters_messages():
