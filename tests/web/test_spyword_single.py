@@ -186,3 +186,29 @@ def test_a_korean_page_words_the_engines_refusals_in_korean(page, spy_server):  
     page.goto(f"{spy_server.base}/spyword?ui=en#/")
     page.wait_for_load_state()
     assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages
+
+
+def test_a_korean_page_words_the_join_errors_in_korean(page, spy_server):
+    """Joining or creating a room answers in English ('Ann is taken in this room: choose another
+    name', 'the room is full (12 players)', a bad name, an unknown room, a one-phone room), and the
+    Korean home and join pages showed it as sent. Now they are worded in Korean; the messages here
+    are the server's own answers."""
+    post = spy_server.post
+    status, made = post("/api/spyword/rooms", {"name": "Ann"})
+    assert status == 200, made
+    join = f"/api/spyword/rooms/{made['code']}/join"
+    errors = [post(join, {"name": "ann"})[1]["error"], post(join, {"name": "   "})[1]["error"],
+              post(join, {"name": "x" * 40})[1]["error"], post(join, {"name": "a\u200bb"})[1]["error"],
+              post("/api/spyword/rooms/NOPE1/join", {"name": "Zed"})[1]["error"]]
+    for n in range(2, 13):
+        assert post(join, {"name": f"P{n}"})[0] == 200
+    errors.append(post(join, {"name": "Late"})[1]["error"])
+    single = post("/api/spyword/rooms", {"name": "Bo", "device": "single"})[1]
+    errors.append(post(f"/api/spyword/rooms/{single['code']}/join", {"name": "Cy"})[1]["error"])
+    page.goto(f"{spy_server.base}/spyword?ui=ko#/")
+    page.wait_for_load_state()
+    korean = page.evaluate("(xs) => xs.map(serverText)", errors)
+    assert korean == [
+        "이 방에서 이미 쓰는 이름입니다: ann. 다른 이름을 고르세요", "이름은 1~24자입니다",
+        "이름은 1~24자입니다", "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다", "이 서버에 그런 방이 없습니다.",
+        "방이 가득 찼습니다 (12명)", "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다"], (errors, korean)

@@ -80,6 +80,15 @@ const TEXT = {
     x_turn: "it is {who}'s turn to give a clue", x_cited: "{message} (RULES {rule})",
     x_bot_failed: "the bot on seat {seat} failed ({error})",
     x_bot_illegal: "the bot on seat {seat} made an illegal move (RULES {rule})",
+    x_started: "the game has started: a new player can join the next game in this room",
+    x_full: "the room is full ({n} players)", x_name_taken: "{name} is taken in this room: choose another name",
+    x_profile_taken: "this profile is already in the room", x_rooms_full: "the server has too many rooms open",
+    x_name_length: "a name is 1 to {n} characters", x_name_text: "a name is a text of 1 to 24 characters",
+    x_name_invisible: "a name may not hold control or invisible characters",
+    x_name_blank: "a name needs at least one visible character (not only blank ones)",
+    x_single_device: "this room plays on one device: the host adds the players there",
+    x_not_host: "only the host changes the room (settings, players, start)",
+    x_seats: "{n} people are in the room: at least as many seats",
   },
   ko: {
     brand: "스파이의 단어", nav_home: "방", nav_profile: "내 프로필", nav_codenames: "코드네임 게임",
@@ -149,6 +158,15 @@ const TEXT = {
     x_turn: "지금은 {who}의 힌트 차례입니다", x_cited: "{message} (규칙 {rule})",
     x_bot_failed: "{seat} 자리의 봇이 멈췄습니다 ({error})",
     x_bot_illegal: "{seat} 자리의 봇이 규칙에 어긋난 수를 두었습니다 (규칙 {rule})",
+    x_started: "게임이 이미 시작되었습니다: 이 방의 다음 게임에 참여할 수 있습니다",
+    x_full: "방이 가득 찼습니다 ({n}명)", x_name_taken: "이 방에서 이미 쓰는 이름입니다: {name}. 다른 이름을 고르세요",
+    x_profile_taken: "이 프로필은 이미 방에 있습니다", x_rooms_full: "서버에 열린 방이 너무 많습니다",
+    x_name_length: "이름은 1~{n}자입니다", x_name_text: "이름은 1~24자의 글입니다",
+    x_name_invisible: "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다",
+    x_name_blank: "이름에 보이는 글자가 하나 이상 있어야 합니다 (공백만은 안 됩니다)",
+    x_single_device: "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다",
+    x_not_host: "방장만 방을 바꿀 수 있습니다 (설정, 플레이어, 시작)",
+    x_seats: "방에 {n}명이 있습니다: 자리는 그 이상이어야 합니다",
   },
 };
 
@@ -220,7 +238,7 @@ async function homeView() {
   rerender = homeView;
   const p = myProfile();
   const err = el("p", { id: "home-error", class: "error", hidden: true });
-  const fail = (e) => { err.hidden = false; err.textContent = e.message || String(e); };
+  const fail = (e) => { err.hidden = false; err.textContent = serverText(e.message || String(e)); };
   const nameInput = el("input", { id: "profile-name", maxlength: 24, value: p ? p.name : "", autocomplete: "off" });
   const name = () => nameInput.value.trim();
   const createBox = el("form", { id: "create-form", class: "panel" },
@@ -273,7 +291,7 @@ async function joinRoom(code) {
         { name, profile: { id: prof.id, key: prof.key } });
       rememberSeat(made.code, made.member, made.token);
       route();
-    } catch (e) { err.hidden = false; err.textContent = e.message; }
+    } catch (e) { err.hidden = false; err.textContent = serverText(e.message); }
   });
   main().replaceChildren(form);
 }
@@ -351,6 +369,19 @@ const SERVER_TEXTS = [
   [/^it is (\S+)'s turn to give a clue$/, "x_turn", (m) => ({ who: memberName(m[1]) })],
   [/^the bot on seat (\S+) failed \((.*)\)$/, "x_bot_failed", (m) => ({ seat: memberName(m[1]), error: m[2] })],
   [/^the bot on seat (\S+) made an illegal move \(RULES (.+)\)$/, "x_bot_illegal", (m) => ({ seat: memberName(m[1]), rule: m[2] })],
+  [/^the game has started: a new player can join the next game in this room$/, "x_started", () => ({})],
+  [/^the room is full \((\d+) players\)$/, "x_full", (m) => ({ n: m[1] })],
+  [/^([\s\S]+) is taken in this room: choose another name$/, "x_name_taken", (m) => ({ name: m[1] })],
+  [/^this profile is already in the room$/, "x_profile_taken", () => ({})],
+  [/^the server has too many rooms open$/, "x_rooms_full", () => ({})],
+  [/^there is no room .* on this server$/, "unknown_room", () => ({})],
+  [/^a name is 1 to (\d+) characters$/, "x_name_length", (m) => ({ n: m[1] })],
+  [/^a name is a text of 1 to 24 characters$/, "x_name_text", () => ({})],
+  [/^a name may not hold control or invisible characters$/, "x_name_invisible", () => ({})],
+  [/^a name needs at least one visible character \(not only blank ones\)$/, "x_name_blank", () => ({})],
+  [/^this room plays on one device: the host adds the players there$/, "x_single_device", () => ({})],
+  [/^only the host changes the room \(settings, players, start\)$/, "x_not_host", () => ({})],
+  [/^(\d+) people are in the room: at least as many seats$/, "x_seats", (m) => ({ n: m[1] })],
   [/^([\s\S]+) \(RULES (\d+\.\d+)\)$/, "x_cited", (m) => ({ message: serverText(m[1]), rule: m[2] })],   // a checker's verdict
 ];
 function serverText(text) {
