@@ -162,3 +162,32 @@ def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page,
     assert page.evaluate("(xs) => xs.map(serverText)", listed) == [
         "승리, 점수 7", "승리", "패배 (암살자를 짚었습니다)", "빨강 팀 승리 (상대 요원이 모두 덮였습니다)",
         "진행 중, 요원 3/15", "서든데스, 요원 14/15", "진행 중", "something new"]
+
+
+def test_a_korean_page_words_the_servers_refusals_in_korean(page, server):
+    """A full server ('the server has 500 games in play; ...'), a seat with too many pages open and a
+    move after the end were shown in English on the Korean new-game form and game page; now in
+    Korean. The messages are the server's own; the English page shows them as sent."""
+    from experiments.web import tables
+    from experiments.web.games import ServerFull
+    from experiments.web.messages import MAX_SEAT_SOCKETS
+
+    store = tables.TableStore(server.games_dir / "full")
+    full = tables.MAX_PLAYING
+    try:
+        tables.MAX_PLAYING = 0
+        store.create({"game": "duet", "lang": "ko", "mode": "people"})
+        raise AssertionError("not full")
+    except ServerFull as exc:
+        full_message = str(exc)
+    finally:
+        tables.MAX_PLAYING = full
+    messages = [full_message, f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", "the game is over"]
+    page.goto(f"{server.base}/?ui=ko#/games")
+    page.wait_for_selector("#games")
+    assert page.evaluate("(xs) => xs.map(serverText)", messages) == [
+        "서버에 진행 중인 게임이 0개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
+        f"이 자리는 페이지 {MAX_SEAT_SOCKETS}개가 열려 있습니다: 하나를 먼저 닫으세요", "게임이 끝났습니다"]
+    page.goto(f"{server.base}/?ui=en#/games")
+    page.wait_for_selector("#games")
+    assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages

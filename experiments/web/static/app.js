@@ -72,6 +72,8 @@ const TEXT = {
     s_bot_illegal: "the bot on seat {seat} keeps making illegal moves (RULES {rule})",
     s_won: "won, score {score}", s_won_unscored: "won", s_lost: "lost ({reason})", s_team_won: "{team} won ({reason})",
     s_unfinished: "unfinished ({reason})", s_duet_playing: "{status}, {found}/15 agents",
+    s_server_full: "the server has {n} games in play; try again when some have ended",
+    s_sockets: "this seat has {n} pages open: close one first", s_game_over: "the game is over",
     legend_duet: "Your key side: green stripe = your agent, black = assassin, beige = bystander · ✓ an agent found · A / B: a bystander token from A's / B's guess",
     legend_duet_end: "Corner: the other side of the key card",
     legend_spymaster: "The key (stripe): red and blue agents, beige bystanders, black the assassin",
@@ -139,6 +141,8 @@ const TEXT = {
     s_bot_illegal: "{seat} 자리의 봇이 계속 규칙에 어긋난 수를 둡니다 (규칙 {rule})",
     s_won: "승리, 점수 {score}", s_won_unscored: "승리", s_lost: "패배 ({reason})", s_team_won: "{team} 팀 승리 ({reason})",
     s_unfinished: "끝나지 않음 ({reason})", s_duet_playing: "{status}, 요원 {found}/15",
+    s_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
+    s_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요", s_game_over: "게임이 끝났습니다",
     legend_duet: "내 열쇠 면: 초록 줄 = 내 요원, 검정 = 암살자, 베이지 = 행인 · ✓ 찾은 요원 · A / B: A / B의 추측으로 놓인 행인 토큰",
     legend_duet_end: "모서리: 열쇠 카드의 다른 면",
     legend_spymaster: "열쇠 (줄): 빨강·파랑 요원, 베이지 행인, 검정 암살자",
@@ -293,7 +297,7 @@ async function newGameView() {
       location.hash = "#/play/" + made.id + "/" + made.token;
     } catch (e) {
       const p = form.querySelector("#setup-error");
-      p.hidden = false; p.textContent = e.message;
+      p.hidden = false; p.textContent = serverText(e.message);
       button.disabled = false; button.textContent = t("create");
     }
   });
@@ -481,7 +485,7 @@ function noticeBox() {
   if (!notice) return el("div", { id: "notice", hidden: true });
   return el("div", { id: "notice", class: "error", role: "alert" },
     el("b", {}, notice.rule ? t("refused") + " (" + t("rule", { rule: notice.rule }) + "): " : t("error") + ": "),
-    el("span", { class: "message" }, notice.message));
+    el("span", { class: "message" }, serverText(notice.message)));
 }
 
 function status(view) {
@@ -607,6 +611,9 @@ const SERVER_TEXTS = [
   [/^(playing|sudden_death), (\d+)\/15 agents$/, "s_duet_playing",
     (m) => ({ status: m[1] === "playing" ? t("playing") : t("phase_sudden_death"), found: m[2] })],
   [/^playing$/, "playing", () => ({})],
+  [/^the server has (\d+) games in play; try again when some have ended$/, "s_server_full", (m) => ({ n: m[1] })],
+  [/^this seat has (\d+) pages open: close one first$/, "s_sockets", (m) => ({ n: m[1] })],
+  [/^the game is over$/, "s_game_over", () => ({})],
 ];
 function serverText(text) {
   if (UI === "en" || !text) return text || "";
