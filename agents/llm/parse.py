@@ -102,7 +102,7 @@ def judge_clue(word: str, number: int, board: Sequence[str], covered: Sequence[s
     try:
         normalize_clue(word)
     except ClueTextError as exc:
-        raise Refusal(f"RULES {text_rule}: {exc.describe()}") from None
+        raise Refusal(f"RULES {text_rule}: {exc.describe(language)}") from None  # as the engine and the filter
     verdict = check_clue(word, number, board=list(board), language=language, covered=list(covered))
     if not verdict.legal:
         raise Refusal(f"RULES {verdict.rule}: {verdict.message}")

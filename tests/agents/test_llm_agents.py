@@ -1145,3 +1145,15 @@ def test_a_korean_spyword_prompt_names_roles_in_korean():  # RULES 5.1, 5.9, 5.1
     assert not re.search(r"\b(citizen|spy|ghost)\b", text), text
     english = "\n".join(m["content"] for m in spyword_messages(obs, "en", "clue", 1, False)[3:])
     assert "You know your role: citizen." in english and "p1 (spy)" in english
+
+
+@pytest.mark.parametrize("language,said", [("ko", "보이지 않는 문자"), ("en", "invisible character")])
+def test_a_clue_text_refusal_told_to_the_model_is_in_the_boards_language(language, said):
+    """The refusal of a clue text that is no clue (an invisible character) was English on a Korean
+    board, while the clue filter's refusals told to the model are in the board's language (and the
+    engine's now are too): the same words as the engine, in the board's language."""
+    from agents.llm.parse import judge_clue
+
+    with pytest.raises(Refusal) as err:
+        judge_clue("우\u200b주", 2, ["바다"], [], language)
+    assert err.value.args[0].startswith("RULES 3.4: ") and said in err.value.args[0], err.value.args[0]
