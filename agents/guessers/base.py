@@ -14,7 +14,7 @@ from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.embeddings.backoff import backoff_vector
 from agents.observations import adapter_for
 from agents.partner_model import duet_partner_prior, partner_temperature
-from agents.spec import AgentSpec, Limit, at_least, between, check_params
+from agents.spec import AgentSpec, Limit, at_least, between, check_params, one_of
 
 
 def _stable_int(text: str) -> int:
@@ -264,7 +264,7 @@ class SimilarityGuesser(Guesser):
                                 "hub": 0.0, "combine": "bayes", "learn": 0.25}
     # noise: a standard deviation; sd_confidence: a chance; hub: a blend weight; learn: a power
     limits: dict[str, Limit] = {"noise": at_least(0), "sd_confidence": between(0, 1), "temp": at_least(0),
-                                "hub": between(0, 1), "learn": at_least(0)}
+                                "hub": between(0, 1), "learn": at_least(0), "combine": one_of("bayes", "mean")}
 
     def __init__(self, spec: AgentSpec | None = None, language: str = "en", *,
                  embeddings: Mapping[str, Embeddings] | None = None):

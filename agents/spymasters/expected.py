@@ -55,6 +55,7 @@ class ExpectedValueSpymaster(PoolSpymaster):
     limits = {**PoolSpymaster.limits, "kmax": whole(1), "temp": at_least(0), "risk": at_least(0),
               "score_weight": at_least(0), "pace": between(0, 4), "sudden": between(0, 1),
               "hazard": between(0, 1), "rare": at_least(0), "cap": whole(1), "adapt": one_of("auto", 0, 1),
+              "combine": one_of(*combines),
               "tmin": above(0), "sharpen": above(0), "learn": at_least(0), "sides": between(0, 1)}
 
     def __init__(self, *args, **kwargs):

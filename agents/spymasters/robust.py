@@ -54,7 +54,7 @@ import numpy as np
 from agents.clue_problem import StandardSims, best_of, passing, prefilter, row_max
 from agents.foreign_model import features, rev_matrix, utility, weights_for
 from agents.partner_model import human_agreement
-from agents.spec import above, at_least, between, whole
+from agents.spec import above, at_least, between, one_of, whole
 
 from .expected import ExpectedValueSpymaster
 
@@ -78,7 +78,7 @@ class RobustSpymaster(ExpectedValueSpymaster):
                 "sides": 0.5}
     limits = {**ExpectedValueSpymaster.limits, "ztemp": above(0), "selftemp": above(0), "prior": between(0, 1),
               "veto": whole(0), "row": between(0, 1), "quality": at_least(0), "form": at_least(0),
-              "agree": at_least(0), "central": at_least(0)}
+              "agree": at_least(0), "central": at_least(0), "combine": one_of(*combines)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -37,6 +37,13 @@ BAD = [
     ("spymaster", "expected:fake?adapt=2", "adapt=2 must be one of auto, 0, 1"),
     ("spymaster", "expected:fake?adapt=yes", "adapt=yes must be one of auto, 0, 1"),
     ("spymaster", "expected:fake?score_weight=inf", "score_weight=inf"),
+    # a named choice is refused by check_spec too, before a run claims its folder (it was refused only
+    # as the agent was built: 'combine is min, mean, bayes')
+    ("spymaster", "expected:fake?combine=BAYES", "expected spymaster: combine=BAYES must be one of min, mean, bayes"),
+    ("spymaster", "expected:fake?combine=1", "combine=1 must be one of min, mean, bayes"),
+    ("spymaster", "robust:fake?combine=bayes", "robust spymaster: combine=bayes must be one of consensus, foreign, min, mean"),
+    ("guesser", "duet-bayes:fake?combine=min", "duet-bayes guesser: combine=min must be one of bayes, mean"),
+    ("guesser", "nearest:fake?combine=true", "nearest guesser: combine=True must be one of bayes, mean"),
     ("spymaster", "robust:fake?veto=1.5", "veto=1.5 must be a whole number >= 0"),
     ("spymaster", "robust:fake?agree=-0.5", "agree=-0.5 must be a finite number >= 0"),
     ("spymaster", "robust:fake?prior=1.2", "prior=1.2 must be a number between 0 and 1"),
