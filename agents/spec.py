@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 
 
@@ -19,13 +20,15 @@ class AgentSpec:
         return text
 
 
+#: a number as a spec writes it: ASCII digits, a sign, a point, an exponent; or nan/inf (refused by
+#: check_params as not finite). float() alone also read '٣' or '３' as 3, '1_0' as 10 and ' 3' as 3.
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:nan|inf|infinity)", re.ASCII | re.IGNORECASE)
+
+
 def _value(text: str) -> float | str | bool:
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
-    try:
-        return float(text)
-    except ValueError:
-        return text
+    return float(text) + 0.0 if _NUMBER.fullmatch(text) else text   # + 0.0: -0 is 0 (one spec, one name)
 
 
 def parse_spec(spec: str) -> AgentSpec:
@@ -120,6 +123,8 @@ def _show(value) -> str:
         return str(int(value))
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, str) and not (value.isascii() and value.isprintable() and " " not in value):
+        return ascii(value)   # 'kmax=' 3'', 'kmax='\u0663'': the bad input told apart from a number
     return str(value)
 
 

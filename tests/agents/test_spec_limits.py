@@ -53,6 +53,12 @@ BAD = [
     ("spymaster", "robust:fake?quality=-1", "quality=-1"),
     ("spymaster", "robust:fake?nouns=inf", "nouns=inf must be a finite number"),
     ("spymaster", "margin:fake?kmax=0", "margin spymaster: kmax=0 must be a whole number >= 1"),
+    # a number is written in ASCII: float() read Arabic-Indic or full-width digits, '1_0' and ' 3'
+    ("spymaster", "margin:fake?kmax=\u0663", "margin spymaster: kmax='\\u0663' must be a number"),
+    ("spymaster", "margin:fake?kmax=\uff13", "kmax='\\uff13' must be a number"),
+    ("spymaster", "margin:fake?kmax=1_0", "kmax=1_0 must be a number"),
+    ("spymaster", "margin:fake?kmax= 3", "kmax=' 3' must be a number"),
+    ("spymaster", "margin:fake?kmax=3 &alpha=1", "kmax='3 ' must be a number"),
     ("spymaster", "margin:fake?candidates=0.5", "candidates=0.5"),
     ("spymaster", "margin:fake?cap=nan", "cap=nan must be a finite number"),
     ("spymaster", "kim2019:fake?max_group=0", "kim2019 spymaster: max_group=0 must be a whole number >= 1"),
@@ -139,3 +145,16 @@ def test_a_spec_that_says_one_thing_twice_or_nothing_is_refused(spec, says):
         parse_spec(spec)
     assert parse_spec("robust:use-m3+glove-50?learn=1").backends == ("use-m3", "glove-50")
     assert parse_spec("random").backends == ()
+
+
+def test_a_number_is_read_as_written_in_ascii():
+    """'+3', '3.', '.5', '3e0', '1E-3', 'NaN' and 'inf' are numbers (nan and inf then refused by
+    check_params); '-0' is 0, so the spec has one name ('alpha=0.0', not 'alpha=-0.0')."""
+    from agents.spec import parse_spec
+
+    params = parse_spec("x?a=+3&b=3.&c=.5&d=3e0&e=1E-3&f=-0&g=NaN&h=-inf&i=auto&j=TRUE").params
+    assert {k: v for k, v in params.items() if k not in "gh"} == {
+        "a": 3.0, "b": 3.0, "c": 0.5, "d": 3.0, "e": 0.001, "f": 0.0, "i": "auto", "j": True}
+    assert params["g"] != params["g"] and params["h"] == float("-inf")
+    assert str(parse_spec("x?f=-0")) == "x?f=0.0" == str(parse_spec("x?f=0"))
+    assert parse_spec("x?a=\u0663").params == {"a": "\u0663"}
