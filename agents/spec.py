@@ -35,10 +35,14 @@ def parse_spec(spec: str) -> AgentSpec:
     """Parse a spec string; raise ValueError with the expected shape on anything malformed."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError("an agent spec is `name:backend?key=value`, e.g. margin:use-m3")
-    head, _, query = spec.strip().partition("?")
-    name, _, backends = head.partition(":")
+    head, ask, query = spec.strip().partition("?")
+    name, colon, backends = head.partition(":")
     if not name:
         raise ValueError(f"agent spec {spec!r} has no agent name")
+    if colon and not backends:   # margin: read as margin on its default backend, what was left out unsaid
+        raise ValueError(f"agent spec {spec!r}: an empty backend name (nothing after ':')")
+    if ask and not query:
+        raise ValueError(f"agent spec {spec!r}: no parameter after '?' (key=value)")
     params = {}
     for item in query.split("&") if query else []:
         key, eq, value = item.partition("=")

@@ -137,6 +137,12 @@ def test_the_rule_reads_the_default_kind_and_the_limits():
     ("robust:+use-m3", "stray '+'"),
     ("robust:use-m3++glove-50", "stray '+'"),
     ("robust:use-m3+use-m3", "named twice"),
+    # an empty part: 'robust:' played robust on its default backend, 'robust?' took no parameter, in silence
+    ("robust:", "an empty backend name (nothing after ':')"),
+    ("robust:?learn=1", "nothing after ':'"),
+    ("my_lab.bots:", "nothing after ':'"),
+    ("robust?", "no parameter after '?'"),
+    ("robust:use-m3?", "no parameter after '?'"),
 ])
 def test_a_spec_that_says_one_thing_twice_or_nothing_is_refused(spec, says):
     from agents.spec import parse_spec
