@@ -36,8 +36,13 @@ class ClueDecision:
         """What a record keeps of this decision (an entry of its `intents`): the index of the Clue
         action, the targets, and the score, None when it is not a finite number (JSON has no NaN or
         Infinity: one would make the record unreadable)."""
+        targets = None if isinstance(self.targets, (str, bytes)) else list(self.targets)   # 'dog' read d, o, g
+        if targets is None or not all(isinstance(t, str) for t in targets):
+            raise TypeError(f"targets must be board words, not {self.targets!r}"[:120])
+        if isinstance(self.score, (str, bytes)):
+            raise TypeError(f"score must be a number, not {self.score!r}"[:120])
         score = float(self.score)
-        return {"action": action, "targets": list(self.targets),
+        return {"action": action, "targets": [str(t) for t in targets],
                 "score": round(score, 6) if math.isfinite(score) else None}
 
 

@@ -74,6 +74,7 @@ def _answer(agent, request: dict, protocol) -> dict:
         decision = agent.give_clue(obs)
         if not isinstance(decision, ClueDecision):  # as experiments.games.moves.agent_clue says in one process
             raise TypeError(f"give_clue returns a ClueDecision(word, number), not {type(decision).__name__}")
+        decision.intent(0)   # targets that are no words, a score that is no number: refused as in one process
         return {"ok": True, "clue": protocol.clue_to_json(decision)}
     if op == "next_guess":
         return {"ok": True, "guess": agent.next_guess(obs)}

@@ -768,16 +768,24 @@ class NumberSpymaster(Spymaster):
 
 class NoClueSpymaster(Spymaster):
     """Answers give_clue with no ClueDecision: `how=none` (None), `text` ("hello 2"), `pair` (("hello", 2)),
-    or a ClueDecision the record cannot keep: `score` (score "high"), `targets` (targets None)."""
+    or a ClueDecision the record cannot keep: `score` (score "high"), `targets` (targets None), `word` (targets
+    "dog", read as d, o, g), `indices` (card numbers, which JSON cannot write), `nan` (a float target),
+    `text_score` (score "0.5")."""
 
     def __init__(self, spec, language="en"):
         super().__init__()
         self.how = str(spec.params.get("how", "none"))
 
     def give_clue(self, obs):
+        import numpy as np
+
         return {"none": None, "text": "hello 2", "pair": ("hello", 2),
                 "score": ClueDecision("hello", 1, score="high"),
-                "targets": ClueDecision("hello", 1, targets=None)}[self.how]
+                "targets": ClueDecision("hello", 1, targets=None),
+                "word": ClueDecision("hello", 1, targets="dog"),
+                "indices": ClueDecision("hello", 1, targets=(np.int64(3),)),
+                "nan": ClueDecision("hello", 1, targets=(float("nan"),)),
+                "text_score": ClueDecision("hello", 1, score="0.5")}[self.how]
 
 
 class WrongMoveBot(_random_spyword_bot()):

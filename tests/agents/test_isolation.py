@@ -666,13 +666,16 @@ def test_a_numpy_integer_clue_number_plays_as_that_integer_plain_and_isolated(tm
     assert rows(tmp_path / "plain")[0]["status"] != "forfeit"
 
 
-@pytest.mark.parametrize("how", ["none", "text", "pair", "score", "targets"])
+@pytest.mark.parametrize("how", ["none", "text", "pair", "score", "targets", "word", "indices", "nan", "text_score"])
 @pytest.mark.parametrize("game", ["codenames", "duet"])
 def test_a_spymaster_answer_that_is_no_clue_decision_is_the_agents_error(tmp_path, game, how):
     """give_clue returns a ClueDecision (agents/base.py). Before: None, a text or a tuple crashed the loop with
     AttributeError ('NoneType' object has no attribute 'intent'), a score that is no number or targets None
     with ValueError / TypeError in ClueDecision.intent; now one AgentError naming the agent (the CLI's one
-    line, exit 2), and under --isolate the agent's forfeit saying the same."""
+    line, exit 2), and under --isolate the agent's forfeit saying the same. Targets that are not words
+    were kept as they came: "dog" as ['d', 'o', 'g'], numpy card numbers crashed the record's JSON
+    (TypeError after the game), a nan target wrote a record no JSON reader takes; a score "0.5" was read
+    as a number. Now each is that same one line."""
     from experiments.games.moves import AgentError
 
     spec = f"{HOSTILE}:NoClueSpymaster?how={how}"
