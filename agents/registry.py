@@ -218,7 +218,10 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
         except ValueError as exc:
             raise ValueError(f"{role} {spec!r}: {exc}") from None
     if language is not None and not is_import_path(parsed.name):
-        check_language(parsed.backends, language)
+        try:   # which spec: a run names a spymaster and a guesser, each perhaps on glove-50
+            check_language(parsed.backends, language)
+        except ValueError as exc:
+            raise ValueError(f"{role} {spec!r}: {exc}") from None
         if not parsed.backends:   # the backends it reads by default (human: use-m3+glove-50+minilm)
             defaults = sorted(cls.models_read(parsed))
             try:

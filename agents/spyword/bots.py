@@ -387,5 +387,8 @@ def check_spyword_spec(spec: str, language: str | None = None) -> AgentSpec:
         except ValueError as exc:
             raise ValueError(f"spyword {spec!r}: {exc}") from None
     if language is not None:
-        check_language(parsed.backends, language)
+        try:
+            check_language(parsed.backends, language)
+        except ValueError as exc:
+            raise ValueError(f"spyword {spec!r}: {exc}") from None
     return parsed

@@ -357,8 +357,11 @@ def test_the_command_alone_still_prints_its_help_once():
 def test_a_backend_that_cannot_read_the_boards_language_is_refused_before_play(tmp_path, args):
     """An English-only model on a Korean board reads every card as a stranger (0% wins, or a bot
     error mid-game): refused before any model loads, as crossplay does."""
-    one_line_exit_2(args, "does not cover language 'ko'", cwd=tmp_path)
+    line = one_line_exit_2(args, "does not cover language 'ko'", cwd=tmp_path)
     assert not any(tmp_path.iterdir())
+    # the line names the spec it refuses (a run names a spymaster and a guesser, each perhaps on glove-50)
+    spec = next(a for a in args if ":" in a or a == "human")
+    assert f"{spec!r}" in line, line
 
 
 @pytest.mark.parametrize("args", [
