@@ -456,7 +456,10 @@ def candidate_pool(backends: Sequence[Embeddings | str], language: str, size: in
         marked = np.asarray(keep(list(words), language), dtype=bool)
         frequencies = None if frequencies is None else [f for f, k in zip(frequencies, marked) if k]
         words = [w for w, k in zip(words, marked) if k]
-    key = (tuple((id(e), e.version) for e in embs), language, tuple(words))
+    # the frequencies too: two agents on one word list with other frequencies (a tool's `frequencies=`)
+    # score rarity apart; the first one's pool made the second's clues
+    key = (tuple((id(e), e.version) for e in embs), language, tuple(words),
+           None if frequencies is None else tuple(map(float, frequencies)))
     pool = _POOLS.get(key)
     if pool is None:
         pool = CandidatePool(embs, words, frequencies)

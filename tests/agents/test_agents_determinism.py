@@ -91,3 +91,27 @@ def test_use_m3_on_a_small_vocabulary():
             assert targets and all(side[rec.words.index(t)] == "G" for t in targets)
         state.apply(action)
     assert state.is_terminal() or state.phase == "sudden_death"
+
+
+def test_a_spymasters_clue_does_not_depend_on_an_agent_built_before_it():
+    """The process-wide candidate pool (agents.clue_problem.candidate_pool) was keyed by the backends,
+    the language and the words, not the frequencies: a spymaster given the same words with other
+    frequencies (`frequencies=`, whose rarity a clue pays for) read the first one's pool, so its clue
+    depended on which agent the process had built before. Now each gives its own clue in any order."""
+    import agents.clue_problem as cp
+
+    e = emb()
+    obs = deal_duet(3, WORDS).new_state().observe("A")
+    flat = [1.0] * len(VOCAB)
+
+    def clue(freqs):
+        sm = MarginSpymaster(parse_spec("margin:fake?rare=5"), "en", vocabulary=VOCAB, frequencies=freqs,
+                             embeddings={"fake": e})
+        return sm.give_clue(obs).word
+
+    first = clue(flat)
+    rare_first = [1e-9 if w == first else 1.0 for w in VOCAB]   # that clue made rare
+    after = clue(rare_first)
+    cp._POOLS.clear()
+    assert after == clue(rare_first) != first
+    assert clue(flat) == first
