@@ -287,12 +287,16 @@ class CandidatePool:
         return mask
 
 
-_BOARD_VECTORS: dict[tuple[int, str], dict[str, np.ndarray]] = {}
+def backend_memo(emb: Embeddings, name: str, *key) -> dict:
+    """A memo kept on the backend object itself, per its version and `key`: a process-wide table keyed
+    by id(emb) handed a model's vectors to the next model built at the same address once the first was
+    gone (a user's own backend keeps version "0")."""
+    return vars(emb).setdefault(name, {}).setdefault((emb.version, *key), {})
 
 
 def board_vectors(emb: Embeddings, words: Sequence[str]) -> np.ndarray:
     """Unit vectors of board words, memoised per backend (boards reuse a few hundred words)."""
-    memo = _BOARD_VECTORS.setdefault((id(emb), emb.version), {})
+    memo = backend_memo(emb, "_board_vector_memo")
     missing = [w for w in dict.fromkeys(words) if w not in memo]
     if missing:
         ok = emb.covers(missing)

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from agents.base import Guesser, require_observation
-from agents.clue_problem import board_vectors
+from agents.clue_problem import backend_memo, board_vectors
 from agents.embeddings import DEFAULT_BACKEND, Embeddings, get_backend
 from agents.embeddings.backoff import backoff_vector
 from agents.observations import adapter_for
@@ -191,15 +191,12 @@ def zero_clue_pick(view: GuessView, s: np.ndarray, chance: np.ndarray, temperatu
     return int(np.argmax(np.where(t, score, -np.inf)))
 
 
-_CARD_STATS: dict[tuple, dict[str, tuple[float, float]]] = {}
-
-
 def card_stats(emb: Embeddings, words: tuple[str, ...], language: str) -> tuple[np.ndarray, np.ndarray]:
     """Per card: the mean and spread of its cosine over the 10,000 most frequent clue words,
     memoised per backend and language."""
     from agents.clue_problem import candidate_pool
 
-    known = _CARD_STATS.setdefault((id(emb), emb.version, language), {})
+    known = backend_memo(emb, "_card_stats_memo", language)
     missing = [w for w in words if w not in known]
     if missing:
         ref = candidate_pool([emb], language, 10000).vectors[0]

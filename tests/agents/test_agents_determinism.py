@@ -115,3 +115,32 @@ def test_a_spymasters_clue_does_not_depend_on_an_agent_built_before_it():
     cp._POOLS.clear()
     assert after == clue(rare_first) != first
     assert clue(flat) == first
+
+
+def test_a_backend_built_where_a_discarded_one_lived_reads_its_own_vectors():
+    """board_vectors (and the guessers' card_stats) memoised vectors in a process-wide table keyed by
+    id(emb) and its version: once a backend was gone, the next one built at the same address (a user's
+    own model keeps version "0") read the first one's vectors, 192 times in 200. Now the memo lives on
+    the backend object."""
+    import gc
+
+    import numpy as np
+
+    from agents.clue_problem import board_vectors
+    from agents.embeddings.base import Embeddings
+    from agents.embeddings.fake import hash_vector
+
+    class Mine(Embeddings):
+        name, dim, languages = "mine", 8, ("en",)
+
+        def __init__(self, seed):
+            self.seed = seed
+
+        def _encode(self, words):
+            return np.stack([hash_vector(w, 8, self.seed) for w in words])
+
+    for seed in range(50):
+        e = Mine(seed)
+        assert np.allclose(board_vectors(e, ["dog", "cat"]), e.vectors(["dog", "cat"])), seed
+        del e
+        gc.collect()
