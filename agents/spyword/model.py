@@ -303,6 +303,7 @@ def spyword_model(backend: str | Embeddings, language: str, vocab_size: int = 20
     else:
         emb = get_backend(backend)
     key = (id(emb), emb.version, language, vocab_size, tuple(words) if words is not None else None,
+           None if frequencies is None else tuple(map(float, frequencies)),   # rarity: not another's
            tuple(sorted(kwargs.items())))
     model = _MODELS.get(key)
     if model is None:

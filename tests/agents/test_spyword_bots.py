@@ -255,3 +255,18 @@ def test_the_ends_of_eps_are_played_without_warnings(emb, eps):
         belief = b.belief(state.observe("p1"))
         b.give_clue(state.observe("p5"))
     assert 0.0 <= belief <= 1.0
+
+
+def test_the_shared_model_of_one_word_list_with_other_frequencies_is_its_own():
+    """spyword_model's process-wide cache was keyed by the words, not their frequencies: a bot given
+    the same words with other frequencies (its clues pay for rarity) read the first one's rarity."""
+    import numpy as np
+
+    from agents.spyword.model import spyword_model
+    from agents.wordlists import clue_vocabulary
+
+    words = list(clue_vocabulary("en").top(80))
+    flat = spyword_model("fake", "en", 60, words=words, frequencies=[1.0] * len(words))
+    steep = spyword_model("fake", "en", 60, words=words, frequencies=[10.0 ** -i for i in range(len(words))])
+    assert not flat.rarity.any() and steep.rarity.any()
+    assert spyword_model("fake", "en", 60, words=words, frequencies=[1.0] * len(words)) is flat
