@@ -107,9 +107,14 @@ def agent_class(spec: str | AgentSpec, role: str) -> type:
     spec = parse_spec(spec) if isinstance(spec, str) else spec
     module, name = _target(spec, role).split(":")
     try:
-        cls = getattr(importlib.import_module(module), name)
+        imported = importlib.import_module(module)
     except ImportError as exc:
         raise ValueError(f"{role} {str(spec)!r}: cannot import {module!r} ({exc})") from None
+    except Exception as exc:   # noqa: BLE001 - the module's own code fails as it loads (a SyntaxError, a raise)
+        raise ValueError(f"{role} {str(spec)!r}: importing {module!r} failed "
+                         f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+    try:
+        cls = getattr(imported, name)
     except AttributeError:
         raise ValueError(f"{role} {str(spec)!r}: {module!r} has no {name!r}") from None
     base = BASES.get(role)

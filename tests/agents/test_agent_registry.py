@@ -36,6 +36,10 @@ THIRD_PARTY = textwrap.dedent('''
     class NotAnAgent:
         def __init__(self, spec, language="en"):
             pass
+
+    class NoClueMaster(Spymaster):          # give_clue forgotten: abstract
+        def __init__(self, spec, language="en"):
+            super().__init__()
 ''')
 
 
@@ -45,6 +49,8 @@ def third_party(tmp_path, monkeypatch):
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "bots.py").write_text(THIRD_PARTY)
+    (pkg / "typo.py").write_text("def f(:\n")
+    (pkg / "raises.py").write_text("raise RuntimeError('no GPU here')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     yield tmp_path
     for name in [m for m in sys.modules if m.startswith("labbots")]:
@@ -76,10 +82,16 @@ def test_third_party_guesser_by_import_path(third_party):
     ("labbots.nowhere:FirstWordMaster", "cannot import"),
     ("labbots.bots:NotAnAgent", "not a Spymaster subclass"),
     ("labbots.bots:FirstCardGuesser", "not a Spymaster subclass"),
+    # a module whose own code fails as it loads was a SyntaxError / RuntimeError traceback
+    ("labbots.typo:Mine", r"^spymaster 'labbots.typo:Mine': importing 'labbots.typo' failed \(SyntaxError: "),
+    ("labbots.raises:Mine", r"importing 'labbots.raises' failed \(RuntimeError: no GPU here\)$"),
 ])
 def test_bad_third_party_specs_are_one_clear_error(third_party, spec, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as caught:
         check_spec(spec, "spymaster")
+    assert "\n" not in str(caught.value)
+    with pytest.raises(ValueError, match=message):
+        make_spymaster(spec, "en")
 
 
 def test_unknown_name_lists_known_and_import_path_form():
