@@ -16,6 +16,7 @@ entry point in the group `codenames_lab.<role>` (name = the agent's spec name, v
 from __future__ import annotations
 
 import importlib
+import inspect
 from importlib import metadata
 
 from .base import Guesser, Spymaster
@@ -122,6 +123,9 @@ def agent_class(spec: str | AgentSpec, role: str) -> type:
         from .spyword import SpyWordAgent as base
     if not (isinstance(cls, type) and issubclass(cls, base)):
         raise ValueError(f"{role} {str(spec)!r}: {module}:{name} is not a {base.__name__} subclass")
+    if inspect.isabstract(cls):   # refused by check_spec, before a run claims its folder, not as it is built
+        raise ValueError(f"{role} {str(spec)!r}: {module}:{name} does not implement "
+                         f"{', '.join(sorted(cls.__abstractmethods__))}")
     return cls
 
 

@@ -85,6 +85,8 @@ def test_third_party_guesser_by_import_path(third_party):
     # a module whose own code fails as it loads was a SyntaxError / RuntimeError traceback
     ("labbots.typo:Mine", r"^spymaster 'labbots.typo:Mine': importing 'labbots.typo' failed \(SyntaxError: "),
     ("labbots.raises:Mine", r"importing 'labbots.raises' failed \(RuntimeError: no GPU here\)$"),
+    # an abstract class passed check_spec and failed only as it was built, after a run claimed its folder
+    ("labbots.bots:NoClueMaster", "labbots.bots:NoClueMaster does not implement give_clue$"),
 ])
 def test_bad_third_party_specs_are_one_clear_error(third_party, spec, message):
     with pytest.raises(ValueError, match=message) as caught:
