@@ -167,9 +167,19 @@ def _model_key(name: str) -> str:
         return name
 
 
+def _check_language(role: str, spec: str | AgentSpec, language) -> None:
+    """ValueError for a board language no game has (word lists exist for en and ko): an agent built for
+    'fr' or 'EN' failed only at its first clue, mid-game, and check_spec passed it."""
+    from .wordlists import LANGUAGES
+
+    if language not in LANGUAGES:
+        raise ValueError(f"{role} {str(spec)!r}: unknown language {language!r}: {' or '.join(LANGUAGES)}")
+
+
 def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     cls = agent_class(parsed, role)
+    _check_language(role, parsed, language)
     try:
         agent = cls(_agent_spec(parsed), language, **kwargs)
     except (ValueError, TypeError) as exc:  # a bad parameter value: one line naming the spec
@@ -219,6 +229,8 @@ def check_spec(spec: str, role: str, language: str | None = None) -> AgentSpec:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
     parsed = parse_spec(spec)
     cls = agent_class(parsed, role)
+    if language is not None:
+        _check_language(role, spec, language)
     if isinstance(getattr(cls, "defaults", None), dict) and not is_import_path(parsed.name):
         check_params(parsed, cls.defaults, f"{parsed.name} {role}", getattr(cls, "limits", None))
     if not is_import_path(parsed.name):

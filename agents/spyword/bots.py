@@ -387,6 +387,9 @@ def check_spyword_spec(spec: str, language: str | None = None) -> AgentSpec:
         except ValueError as exc:
             raise ValueError(f"spyword {spec!r}: {exc}") from None
     if language is not None:
+        from agents.registry import _check_language
+
+        _check_language("spyword", spec, language)
         try:
             check_language(parsed.backends, language)
         except ValueError as exc:

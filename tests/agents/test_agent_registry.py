@@ -133,3 +133,21 @@ def test_spyword_bots_share_the_registry():
     assert type(bot).__name__ == "RandomSpyWordBot"
     with pytest.raises(ValueError, match="unknown spyword 'margin'"):
         check_spec("margin:fake", "spyword")
+
+
+@pytest.mark.parametrize("role, spec", [("spymaster", "margin:fake?vocab=300"), ("guesser", "nearest:fake"),
+                                        ("spymaster", "random"), ("guesser", "random"), ("spyword", "spyword:fake")])
+@pytest.mark.parametrize("language", ["fr", "EN", "", "ko "])
+def test_a_language_no_game_has_is_refused_before_any_game(role, spec, language):
+    """Word lists (and games) exist for en and ko. A spymaster built for 'fr' or 'EN' failed only at its
+    first clue, mid-game ('unknown language'), the random guesser not at all, and check_spec passed
+    every one. Now one line naming the spec, from check_spec and make_agent alike."""
+    with pytest.raises(ValueError, match=f"^{role} '.*': unknown language {language!r}: en or ko$"):
+        check_spec(spec, role, language)
+    with pytest.raises(ValueError, match=f"unknown language {language!r}: en or ko$"):
+        make_agent(role, spec, language)
+    if role == "spyword":
+        from agents.spyword.bots import check_spyword_spec
+
+        with pytest.raises(ValueError, match=f"^spyword 'spyword:fake': unknown language {language!r}"):
+            check_spyword_spec(spec, language)
