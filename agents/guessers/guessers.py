@@ -195,7 +195,7 @@ class RandomGuesser(Guesser):
         require_observation(obs)
         view = GuessView(obs)
         cards = np.flatnonzero(view.touchable)
-        if not len(cards):
+        if not len(cards) or (view.clue is None and not view.sudden_death):   # no clue to guess on: as every guesser
             return None
         if not view.sudden_death and (view.correct >= view.number or (view.correct and self.rng.random() < self.stop)):
             return None

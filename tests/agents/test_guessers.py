@@ -537,3 +537,19 @@ def test_a_zero_clue_warns_off_the_cards_it_relates_to(cls, spec):
     assert [n for _, n, _ in GuessViewFor(obs).turn_finds()] == [0]
     s.apply(Guess("red-guesser", "pencil"))
     assert g.next_guess(s.observe("red-guesser")) is None      # one guess owed, nothing left to find
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_every_guesser_asked_with_no_clue_on_the_table_stops(game):
+    """A guesser guesses on a clue (RULES 1.3, 3.5). Asked with none on the table (a seat asked out of
+    turn), every similarity guesser said None, but `random` named a card."""
+    from agents.registry import make_guesser
+    from experiments.games.codenames.dealing import deal_record
+    from experiments.games.duet.dealing import deal_duet_record
+
+    state = (deal_duet_record(1, "en") if game == "duet" else deal_record(1, "en")).new_state()
+    for spec in ["random", "random?stop=1", "nearest:fake", "memory:fake", "duet-bayes:fake"]:
+        guesser = make_guesser(spec, "en")
+        guesser.begin_game(3)
+        for seat in (["A", "B"] if game == "duet" else ["red-guesser", "blue-guesser"]):
+            assert guesser.next_guess(state.observe(seat)) is None, (spec, seat)
