@@ -79,7 +79,7 @@ import numpy as np
 from engine.paths import data_path
 
 from .base import Guesser, require_observation
-from .spec import AgentSpec, at_least, between, check_params, one_of, whole
+from .spec import AgentSpec, _show, at_least, between, check_params, one_of, whole
 
 DEFAULT_BACKENDS = ("use-m3", "glove-50", "minilm")
 MODEL_PATH = data_path("models", "human_guesser.json")
@@ -803,6 +803,10 @@ class HumanLikeGuesser(Guesser):
                  memory: "ClueMemory | None" = None):
         super().__init__()
         check_params(spec, self.defaults, "human guesser", self.limits)
+        path = spec.params.get("weights")
+        if path is not None and not isinstance(path, str):   # weights=3 read as the number 3.0, not a file
+            raise ValueError(f"human guesser: weights={_show(path)} must be a model file's path "
+                             "(a name that reads as a number or true/false: write it ./NAME)")
         backends = tuple(spec.backends) or DEFAULT_BACKENDS
         if len(set(backends)) != len(backends):
             raise ValueError(f"human guesser: a backend is named twice in {'+'.join(backends)}")

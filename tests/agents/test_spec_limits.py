@@ -84,6 +84,9 @@ BAD = [
     ("guesser", "human:fake?model=nearest&risk=nan", "human guesser: risk=nan"),
     ("guesser", "human:fake?model=nearest&spare=1.5", "spare=1.5 must be a whole number >= 0"),
     ("guesser", "human:fake?model=other", "model=other must be one of fitted, nearest"),
+    # a file's path that reads as a number: check_spec ended in a TypeError traceback (expected str, not float)
+    ("guesser", "human?weights=3", "human guesser: weights=3 must be a model file's path"),
+    ("guesser", "human?weights=true", "human guesser: weights=True must be a model file's path"),
     ("spyword", "spyword:fake?beta=0", "spyword bot: beta=0 must be a finite number > 0"),
     ("spyword", "spyword:fake?eps=nan", "eps=nan"),
     ("spyword", "spyword:fake?neighbours=0", "neighbours=0"),
