@@ -176,10 +176,23 @@ def _check_language(role: str, spec: str | AgentSpec, language) -> None:
         raise ValueError(f"{role} {str(spec)!r}: unknown language {language!r}: {' or '.join(LANGUAGES)}")
 
 
+def _one_model_once(role: str, spec: AgentSpec, given) -> None:
+    """ValueError for one model named twice however spelled (`glove+glove-50`, `m.kv+./m.kv`), as
+    check_spec says it: built, it counted twice in an ensemble or a guesser's mean. Names of the
+    `embeddings=` a caller hands in are its own."""
+    seen: dict[str, str] = {}
+    for name in spec.backends:
+        if name not in given and seen.setdefault(_model_key(name), name) != name:
+            raise ValueError(f"{role} {str(spec)!r}: backend {name!r} is {seen[_model_key(name)]!r} named again "
+                             "(one model, named once)")
+
+
 def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs):
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     cls = agent_class(parsed, role)
     _check_language(role, parsed, language)
+    if not is_import_path(parsed.name) and getattr(cls, "reads_embeddings", True):
+        _one_model_once(role, parsed, kwargs.get("embeddings") or {})
     try:
         agent = cls(_agent_spec(parsed), language, **kwargs)
     except (ValueError, TypeError) as exc:  # a bad parameter value: one line naming the spec

@@ -151,3 +151,15 @@ def test_a_language_no_game_has_is_refused_before_any_game(role, spec, language)
 
         with pytest.raises(ValueError, match=f"^spyword 'spyword:fake': unknown language {language!r}"):
             check_spyword_spec(spec, language)
+
+
+@pytest.mark.parametrize("role, spec", [("spymaster", "robust:glove+glove-50"), ("guesser", "duet-bayes:use-m3+use"),
+                                        ("guesser", "human:glove-50+glove?model=nearest"),
+                                        ("spymaster", "random:glove+glove-50")])
+def test_one_model_named_twice_is_refused_by_make_agent_too(role, spec):
+    """check_spec refused one model under two names (an alias and its backend); make_agent built it,
+    the model counted twice in an ensemble or a guesser's mean (or loaded for nothing). Now both say
+    it, before any model loads."""
+    for call in (lambda: check_spec(spec, role, "en"), lambda: make_agent(role, spec, "en")):
+        with pytest.raises(ValueError, match="named again \\(one model, named once\\)$"):
+            call()
