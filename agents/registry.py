@@ -192,7 +192,14 @@ def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs)
     cls = agent_class(parsed, role)
     _check_language(role, parsed, language)
     if not is_import_path(parsed.name) and getattr(cls, "reads_embeddings", True):
-        _one_model_once(role, parsed, kwargs.get("embeddings") or {})
+        given = kwargs.get("embeddings") or {}
+        _one_model_once(role, parsed, given)
+        from .embeddings.registry import check_language
+
+        try:   # glove-50 on a Korean board: every card a stranger, said before any model loads
+            check_language([b for b in parsed.backends or sorted(cls.models_read(parsed)) if b not in given], language)
+        except ValueError as exc:
+            raise ValueError(f"{role} {str(parsed)!r}: {exc}") from None
     try:
         agent = cls(_agent_spec(parsed), language, **kwargs)
     except (ValueError, TypeError) as exc:  # a bad parameter value: one line naming the spec

@@ -163,3 +163,13 @@ def test_one_model_named_twice_is_refused_by_make_agent_too(role, spec):
     for call in (lambda: check_spec(spec, role, "en"), lambda: make_agent(role, spec, "en")):
         with pytest.raises(ValueError, match="named again \\(one model, named once\\)$"):
             call()
+
+
+@pytest.mark.parametrize("role, spec", [("spymaster", "robust:glove-50"), ("guesser", "duet-bayes:use-m3+minilm"),
+                                        ("spymaster", "random:glove-50"), ("guesser", "human?model=nearest")])
+def test_a_backend_that_cannot_read_the_language_is_refused_by_make_agent_too(role, spec):
+    """check_spec refused glove-50 on a Korean board; make_agent built the agent (loading the model),
+    which then read every card as a stranger. Now both refuse it before any model loads."""
+    for call in (lambda: check_spec(spec, role, "ko"), lambda: make_agent(role, spec, "ko")):
+        with pytest.raises(ValueError, match="does not cover language 'ko' \\(it covers en\\)$"):
+            call()
