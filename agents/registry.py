@@ -96,7 +96,9 @@ def _target(spec: AgentSpec, role: str) -> str:
         return f"{spec.name}:{spec.backends[0]}"
     table = known_agents(role)
     if spec.name not in table:
-        raise ValueError(f"unknown {role} {spec.name!r}; known: {', '.join(sorted(table))} "
+        # a non-ASCII or unprintable name is shown escaped: 'r\u043ebust' (a Cyrillic o), not 'rоbust'
+        shown = repr(spec.name) if spec.name.isascii() and spec.name.isprintable() else ascii(spec.name)
+        raise ValueError(f"unknown {role} {shown}; known: {', '.join(sorted(table))} "
                          f"(or a class by import path, module.path:ClassName)")
     return table[spec.name]
 

@@ -173,3 +173,14 @@ def test_a_backend_that_cannot_read_the_language_is_refused_by_make_agent_too(ro
     for call in (lambda: check_spec(spec, role, "ko"), lambda: make_agent(role, spec, "ko")):
         with pytest.raises(ValueError, match="does not cover language 'ko' \\(it covers en\\)$"):
             call()
+
+
+@pytest.mark.parametrize("name, shown", [("r\u043ebust", "'r\\u043ebust'"), ("robust\u200b", "'robust\\u200b'"),
+                                         ("ROBUST", "'ROBUST'")])
+def test_an_unknown_agent_name_that_looks_like_a_known_one_is_shown_escaped(name, shown):
+    """'unknown spymaster 'rоbust'; known: ..., robust' (a Cyrillic o, or a zero-width space after it) did
+    not tell the bad name from the known one; now it is escaped, as an unknown parameter's name is."""
+    for call in (lambda: check_spec(name, "spymaster"), lambda: make_spymaster(name)):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value).startswith(f"unknown spymaster {shown}; known: "), str(caught.value)
