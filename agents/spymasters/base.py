@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -74,10 +75,11 @@ class PoolSpymaster(Spymaster):
         """Candidates the clue filter accepts on this board and not given before in this game."""
         pool = self.pool
         ok = pool.legal_mask(problem).copy()
-        for w in problem.used_clues:
-            j = pool.index.get(w)
-            if j is not None:
-                ok[j] = False
+        for w in problem.used_clues:   # as it was typed: 'TRY' or a decomposed Korean word is 'try', '사과'
+            for form in {w, w.lower(), unicodedata.normalize("NFC", w).lower()}:
+                j = pool.index.get(form)
+                if j is not None:
+                    ok[j] = False
         return ok
 
     def give_clue(self, obs) -> ClueDecision:

@@ -81,8 +81,11 @@ def test_sea_clue_targets_the_sea_cards(cls, spec):
         assert set(d.targets) <= {"ocean", "water", "wave"} and d.number == len(d.targets)
 
 
+@pytest.mark.parametrize("typed", [str, str.upper], ids=["as-given", "upper-case"])
 @pytest.mark.parametrize("cls,spec", ALL)
-def test_never_repeats_a_clue_and_every_clue_is_legal(cls, spec):
+def test_never_repeats_a_clue_and_every_clue_is_legal(cls, spec, typed):
+    """A clue given before is no candidate, however it was typed: the record keeps 'SEA' as typed (a
+    person at the table, the web page), which did not exclude the candidate 'sea'."""
     s = state()
     agent = spymaster(cls, spec)
     given = []
@@ -93,7 +96,7 @@ def test_never_repeats_a_clue_and_every_clue_is_legal(cls, spec):
         assert d.word not in given
         given.append(d.word)
         # pretend the turn went by: A's clue, B hits a green, B gives a clue, A guesses a bystander
-        s.apply(Clue("A", d.word, d.number))
+        s.apply(Clue("A", typed(d.word), d.number))
         s.apply(Guess("B", next(w for i, w in enumerate(BOARD) if s.key.a[i] == "N" and s.key.b[i] != "X"
                                  and "B" not in s.marks[i])))
         if s.phase == "clue":
