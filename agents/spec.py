@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from dataclasses import dataclass, field, replace
 
@@ -132,6 +133,18 @@ def _show(value) -> str:
     return str(value)
 
 
+def _text(value) -> str:
+    """A value refused as no number, shown: a text that reads as one quoted ('3', not 3: 'kmax=3 must be
+    a number' said nothing)."""
+    if isinstance(value, str):
+        try:
+            float(value)
+            return ascii(value)
+        except ValueError:
+            pass
+    return _show(value)
+
+
 def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Limit] | None = None) -> None:
     """Every parameter of `spec` is one `defaults` knows, of its default's kind, within its limits;
     ValueError (one line naming `who`, the parameter and what it may be) for the first that is not.
@@ -157,8 +170,10 @@ def check_params(spec: AgentSpec, defaults: dict, who: str, limits: dict[str, Li
         if isinstance(default, bool) and not isinstance(value, bool):
             raise ValueError(f"{who}: {key}={_show(value)} must be true or false")
         if isinstance(default, (int, float)) and not isinstance(default, bool):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(f"{who}: {key}={_show(value)} must be a number")
+            # a numpy number in an AgentSpec built by hand (a sweep over np.arange) is a number too
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):   # np.bool_ is no Real
+                raise ValueError(f"{who}: {key}={_text(value)} must be a number")
+            value = float(value)
             limit = limit or Limit()
             if isinstance(default, int) and not limit.whole:
                 limit = replace(limit, whole=True)

@@ -56,7 +56,7 @@ BAD = [
     # a number is written in ASCII: float() read Arabic-Indic or full-width digits, '1_0' and ' 3'
     ("spymaster", "margin:fake?kmax=\u0663", "margin spymaster: kmax='\\u0663' must be a number"),
     ("spymaster", "margin:fake?kmax=\uff13", "kmax='\\uff13' must be a number"),
-    ("spymaster", "margin:fake?kmax=1_0", "kmax=1_0 must be a number"),
+    ("spymaster", "margin:fake?kmax=1_0", "kmax='1_0' must be a number"),
     ("spymaster", "margin:fake?kmax= 3", "kmax=' 3' must be a number"),
     ("spymaster", "margin:fake?kmax=3 &alpha=1", "kmax='3 ' must be a number"),
     ("spymaster", "margin:fake?candidates=0.5", "candidates=0.5"),
@@ -167,3 +167,18 @@ def test_a_number_is_read_as_written_in_ascii():
     assert params["g"] != params["g"] and params["h"] == float("-inf")
     assert str(parse_spec("x?f=-0")) == "x?f=0.0" == str(parse_spec("x?f=0"))
     assert parse_spec("x?a=\u0663").params == {"a": "\u0663"}
+
+
+def test_a_hand_built_spec_takes_numpy_numbers_and_quotes_a_number_in_text():
+    """An AgentSpec built by hand (a sweep over np.arange) with kmax=np.int64(3) was refused as 'kmax=3
+    must be a number', and kmax='3' the same: neither said what was wrong. Now a numpy number is a
+    number and a text that reads as one is quoted."""
+    import numpy as np
+
+    assert make_agent("spymaster", AgentSpec("margin", ("fake",), {"kmax": np.int64(3), "alpha": np.float32(0.5)}))
+    with pytest.raises(ValueError, match="margin spymaster: kmax=np.int64\\(0\\) must be|kmax=0 must be a whole number >= 1"):
+        make_agent("spymaster", AgentSpec("margin", ("fake",), {"kmax": np.int64(0)}))
+    with pytest.raises(ValueError, match="margin spymaster: kmax='3' must be a number$"):
+        make_agent("spymaster", AgentSpec("margin", ("fake",), {"kmax": "3"}))
+    with pytest.raises(ValueError, match="kmax=True must be a number$"):
+        make_agent("spymaster", AgentSpec("margin", ("fake",), {"kmax": np.bool_(True)}))
