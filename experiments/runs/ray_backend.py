@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import socket
+from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import urlsplit
 
@@ -107,10 +108,18 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
                 os.environ[SECRET_ENV] = secret.decode("utf-8", "surrogateescape")
             else:
                 os.environ.pop(SECRET_ENV, None)
-            self.simulator = importlib.import_module(simulator)
-            self.simulator.load_players(run)
+            # an agent that fails to load is reported by ready(): an error raised here kills the actor,
+            # and the driver would see ActorDiedError, whose text is the actor's whole traceback
+            self.failed = None
+            try:
+                self.simulator = importlib.import_module(simulator)
+                self.simulator.load_players(run)
+            except Exception as exc:   # noqa: BLE001 - the driver raises it (_task_errors)
+                self.failed = exc
 
         def ready(self) -> bool:
+            if self.failed is not None:
+                raise self.failed
             return True
 
         @ray.method(num_returns="streaming")
@@ -120,11 +129,36 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
 
     run_ref = ray.put(run)
     actors = [Player.remote(run_ref, simulator, run_secret()) for _ in range(actors_wanted)]
-    ray.get([a.ready.remote() for a in actors])   # every actor has loaded its agents
+    with _task_errors(ray):
+        ray.get([a.ready.remote() for a in actors])   # every actor has loaded its agents
     return _play(ray, actors, todo)
 
 
+@contextmanager
+def _task_errors(ray) -> Iterator[None]:
+    """What fails on an actor, as the local backend reports it: an error raised there (an agent's
+    AgentError, a loading error) is raised here as itself, not as RayTaskError, whose text is the
+    actor's whole traceback; an actor whose process died (a crash, the OOM killer, a kill) stops the
+    run in one line (SystemExit, as a dead local worker does), the games already back kept."""
+    try:
+        yield
+    except ray.exceptions.RayTaskError as exc:
+        cause = exc.cause
+        if isinstance(cause, Exception) and not isinstance(cause, ray.exceptions.RayError):
+            raise cause from exc
+        raise
+    except ray.exceptions.RayActorError:
+        raise SystemExit("error: a Ray actor died while it played (its process ended: a crash, the out-of-memory "
+                         "killer, a signal, or its node was lost): the run stops; the games finished before it "
+                         "are kept, and a rerun resumes") from None
+
+
 def _play(ray, actors: list, todo: list[int]) -> Iterator[tuple[dict, str]]:
+    with _task_errors(ray):
+        yield from _stream(ray, actors, todo)
+
+
+def _stream(ray, actors: list, todo: list[int]) -> Iterator[tuple[dict, str]]:
     size = max(1, min(16, len(todo) // (len(actors) * 4) or 1))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     # a chunk's games stream back one by one: a chunk returned whole held its finished games until its
@@ -138,4 +172,12 @@ def _play(ray, actors: list, todo: list[int]) -> Iterator[tuple[dict, str]]:
             except StopIteration:   # the chunk is done
                 pending.remove(games)
                 continue
-            yield ray.get(ref)
+            try:
+                result = ray.get(ref)
+            except ray.exceptions.RayError:
+                try:   # the chunk's own end holds the error too: read, Ray does not print it again at exit
+                    ray.get(games.completed())
+                except ray.exceptions.RayError:
+                    pass
+                raise
+            yield result

@@ -192,3 +192,98 @@ def test_a_game_an_actor_finished_reaches_the_driver_before_its_next_game_ends(t
         ray.shutdown()
     assert sorted(got) == list(range(40))
     assert got[3]["released"], "game 0 came back only with game 3, a later game of its chunk"
+
+
+# ----- a game that fails on an actor: one line, as on the local backend ---------------------------
+_FAILING_SIMULATOR = '''
+import os, time
+
+from experiments.games.moves import AgentError
+
+def load_players(run):
+    if os.environ["FAIL_MODE"] == "load":
+        raise ValueError("guesser 'my.pkg:Guesser': cannot load its model")
+    return {}
+
+def play_one(index):
+    if index == 2:
+        if os.environ["FAIL_MODE"] == "raise":
+            raise AgentError("my.pkg:Guesser raised ZeroDivisionError in next_guess: division by zero")
+        if os.environ["FAIL_MODE"] == "die":
+            time.sleep(0.5)   # games 0 and 1 reach the driver first
+            os._exit(3)
+    return {"game_index": index}, "{}"
+'''
+
+
+def _failing_run(tmp_path, monkeypatch, mode: str, got: dict | None = None) -> dict:
+    """Games 0..5 of the failing simulator on one Ray actor: the rows that came back (in `got`), then the error."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    from experiments.runs.execute import MissingGames
+
+    (tmp_path / "failing_simulator.py").write_text(_FAILING_SIMULATOR)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("FAIL_MODE", mode)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), os.getcwd(), os.environ.get("PYTHONPATH", "")]))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    got = {} if got is None else got
+    try:
+        for row, _ in ray_backend.ray_results(DuetRun(games=6, **RANDOM), MissingGames(6, []), 1, "failing_simulator"):
+            got[row["game_index"]] = row
+    finally:
+        ray.shutdown()
+    return got
+
+
+def test_an_agent_error_on_a_ray_actor_is_the_agents_error_not_rays(tmp_path, monkeypatch):
+    """An agent that raised on an actor came back as RayTaskError, whose text is the actor's whole
+    traceback (`ray::Player.play() (pid=..., actor_id=...)` and every frame): `cnlab simulate --backend
+    ray` printed it all where the local backend prints one line. Now the agent's own error is raised."""
+    from experiments.games.moves import AgentError
+
+    with pytest.raises(AgentError) as info:
+        _failing_run(tmp_path, monkeypatch, "raise")
+    assert str(info.value) == "my.pkg:Guesser raised ZeroDivisionError in next_guess: division by zero"
+
+
+def test_agents_that_fail_to_load_on_a_ray_actor_are_one_error_not_a_dead_actor(tmp_path, monkeypatch):
+    """An agent that failed to load on an actor killed the actor in its creation task: ActorDiedError,
+    a traceback of every frame (the local backend: `error: guesser '...': ...`, exit 2). Now the
+    loading error itself is raised (a ValueError: one line, exit 2)."""
+    with pytest.raises(ValueError) as info:
+        _failing_run(tmp_path, monkeypatch, "load")
+    assert str(info.value) == "guesser 'my.pkg:Guesser': cannot load its model"
+
+
+def test_a_ray_actor_that_dies_stops_the_run_in_one_line(tmp_path, monkeypatch):
+    """An actor whose process died (a crashing extension, the OOM killer, a kill) raised ActorDiedError,
+    a traceback and a paragraph of Ray's advice; now the run stops as on local workers: SystemExit with
+    one line, the games that came back before it kept (a rerun resumes)."""
+    got: dict = {}
+    with pytest.raises(SystemExit) as info:
+        _failing_run(tmp_path, monkeypatch, "die", got)
+    message = str(info.value.code)
+    assert "\n" not in message and "a Ray actor died" in message and "a rerun resumes" in message
+    assert sorted(got) == [0, 1]
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_cnlab_simulate_on_ray_names_an_agent_that_raises_in_one_line(tmp_path, monkeypatch, game):
+    """`--backend ray` says what the local backend says of an agent that raised: one line, exit 2
+    (it printed the actor's traceback, and at times Ray's 'Unhandled error' of the chunk after it)."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]))
+    try:
+        result = CliRunner().invoke(app, ["simulate", game, "--games", "4", "--workers", "2", "--backend", "ray",
+                                          "--spymaster", "tests.agents.hostile_agent:RaisingSpymaster", "--guesser",
+                                          "random", "--no-progress", "--out", str(tmp_path / "run")])
+    finally:
+        ray.shutdown()
+    assert result.exit_code == 2, result.output
+    (line,) = [l for l in result.stderr.splitlines() if "Token authentication" not in l]   # Ray's own note
+    assert line.startswith("error: tests.agents.hostile_agent:RaisingSpymaster raised ZeroDivisionError in give_clue")
