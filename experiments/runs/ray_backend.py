@@ -44,9 +44,13 @@ def unreachable(address: str, timeout: float = 5.0) -> str | None:
     address where nothing listens for minutes."""
     try:
         parts = urlsplit(address if "://" in address else f"//{address}")
-        host, port = parts.hostname, parts.port
+        host = parts.hostname
     except ValueError:
         return None
+    try:
+        port = parts.port
+    except ValueError:   # out of range or not a number: ray.init would retry it for minutes
+        return f"its port is not a number 0..65535 ({parts.netloc.rpartition(':')[2][:20]!r})"
     if not host or port is None:
         return None
     try:

@@ -91,6 +91,19 @@ def test_only_host_and_port_addresses_are_probed():
     assert ray_backend.unreachable("not an address") is None
 
 
+@pytest.mark.parametrize("address", ["127.0.0.1:99999", "ray://127.0.0.1:70000", "head.example:http", "127.0.0.1:-1"])
+def test_an_address_whose_port_is_no_port_is_refused_before_ray_init(monkeypatch, address):
+    """A port out of 0..65535 or not a number: the probe gave up on it (urlsplit's ValueError) and
+    ray.init retried the address for minutes (`RAY_ADDRESS=127.0.0.1:99999`: 'Failed to connect to
+    GCS' every five seconds). Now one ValueError naming the address, at once."""
+    monkeypatch.setenv("RAY_ADDRESS", address)
+    calls: list = []
+    monkeypatch.setitem(sys.modules, "ray", _fake_ray(calls))
+    with pytest.raises(ValueError, match=f"^cannot connect to the Ray cluster at {address}: .*port"):
+        ray_backend.ray_results(DuetRun(games=4, seed=0, **RANDOM), list(range(4)), 2)
+    assert calls == []
+
+
 # ----- without Ray: one line, exit 2, no folder ------------------------------------------------------
 @pytest.mark.parametrize("game", ["duet", "codenames", "spyword"])
 def test_the_ray_backend_without_ray_is_one_error_line_before_the_folder(tmp_path, monkeypatch, game):
