@@ -165,6 +165,11 @@ class RunDirectory:
         if not holds_games(self.path):
             return None   # a run that played no game (say its agents failed to load): nothing to keep, the folder is new
         if old["fingerprint"] != self.run.fingerprint():
+            if _arguments(old.get("run")) == _arguments(asdict(self.run)):   # the seeds differ, not what was asked
+                raise RunFolderError(f"{self.path} holds a different run: these arguments, played under other seeds "
+                                     "(another CNLAB_SEED_SECRET, or none where this run has one or the reverse; an "
+                                     "older seed scheme or an edited missions file); rerun with the secret it was "
+                                     "played with, or use another --out")
             raise RunFolderError(f"{self.path} holds a different run ({old.get('run')}); use another --out")
         changed = changed_settings(old.get("agents"), agents)
         if changed:
@@ -284,6 +289,13 @@ class RunDirectory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _arguments(run: Any) -> Any:
+    """A run description (run.json's `run`, or a run's asdict) as JSON reads it back, less its game count."""
+    if not isinstance(run, dict):
+        return None
+    return json.loads(json.dumps({k: v for k, v in run.items() if k != "games"}, sort_keys=True, default=str))
 
 
 def holds_games(path: Path) -> bool:

@@ -544,3 +544,24 @@ def test_a_game_a_worker_finished_reaches_the_folder_before_its_next_game_ends(t
             flag.touch()
     assert sorted(got) == list(range(200))
     assert got[3]["released"], "game 0 came back only with game 3, the later game of its batch"
+
+
+@pytest.mark.parametrize("first, then", [("one secret", "another"), ("one secret", None), (None, "a secret")])
+def test_a_rerun_under_another_seed_secret_is_refused_naming_the_secret(tmp_path, monkeypatch, first, then):
+    """CNLAB_SEED_SECRET deals other games (experiments/runs/seeds.py), so its hash is in the folder's
+    fingerprint: a rerun under another secret (or none) was refused as 'holds a different run (...)',
+    the run it showed the very arguments given, and nothing said the secret was what differed. Now the
+    error names it; the folder is unchanged and never holds the secret itself."""
+    out = tmp_path / "run"
+    for secret in (first, then):
+        if secret:
+            monkeypatch.setenv("CNLAB_SEED_SECRET", secret)
+        else:
+            monkeypatch.delenv("CNLAB_SEED_SECRET", raising=False)
+        if secret == first:
+            simulate(DuetRun(games=2, seed=0, **RANDOM), out=out, progress=False)
+            before = snapshot(out)
+    with pytest.raises(RunFolderError, match=r"different run: .*CNLAB_SEED_SECRET"):
+        simulate(DuetRun(games=3, seed=0, **RANDOM), out=out, progress=False)
+    assert snapshot(out) == before
+    assert not any(first.encode() in data for data in before.values() if first)
