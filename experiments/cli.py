@@ -459,13 +459,14 @@ def simulate(
 
 
 def _check_backend(backend: str) -> None:
-    """--backend: local, or ray where Ray is importable; refused before any folder or agent exists."""
+    """--backend: local, or ray where Ray is importable and RAY_ADDRESS, when set, answers; refused
+    before any folder or agent exists."""
     if backend not in ("local", "ray"):
         fail(f"unknown backend {backend!r}: local or ray")
     if backend == "ray":
-        from experiments.runs.ray_backend import ray_missing
+        from experiments.runs.ray_backend import cluster_unreachable, ray_missing
 
-        why = ray_missing()
+        why = ray_missing() or cluster_unreachable()
         if why:
             fail(why)
 

@@ -60,6 +60,14 @@ def unreachable(address: str, timeout: float = 5.0) -> str | None:
     return None
 
 
+def cluster_unreachable() -> str | None:
+    """Why the cluster at `RAY_ADDRESS` cannot be joined (nothing answers at its host and port), as the
+    one line the run stops with, or None (no address, or it answers); nothing is started."""
+    address = cluster_address()
+    why = unreachable(address) if address else None
+    return f"cannot connect to the Ray cluster at {address}: {why}" if why else None
+
+
 def init_kwargs(address: str | None, workers: int) -> dict:
     """`ray.init`'s arguments: connecting to a cluster takes no resources (Ray refuses num_cpus
     there); a fresh local instance gets one CPU per worker."""
@@ -83,9 +91,9 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
     address = None
     if not ray.is_initialized():
         address = cluster_address()
-        why = unreachable(address) if address else None
+        why = cluster_unreachable()
         if why:
-            raise ValueError(f"cannot connect to the Ray cluster at {address}: {why}")
+            raise ValueError(why)
         try:
             ray.init(**init_kwargs(address, workers))
         except ConnectionError as exc:

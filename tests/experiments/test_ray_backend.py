@@ -115,6 +115,24 @@ def test_the_ray_backend_without_ray_is_one_error_line_before_the_folder(tmp_pat
     assert not (tmp_path / "x").exists()
 
 
+@pytest.mark.parametrize("game", ["duet", "codenames", "spyword"])
+def test_a_ray_address_where_nothing_answers_is_one_error_line_before_the_folder(tmp_path, monkeypatch, game):
+    """Like a missing Ray, an unreachable RAY_ADDRESS is bad input: refused before any folder or agent
+    exists (the folder was created, run.json and empty rows written, and only then the address tried)."""
+    import socket
+
+    with socket.socket() as s:          # a port that was free a moment ago: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--backend", "ray", "--no-progress",
+                                      "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().startswith(f"error: cannot connect to the Ray cluster at 127.0.0.1:{port}: nothing answers")
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+
+
 def test_an_unknown_backend_is_one_error_line_before_the_folder(tmp_path):
     result = CliRunner().invoke(app, ["simulate", "codenames", "--games", "2", "--backend", "dask",
                                       "--no-progress", "--out", str(tmp_path / "x")])
