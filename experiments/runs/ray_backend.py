@@ -13,7 +13,9 @@ CPU that never comes).
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import threading
 from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import urlsplit
@@ -94,12 +96,17 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
         why = cluster_unreachable()
         if why:
             raise ValueError(why)
+        sigterm = signal.getsignal(signal.SIGTERM)
         try:
             ray.init(**init_kwargs(address, workers))
         except ConnectionError as exc:
             hint = "" if os.environ.get("RAY_AUTH_MODE") else (
                 " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token)")
             raise ValueError(f"cannot connect to the Ray cluster at {address}: {exc}{hint}") from None
+        # ray.init sets its own SIGTERM handler (a stack dump, then death by the signal) over the run's
+        # (execute.stop_on_sigterm: SystemExit 143, the folder closed and unlocked): the run's is kept
+        if callable(sigterm) and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, sigterm)
     actors_wanted = max(1, workers)
     if address:
         cpus = int(ray.cluster_resources().get("CPU", 0))

@@ -318,3 +318,45 @@ def test_cnlab_simulate_on_ray_names_an_agent_that_raises_in_one_line(tmp_path, 
     assert result.exit_code == 2, result.output
     (line,) = [l for l in result.stderr.splitlines() if "Token authentication" not in l]   # Ray's own note
     assert line.startswith("error: tests.agents.hostile_agent:RaisingSpymaster raised ZeroDivisionError in give_clue")
+
+
+_SIGTERM_RUN = '''
+import sys
+from experiments.games.duet.batch import DuetRun, simulate
+simulate(DuetRun(games=3000, seed=1, spymaster="random", guesser="random"), out=sys.argv[1], backend="ray",
+         workers=1, progress=False)
+'''
+
+
+def test_sigterm_ends_a_ray_run_as_it_ends_a_local_one(tmp_path):
+    """SIGTERM ends a run as Ctrl-C does (execute.stop_on_sigterm): SystemExit 143, the folder closed and
+    unlocked. ray.init put its own SIGTERM handler over it: the driver printed Ray's stack dump
+    ('*** SIGTERM received ... PC: @ ... fsync', twice) and died by the signal. Now the run's handler
+    is kept; the games finished are kept and resume."""
+    import signal
+    import subprocess
+    import time
+
+    pytest.importorskip("ray")
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
+    env.pop("RAY_ADDRESS", None)
+    proc = subprocess.Popen([sys.executable, "-c", _SIGTERM_RUN, str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if (out / "games.jsonl").exists() and (out / "games.jsonl").stat().st_size:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.stderr.read()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 143, err
+    assert "SIGTERM received" not in err
+    from experiments.runs.folder import in_use
+
+    assert not in_use(out)
