@@ -274,28 +274,34 @@ def test_a_duet_bot_spymasters_numpy_integer_number_is_played_as_that_number(tmp
     """As in Codenames: the terminal passed a bot's clue number on raw, so numpy.int64(1) (a number out
     of an argmax) was refused under 3.4 and the game stopped as a bot error, where `cnlab simulate` and
     the web play it as 1 (experiments.games.moves.clue_number)."""
-    import numpy as np
-
-    from agents.base import ClueDecision
-
     record = deal_duet_record(3, "en")
     greens = [w for w, c in zip(record.words, record.key.b) if c == "G"]
 
-    class NumpySpymaster:
-        spec = "numpy"
-
-        def begin_game(self, seed):
-            pass
-
-        def give_clue(self, obs):
-            return ClueDecision("zebra", np.int64(1), (greens[0],), np.float64(0.5))
-
     io = Lines(["bot", greens[0], "stop", "quit"])
-    session = duet_module.DuetSession(record, NumpySpymaster(), _holds_back(), tmp_path / "n.json", io=io, pause=0)
+    session = duet_module.DuetSession(record, NumpySpymaster(greens[0]), _holds_back(), tmp_path / "n.json", io=io, pause=0)
     session.run()
     saved = json.loads((tmp_path / "n.json").read_text())
     assert saved["actions"][0]["number"] == 1 and saved["actions"][1]["guess"] == greens[0], saved["actions"]
     assert "bot error" not in str(saved["play"]["ended"])
+
+
+class NumpySpymaster:
+    """Clues ZEBRA 1 for `target` with numpy numbers, as a bot's argmax gives them."""
+
+    spec = "numpy"
+
+    def __init__(self, target: str):
+        self.target = target
+
+    def begin_game(self, seed):
+        pass
+
+    def give_clue(self, obs):
+        import numpy as np
+
+        from agents.base import ClueDecision
+
+        return ClueDecision("zebra", np.int64(1), (self.target,), np.float64(0.5))
 
 
 def _holds_back():
@@ -904,23 +910,10 @@ def test_a_bot_spymasters_numpy_integer_number_is_played_as_that_number(tmp_path
     experiments.games.moves.clue_number reads it (a numpy integer as the int it is); the terminal
     passed it on raw, so a spymaster answering numpy.int64(1) (a number out of an argmax) was refused
     'a clue number is 0..9 or "unlimited", not 1' (RULES 1.2) and the game stopped as a bot error."""
-    import numpy as np
-
-    from agents.base import ClueDecision
-
     record, mine, Session, _, guesser = codenames_game(tmp_path, game, "guesser", seed=3)
 
-    class NumpySpymaster:
-        spec = "numpy"
-
-        def begin_game(self, seed):
-            pass
-
-        def give_clue(self, obs):
-            return ClueDecision("zebra", np.int64(1), (mine[0],), np.float64(0.5))
-
     io = Lines([mine[0], "stop", "quit"])
-    session = Session(record, NumpySpymaster(), guesser, tmp_path / "n.json", io=io, pause=0, role="guesser")
+    session = Session(record, NumpySpymaster(mine[0]), guesser, tmp_path / "n.json", io=io, pause=0, role="guesser")
     assert session.run() == 0, io.out.getvalue()[-400:]
     saved = json.loads((tmp_path / "n.json").read_text())
     assert saved["actions"][0] == {"seat": f"{record.key.starts}-spymaster", "clue": "zebra", "number": 1}
