@@ -132,7 +132,9 @@ class VectorCache:
         return arr
 
     def load(self, backend: str, model_version: str, words: Sequence[str]) -> np.ndarray | None:
-        """The cached matrix, or None when absent; a damaged entry is logged, removed and None returned."""
+        """The cached matrix, or None when absent; a damaged entry is logged and None returned. It is
+        left in place for the rebuild's `save` to replace: another process may be filling this entry
+        (its .npy written, its sidecar not yet), and deleting it would delete that fresh entry."""
         key = self.key(backend, model_version, words)
         npy, side = self.paths(backend, key)
         if not npy.exists() and not side.exists():
@@ -143,11 +145,6 @@ class VectorCache:
             return self._read(npy, side, len(words), vocab_hash(words))
         except (CacheCorrupt, OSError) as e:
             log.warning("embedding cache entry %s for %s is damaged (%s); rebuilding", npy, backend, e)
-            for p in (side, npy):
-                try:
-                    p.unlink()
-                except OSError:
-                    pass
             return None
 
     def save(self, backend: str, model_version: str, words: Sequence[str], arr: np.ndarray) -> Path:

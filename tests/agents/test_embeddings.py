@@ -603,3 +603,19 @@ def test_mpnet_parts_out_of_order_or_missing_fail_cleanly(tmp_path):
         mp.join_and_extract(parts[:2], dest)
     assert not dest.exists()
     assert [p.name for p in dest.parent.iterdir()] == []
+
+
+def test_a_reader_never_deletes_an_entry_another_process_is_filling(tmp_path):
+    """A fill writes the .npy, then its sidecar. A second process that looked between the two saw
+    "one of .npy/.json is missing" and deleted the .npy, so the first process's sidecar was left
+    alone and the next run rebuilt the entry again. Now the half-written entry is only skipped."""
+    e = FakeEmbeddings()
+    good = cached_vectors(e, WORDS, cache_dir=tmp_path)
+    npy = _entry(tmp_path)
+    side = npy.with_suffix(".json")
+    sidecar = side.read_bytes()
+    side.unlink()  # the filling process has written its .npy, not yet its sidecar
+    assert VectorCache(tmp_path).load(e.name, e.version, WORDS) is None
+    assert npy.exists()  # the other process's fresh .npy is still there
+    side.write_bytes(sidecar)  # its sidecar lands: the entry is whole and read
+    assert np.array_equal(VectorCache(tmp_path).load(e.name, e.version, WORDS), good)
