@@ -68,3 +68,15 @@ def test_replay_summary_of_a_fresh_game():
     summary = replay_summary(deal_duet(7, POOL).replay())
     assert summary == {"game": "duet", "status": "playing", "greens_found": 0, "tokens_left": 9,
                        "turns_used": 0, "mistakes": 0, "score": None, "loss_reason": None}
+
+
+def test_deal_never_puts_one_word_twice_on_the_board():  # RULES 3.1: 25 different words (CRANE is crane)
+    """A word list that spells one word in several cases still deals a playable board: one of the
+    spellings, never two (the engine refuses such a board), and it counts once towards the 25."""
+    pool = [f"w{i:02d}" for i in range(24)] + ["Crane", "crane", "CRANE"]
+    for seed in range(30):
+        rec = deal_duet(seed, pool)
+        assert sum(w.lower() == "crane" for w in rec.words) == 1
+        rec.new_state()
+    with pytest.raises(ValueError, match="distinct"):
+        deal_duet(0, pool[:23] + ["Crane", "crane", "CRANE"])
