@@ -19,7 +19,7 @@ import re
 import reprlib
 import unicodedata
 from dataclasses import asdict
-from typing import Any, Callable, Collection, Iterable
+from typing import Any, Callable, Collection, Iterable, Sequence
 
 from .clues.normalize import MAX_CLUE_LENGTH, invisible_character
 from .errors import IllegalAction, MalformedRecord
@@ -188,6 +188,15 @@ def word_key(word: str) -> str:
     space. CRANE is crane, "e\u0301" is "\u00e9", "ice\u00a0cream" is "ice cream"."""
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", word).casefold())
     return " ".join(text.split())
+
+
+def distinct_words(words: Sequence[str]) -> list[str]:
+    """A dealer's pool: each word once as `word_key` reads it (CRANE, Crane, crane: the first in
+    sorted order), so a deal never puts one word on a board twice, which `check_board` refuses."""
+    first: dict[str, str] = {}
+    for w in sorted(set(words)):
+        first.setdefault(word_key(w), w)
+    return list(first.values())
 
 
 def check_board(words: Any, count: int, rule: str, board: str, what: str = "words") -> list[str]:

@@ -116,6 +116,20 @@ def test_deal_needs_enough_distinct_words():
         deal_codenames(1, POOL[:24])
 
 
+
+@pytest.mark.parametrize("game", ["codenames", "two_player"])
+def test_deal_never_puts_one_word_twice_on_the_board(game):  # RULES 1.1: 25 different words (CRANE is crane)
+    """The dealer's pool was distinct by exact text, so a list spelling one word in several cases
+    dealt boards the engine refuses (48 of 50 seeds here) and counted the spellings towards the 25."""
+    pool = [f"w{i:02d}" for i in range(24)] + ["Crane", "crane", "CRANE"]
+    config = CodenamesConfig() if game == "codenames" else CodenamesConfig(variant="two_player")
+    for seed in range(30):
+        rec = deal_codenames(seed, pool, config)
+        assert sum(w.lower() == "crane" for w in rec.words) == 1
+        record_from_dict(rec.to_dict())   # a board the engine accepts
+    with pytest.raises(ValueError, match="distinct"):
+        deal_codenames(0, pool[:23] + ["Crane", "crane", "CRANE"])
+
 def test_agreed_clue_options_are_recorded_and_replay_the_same():  # RULES 4.7
     pytest.importorskip("engine.clues")
     words = ["dog", "cat", "river", "bank", "apple", "tree", "moon", "star", "car", "road", "ship", "sea",
