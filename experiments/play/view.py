@@ -7,9 +7,10 @@ agent, X assassin, - bystander) or a check mark when a green agent covers the ca
 the bot's side appears only in `reveal()`, after the game, and as the targets of a resolved bot clue
 (`intent_line()`, see intents.py).
 
-Board rows are laid out to fit 80 columns; every other line (the title, the clue history, notices,
-refusals) wraps at the terminal's width and is never cut: `screen()` keeps a whole screen within
-22 rows by showing fewer older notices and clues when lines wrap.
+Board rows are laid out to fit 80 columns (on a narrower terminal, in bands of columns: `Board`);
+every other line (the title, the clue history, notices, refusals) wraps at the terminal's width and
+is never cut: `screen()` keeps a whole screen within 22 rows by showing fewer older notices and
+clues when lines wrap.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def make_console(**kw) -> Console:
 
 def rows(text: Text, width: int = WIDTH) -> int:
     """How many terminal rows `text` takes once wrapped at `width` columns."""
+    if isinstance(text, Board):
+        return len(text.lines(width))
     console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
     return max(1, len(text.wrap(console, width)))
 
@@ -79,24 +82,61 @@ def screen(fixed: Sequence[Text], history: Sequence[Text] = (), notes: Sequence[
     return Group(*fixed, *history, *notes)
 
 
-def board_lines(words: Sequence[str], cells: Sequence[tuple[str, str, str]], columns: int = 5) -> list[Text]:
-    """Rows of cells: each cell is (style, left mark, token marks)."""
+CELL = 15      # a board cell's columns: a space, the mark, a space, the word, two token marks
+ROW_LABEL = 2  # the row number and a space
+
+
+class Board:
+    """The board: a header of column letters, then one line per row, laid out for 80 columns. On a
+    narrower terminal no card is cut off at its edge: the columns are drawn in bands (at 40 columns
+    A-B, then C-D, then E), each band under its own header of column letters."""
+
+    def __init__(self, header: list[Text], cells: list[list[Text]]):
+        self.header = header   # header[c]: the heading of column c
+        self.cells = cells     # cells[r][c]: the cell of row r, column c
+
+    def copy(self) -> "Board":
+        return self
+
+    def lines(self, width: int | None = None) -> list[Text]:
+        columns = len(self.header)
+        per = columns if width is None else max(1, min(columns, (width - ROW_LABEL) // CELL))
+        lines = []
+        for start in range(0, columns, per):
+            band = range(start, min(start + per, columns))
+            header = Text(" " * ROW_LABEL)
+            for c in band:
+                header.append_text(self.header[c])
+            lines.append(header)
+            for r, row in enumerate(self.cells):
+                line = Text(f"{r + 1} ", style="bold")
+                for c in band:
+                    line.append_text(row[c])
+                lines.append(line)
+        for line in lines:
+            line.no_wrap = True  # laid out to fit the width
+        return lines
+
+    def __rich_console__(self, console, options):
+        yield from self.lines(options.max_width)
+
+
+def board_lines(words: Sequence[str], cells: Sequence[tuple[str, str, str]], columns: int = 5) -> list[Board]:
+    """Rows of cells: each cell is (style, left mark, token marks). One `Board`, in a list as the
+    lines of a screen."""
     n_rows = (len(words) + columns - 1) // columns
-    header = Text("  ")
-    for c in range(columns):
-        header.append(f" {COLUMNS[c]}".ljust(15), style="bold")
-    lines = [header]
+    header = [Text(f" {COLUMNS[c]}".ljust(CELL), style="bold") for c in range(columns)]
+    grid = []
     for r in range(n_rows):
-        line = Text(f"{r + 1} ", style="bold")
+        row = []
         for c in range(columns):
             i = r * columns + c
             style, mark, tokens = cells[i]
-            line.append(" ")
-            line.append(f"{mark} {fit(words[i])}{tokens:<2}", style=style)
-        lines.append(line)
-    for line in lines:
-        line.no_wrap = True  # laid out to fit 80 columns
-    return lines
+            cell = Text(" ")
+            cell.append(f"{mark} {fit(words[i])}{tokens:<2}", style=style)
+            row.append(cell)
+        grid.append(row)
+    return [Board(header, grid)]
 
 
 def duet_cells(obs, seat: str = "A") -> list[tuple[str, str, str]]:

@@ -597,6 +597,34 @@ def test_long_messages_wrap_at_80_columns_instead_of_being_cut(tmp_path):
     assert len(out.splitlines()) <= 22 and "end 3" in " ".join(out.split())
 
 
+@pytest.mark.parametrize("width", [40, 50, 64, 76])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_terminal_narrower_than_80_columns_shows_every_card_of_the_board_and_the_reveal(width, lang, tmp_path):
+    """The board rows are laid out for 80 columns and were cut at the terminal's edge: at 40 columns
+    columns D and E (10 of the 25 cards, public words, RULES 3.1) were not on the screen at all, nor in
+    the end's reveal. On a narrower terminal the columns go in bands, each under its own header, so
+    every card is drawn whole; at 80 columns the board is as before."""
+    session, _ = session_for(3, [], tmp_path, lang=lang)
+    words = session.state.words
+    for shown in (duet_screen(session.state.observe("A"), session.title, session.notes, lang=lang),
+                  reveal(words, session.state.key.a, session.state.key.b, lang=lang)):
+        console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))
+        console.print(shown)
+        lines = console.export_text().splitlines()
+        assert all(cell_len(line) <= width for line in lines)
+        flat = "\n".join(lines)
+        for word in words:
+            assert fit(word).rstrip() in flat, (width, word)
+        headers = [line.split() for line in lines if line.startswith("   ") and line.split()
+                   and set(line.split()) <= set("ABCDE")]
+        assert sorted(sum(headers, [])) == list("ABCDE")   # each column named once, above its cards
+        rows = [line for line in lines if line[:1] in "12345" and line[1:3] == "  "]
+        assert len(rows) == 5 * len(headers)
+    wide = Console(width=80, record=True, color_system=None, file=open(os.devnull, "w"))
+    wide.print(duet_screen(session.state.observe("A"), session.title, session.notes, lang=lang))
+    assert len([line for line in wide.export_text().splitlines() if line[:1] in "12345" and line[1:3] == "  "]) == 5
+
+
 # ----- line editing -------------------------------------------------------------------------------
 def test_line_editing_is_on_only_at_a_terminal():
     import io as stdio
