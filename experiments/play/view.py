@@ -64,22 +64,35 @@ def rows(text: Text, width: int = WIDTH) -> int:
 
 
 def screen(fixed: Sequence[Text], history: Sequence[Text] = (), notes: Sequence[Text] = (),
-           width: int = WIDTH, height: int = HEIGHT, max_notes: int = 4) -> Group:
+           width: int | None = None, height: int = HEIGHT, max_notes: int = 4) -> "Screen":
     """The fixed lines (title, status, board, legend), then the clue history, then the latest
     notices; long lines wrap. When they would take more than `height` rows, older notices go first
-    (the latest one always stays), then older clues (the latest one always stays)."""
-    fixed = [t.copy() for t in fixed]
-    history = [t.copy() for t in history]
-    notes = [t.copy() for t in list(notes)[-max_notes:]]
+    (the latest one always stays), then older clues (the latest one always stays). The rows are
+    counted at `width`, by default the terminal's width when the screen is drawn."""
+    return Screen([t.copy() for t in fixed], [t.copy() for t in history],
+                  [t.copy() for t in list(notes)[-max_notes:]], width, height)
 
-    def used() -> int:
-        return sum(rows(t, width) for t in (*fixed, *history, *notes))
 
-    while used() > height and len(notes) > 1:
-        notes.pop(0)
-    while used() > height and len(history) > 1:
-        history.pop(0)
-    return Group(*fixed, *history, *notes)
+class Screen:
+    """A screen of `screen()`, laid out when it is drawn, at the console's width."""
+
+    def __init__(self, fixed: list, history: list, notes: list, width: int | None, height: int):
+        self.fixed, self.history, self.notes, self.width, self.height = fixed, history, notes, width, height
+
+    def lines(self, width: int) -> list:
+        fixed, history, notes = self.fixed, list(self.history), list(self.notes)
+
+        def used() -> int:
+            return sum(rows(t, width) for t in (*fixed, *history, *notes))
+
+        while used() > self.height and len(notes) > 1:
+            notes.pop(0)
+        while used() > self.height and len(history) > 1:
+            history.pop(0)
+        return [*fixed, *history, *notes]
+
+    def __rich_console__(self, console, options):
+        yield Group(*self.lines(self.width or options.max_width))
 
 
 CELL = 15      # a board cell's columns: a space, the mark, a space, the word, two token marks

@@ -625,6 +625,21 @@ def test_a_terminal_narrower_than_80_columns_shows_every_card_of_the_board_and_t
     assert len([line for line in wide.export_text().splitlines() if line[:1] in "12345" and line[1:3] == "  "]) == 5
 
 
+@pytest.mark.parametrize("width", [52, 64, 76])
+def test_a_late_game_screen_narrower_than_80_columns_still_fits_22_rows_with_its_status(width, tmp_path):
+    """Older notices and clues were left out by counting wrapped rows at 80 columns whatever the
+    terminal's width, so on a narrower one (the board in bands, more lines wrapped) a late-game screen
+    took more than 24 rows and the title and the status line (tokens left, sudden death) scrolled off
+    the top. The rows are counted at the terminal's width."""
+    session, _, _ = play_in_process(5, tmp_path)  # a whole game: a long clue history
+    console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))
+    console.print(duet_screen(session.state.observe("A"), session.title, session.notes))
+    lines = console.export_text().splitlines()
+    assert len(lines) <= 22 and all(cell_len(line) <= width for line in lines)
+    assert lines[0].startswith("Codenames Duet") and any("Tokens left" in line for line in lines)
+    assert session.notes[-1].plain.split()[-1] in " ".join(lines)   # the latest notice stays
+
+
 # ----- line editing -------------------------------------------------------------------------------
 def test_line_editing_is_on_only_at_a_terminal():
     import io as stdio
