@@ -218,7 +218,7 @@ class CodenamesSession(TerminalSession):
     def _apply(self, action) -> None:
         self.state.apply(action)
         self.record.actions.append(action)
-        self.save()
+        self._save_after_move()
 
     def _ask(self, mode: str, prompt: str):
         return ask_command(self.io, prompt,

@@ -79,7 +79,7 @@ class DuetSession(TerminalSession):
     def _apply(self, action) -> None:
         self.state.apply(action)
         self.record.actions.append(action)
-        self.save()
+        self._save_after_move()
 
     def save(self) -> None:
         self.record.extra["intents"] = self.bot_intents.for_record()

@@ -202,6 +202,19 @@ class TerminalSession:
         tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
         os.replace(tmp, path)
 
+    def _save_after_move(self) -> None:
+        """Save the record after a move. When it cannot be written (a full disk, a folder removed or
+        made read-only), the person is told why, once until a save works again, and the game goes
+        on: the next move and the end try again (an OSError here is no bot's error)."""
+        try:
+            self.save()
+        except OSError as exc:
+            if not getattr(self, "_save_failing", False):
+                self._notice(self.say("save_failed", path=self.record_path, error=exc.strerror or exc), "bold red")
+            self._save_failing = True
+        else:
+            self._save_failing = False
+
     def _save_line(self) -> Text:
         """Save the record one last time; the line that says where (or why it could not)."""
         try:

@@ -33,6 +33,8 @@ TEXT: dict[str, dict[str, str]] = {
         "bot_failed": "The bot failed: {error}",
         "saved": "Record saved to {path}\nReplay it with: cnlab replay {path}",
         "not_saved": "Could not save the record to {path}: {error}",
+        "save_failed": ("Could not save the record to {path}: {error}. The game goes on; saving is tried "
+                        "again after each move and at the end."),
         "record_claimed": "The game is saved to {path}",
         "record_elsewhere": "{path} holds a saved game; this one is saved to {claimed}",
         "left": "Game left unfinished ({why}).",
@@ -185,6 +187,8 @@ TEXT: dict[str, dict[str, str]] = {
         "bot_failed": "봇이 오류를 냈습니다: {error}",
         "saved": "기록을 저장했습니다: {path}\n다시 보기: cnlab replay {path}",
         "not_saved": "기록을 {path}에 저장하지 못했습니다: {error}",
+        "save_failed": ("기록을 {path}에 저장하지 못했습니다: {error}. 게임은 계속됩니다. 수마다, 그리고 끝날 때 "
+                        "다시 저장해 봅니다."),
         "record_claimed": "이 게임은 {path}에 저장됩니다",
         "record_elsewhere": "{path}에는 저장된 게임이 있어 이 게임은 {claimed}에 저장됩니다",
         "left": "게임을 끝내지 않고 나갔습니다 ({why}).",

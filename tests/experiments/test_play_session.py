@@ -234,6 +234,36 @@ def test_end_of_input_and_quit_save_a_replayable_record_without_revealing(tmp_pa
     assert json.loads((tmp_path / "s3.json").read_text())["play"]["ended"] == "quit"
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_record_that_cannot_be_saved_mid_game_is_said_so_and_not_blamed_on_the_bot(lang, tmp_path):
+    """When the record could not be written after a move (a full disk, a folder removed or made
+    read-only), the OSError ended the game as "The bot failed: IsADirectoryError ..." with exit 1 and
+    `bot error` in the record. The person is told once that the record could not be saved, and why;
+    the game goes on, and a later save that works saves the whole game."""
+    from experiments.play.text import say
+
+    clue = legal_clue(deal_duet_record(3, lang).words) if lang == "en" else "우주"
+    session, io = session_for(3, ["me", f"{clue} 1", f"{clue} 1"], tmp_path, lang=lang)
+    blocker = tmp_path / "s3.json.tmp"   # the file the record is written to before it is renamed
+    blocker.mkdir()
+    real_apply = session._apply
+
+    def apply(action):
+        real_apply(action)
+        if len(session.record.actions) >= 2 and blocker.exists():   # the disk works again later
+            blocker.rmdir()
+
+    session._apply = apply
+    assert session.run() == 0
+    text = " ".join(io.out.getvalue().split())
+    assert say(lang, "bot_failed", error="")[:8] not in text
+    warning = " ".join(say(lang, "save_failed", path=session.record_path, error="X").split())
+    said = [n.plain for n in session.notes if warning.split(str(session.record_path))[0] in " ".join(n.plain.split())]
+    assert len(said) == 1 and "Is a directory" in said[0]   # once, not after every move; and why
+    saved = json.loads((tmp_path / "s3.json").read_text())
+    assert saved["play"]["ended"] == "end of input" and len(saved["actions"]) == len(session.record.actions)
+
+
 def test_help_answers_every_prompt_kind(tmp_path):
     record = deal_duet_record(3, "en")
     clue = legal_clue(record.words)
