@@ -48,6 +48,17 @@ def enable_line_editing() -> bool:
     return True
 
 
+def read_undecodable_bytes_as_replacement() -> None:
+    """A line that is not text in the input's encoding (a legacy Korean terminal's EUC-KR bytes, a
+    stray byte in a moves file) is read with U+FFFD in place of those bytes, so that it is refused
+    like any other bad input; with 'strict' decoding (a UTF-8 locale) it raised UnicodeDecodeError."""
+    try:
+        if sys.stdin is not None and sys.stdin.errors == "strict":
+            sys.stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError, OSError):   # not a text stream that can change (a test's)
+        pass
+
+
 def _stdin_is_tty() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()
@@ -70,6 +81,7 @@ class TerminalIO:
         if line_editing is None:
             line_editing = self.console.is_terminal and _stdin_is_tty()
         self.line_editing = enable_line_editing() if line_editing else False
+        read_undecodable_bytes_as_replacement()
 
     def ask(self, prompt: str) -> str:
         if not self.line_editing:

@@ -21,6 +21,7 @@ from experiments.play.view import duet_screen, fit, reveal
 
 from test_play_helpers import ScriptedIO, legal_clue, play_in_process
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WORDS = ["coach", "owl", "punch", "wire", "leg", "bass", "snake", "hill", "match", "japan", "pride", "candle",
          "vault", "bay", "fall", "feather", "date", "baby", "actor", "bark", "cell", "socket", "pass", "pitch",
          "watermelon"]
@@ -262,6 +263,28 @@ def test_a_record_that_cannot_be_saved_mid_game_is_said_so_and_not_blamed_on_the
     assert len(said) == 1 and "Is a directory" in said[0]   # once, not after every move; and why
     saved = json.loads((tmp_path / "s3.json").read_text())
     assert saved["play"]["ended"] == "end of input" and len(saved["actions"]) == len(session.record.actions)
+
+
+@pytest.mark.parametrize("lang,clue", [("en", "zebra"), ("ko", "우주")])
+def test_a_line_that_is_not_utf8_is_refused_as_bad_input_and_the_game_goes_on(lang, clue, tmp_path):
+    """A line whose bytes are not UTF-8 (a legacy Korean terminal's EUC-KR, a stray byte in a moves
+    file) raised UnicodeDecodeError under a UTF-8 locale (stdin's errors 'strict'), which ended the game
+    as "The bot failed: UnicodeDecodeError ..." with exit 1. It is read with U+FFFD for the bytes and
+    refused like any other bad input; the next line is played."""
+    import subprocess
+    import sys
+
+    moves = b"me\n" + b"\xff\xfe 1\n" + "우주".encode("euc-kr") + b" 1\n" + f"{clue} 1\n".encode()
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict", PYTHONPATH=str(ROOT), NO_COLOR="1")
+    done = subprocess.run([sys.executable, "-m", "experiments.play", "duet", "--partner", "random",
+                           "--partner-guesser", "random", "--seed", "3", "--pause", "0", "--lang", lang,
+                           "--record", str(tmp_path / "g.json")],
+                          input=moves, capture_output=True, env=env, cwd=tmp_path, timeout=120)
+    out = done.stdout.decode("utf-8", "replace")
+    assert done.returncode == 0, out[-800:] + done.stderr.decode()[-800:]
+    assert "UnicodeDecodeError" not in out and "Traceback" not in done.stderr.decode()
+    saved = json.loads((tmp_path / "g.json").read_text())
+    assert saved["play"]["ended"] == "end of input" and saved["actions"][0]["clue"] == clue
 
 
 def test_help_answers_every_prompt_kind(tmp_path):
