@@ -27,7 +27,6 @@ from experiments.play.text import clue_number, machine_word, reason, refusal
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
-PICTURE_CELLS = 33  # a Pictures card's description on the board: two cards of 39 columns a row
 
 
 def picture_label(card, lang: str) -> str:
@@ -160,19 +159,10 @@ class CodenamesSession(TerminalSession):
         if self.game == "codenames":
             cells = [(self._cell(i)[0], self._cell(i)[1], "") for i in range(len(self.state.words))]
             return view.board_lines(self.state.words, cells, self.columns)
-        lines = []  # pictures: the cards described in words, two columns of 39
-        half = (len(self.state.words) + 1) // 2
-        for r in range(half):
-            line = Text(no_wrap=True)
-            for i in (r, r + half):
-                if i >= len(self.state.words):
-                    continue
-                style, mark = self._cell(i)
-                line.append(" " if i >= half else "")
-                line.append(f"{coordinate(i, self.columns)} {mark} {view.fit(self.labels[i], PICTURE_CELLS)}",
-                            style=style)
-            lines.append(line)
-        return lines
+        # pictures: the cards described in words, two columns of cards
+        cells = [self._cell(i) for i in range(len(self.state.words))]
+        return [view.PictureBoard([(style, coordinate(i, self.columns), mark, self.labels[i])
+                                   for i, (style, mark) in enumerate(cells)])]
 
     def _screen(self):
         s = self.state

@@ -26,6 +26,7 @@ from experiments.play.prompts import COLUMNS
 from experiments.play.text import clue_number, say
 
 WORD_CELLS = 10
+PICTURE_CELLS = 33  # a Pictures card's description on the board at 80 columns: two cards of 39 a row
 WIDTH, HEIGHT = 80, 22  # the screen above the prompt line of an 80x24 terminal (one spare row)
 STYLE = {
     "G": "bold white on dark_green",
@@ -57,7 +58,7 @@ def make_console(**kw) -> Console:
 
 def rows(text: Text, width: int = WIDTH) -> int:
     """How many terminal rows `text` takes once wrapped at `width` columns."""
-    if isinstance(text, Board):
+    if isinstance(text, (Board, PictureBoard)):
         return len(text.lines(width))
     console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
     return max(1, len(text.wrap(console, width)))
@@ -128,6 +129,35 @@ class Board:
                 lines.append(line)
         for line in lines:
             line.no_wrap = True  # laid out to fit the width
+        return lines
+
+    def __rich_console__(self, console, options):
+        yield from self.lines(options.max_width)
+
+
+class PictureBoard:
+    """A Pictures board: each card a coordinate, a mark and its description, in two columns of
+    cards (the first half of the cards on the left). The descriptions are cut to the terminal's
+    width (33 columns at 80): on a narrower terminal no card is cut off at its edge."""
+
+    def __init__(self, cards: list[tuple[str, str, str, str]]):
+        self.cards = cards     # (style, coordinate, mark, description)
+
+    def copy(self) -> "PictureBoard":
+        return self
+
+    def lines(self, width: int | None = None) -> list[Text]:
+        cells = PICTURE_CELLS if width is None else max(4, min(PICTURE_CELLS, (width - 1) // 2 - 6))
+        half = (len(self.cards) + 1) // 2
+        lines = []
+        for r in range(half):
+            line = Text(no_wrap=True)
+            for i in (r, r + half):
+                if i < len(self.cards):
+                    style, where, mark, label = self.cards[i]
+                    line.append(" " if i >= half else "")
+                    line.append(f"{where} {mark} {fit(label, cells)}", style=style)
+            lines.append(line)
         return lines
 
     def __rich_console__(self, console, options):

@@ -1067,3 +1067,26 @@ def test_a_korean_board_says_where_the_game_is_saved_in_korean(tmp_path, monkeyp
         result = CliRunner().invoke(app(), args, input="")
         assert result.exit_code == 0, result.output
         assert korean in result.output and "saved" not in result.output, result.output
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_a_pictures_board_narrower_than_80_columns_shows_every_card(width, tmp_path):
+    """The Pictures board is two cards of 39 columns a line, laid out for 80 columns and cut at the
+    terminal's edge: at 40 columns the right-hand card of every line (half the board) was not on the
+    screen. The descriptions are now cut to the width, so every card is drawn; at 80 as before."""
+    from agents.registry import make_guesser
+    from experiments.play.codenames import CodenamesSession
+    from experiments.play.view import fit
+
+    record, labels, _ = picture_parts(seed=5)
+    session = CodenamesSession(record, NumpySpymaster(record.words[0]), make_guesser("random", "en"), tmp_path / "p.json",
+                               io=Lines([]), pause=0, role="guesser")
+    console = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))
+    console.print(session._screen())
+    lines = console.export_text().splitlines()
+    assert all(cell_len(line) <= width for line in lines)
+    flat = "\n".join(lines)
+    for i, label in enumerate(labels):
+        assert coordinate(i) in flat and label[:4] in flat, (width, i)
+    if width == 80:   # the descriptions cut to 33 columns, as before
+        assert all(fit(label, 33).rstrip() in flat for label in labels)
