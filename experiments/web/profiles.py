@@ -16,7 +16,7 @@ XP of one finished game (a game that ended with a winner; a game that ended with
     ... on the spies' side (a spy, or the ghost)   +10
     ... as the ghost that guessed the word alone   +20 more (5.10: the ghost alone wins)
     never eliminated                                +5
-    each vote of a citizen for a spy or the ghost   +3
+    each vote of a citizen for a spy or the ghost   +3 (none in a game with counts-only votes, RULES 5.8)
 
 Levels: level n needs 25 * n * (n - 1) XP in all (1: 0, 2: 50, 3: 150, 4: 300, 5: 500 ...).
 Titles: `TITLES` (earned once and kept; the highest one earned is shown under the name).
@@ -184,8 +184,9 @@ def seat_results(state) -> dict[str, SeatResult]:
         left = seat in state.departed
         votes = [entry.get("votes", {}).get(seat) for entry in state.vote_log]
         votes = [t for t in votes if t is not None]
+        # RULES 5.8: a counts-only game keeps who voted for whom secret, so no XP or statistic may tell it
         right = sum(1 for t in votes if t in state.roles and state.roles[t] in ("spy", "ghost")) \
-            if role == "citizen" else 0
+            if role == "citizen" and state.settings.vote_display != "counts" else 0
         guesses = [g for g in state.ghost_guesses if g["seat"] == seat and g.get("guess") is not None]
         out[seat] = SeatResult(
             role=role, outcome="left" if left else ("win" if seat in winners else "loss"),

@@ -330,3 +330,47 @@ def test_a_name_may_hold_the_joiners_of_emoji_and_scripts(tmp_path, name):
     for bad in ("\u200dAnn", "Ann\u200d", "Ann \u200d Lee", "A\u200d\u200dB", "\u200c", "A\u200b\u200dB"):
         with pytest.raises(ValueError, match="invisible"):
             clean_name(bad)
+
+
+def _counts_game(display: str, votes: dict[str, str]):
+    """Five players (p5 the spy), one round of clues, then `votes`: p5 is voted out, the citizens win."""
+    from engine.spyword import GiveClue, Ready, SpyWordSettings, StartVote, Vote
+    from engine.spyword.state import SpyWordState
+
+    seats = ["p1", "p2", "p3", "p4", "p5"]
+    roles = {s: "citizen" for s in seats} | {"p5": "spy"}
+    state = SpyWordState(seats, roles, "apple", "pear", seats, SpyWordSettings(spies=1, ghost=False,
+                         vote_display=display), host="p1", seed=1, clue_filter=False)
+    for seat in seats:
+        state.apply(Ready(seat))
+    for k, seat in enumerate(list(state.speakers)):
+        state.apply(GiveClue(seat, f"clue{k}"))
+    state.apply(StartVote("host"))
+    for voter, target in votes.items():
+        state.apply(Vote(voter, target))
+    assert state.winner == "citizens"
+    return state
+
+
+def test_a_counts_only_game_tells_nobody_through_xp_or_profiles_who_voted_for_whom(tmp_path):  # RULES 5.8
+    """With "counts only" the votes of a game stay secret, even at its end (its end report shows the
+    counts, its record is not served). The attack: two such games with the same counts, where p1 voted
+    for the spy in one and for a citizen in the other. p1's XP (+3 for a citizen's vote for the spy,
+    in the end screen's results) and public profile ("votes_right") told which: they must not differ.
+    With public votes the vote is shown anyway and is counted as before."""
+    from experiments.web.profiles import seat_results
+
+    spy_first = {"p1": "p5", "p2": "p5", "p3": "p4", "p4": "p5", "p5": "p4"}
+    spy_later = {"p1": "p4", "p2": "p5", "p3": "p5", "p4": "p5", "p5": "p4"}   # the same counts: p5 3, p4 2
+    a, b = _counts_game("counts", spy_first), _counts_game("counts", spy_later)
+    assert a.observe("p2").report == b.observe("p2").report      # nothing public tells the games apart
+    assert seat_results(a) == seat_results(b)
+    store = ProfileStore(tmp_path / "profiles.sqlite3")
+    pids = [store.create(name)[0] for name in ("Ann", "Bob")]
+    gains = [store.record_game(f"g{k}", {"p1": pid}, seat_results(s))["p1"]
+             for k, (pid, s) in enumerate(zip(pids, (a, b)))]
+    assert gains[0]["xp"] == gains[1]["xp"] == 10 + 20 + 5
+    assert store.profile(pids[0])["stats"] == store.profile(pids[1])["stats"]
+    store.close()
+    public = _counts_game("public", spy_first)
+    assert seat_results(public)["p1"].votes_right == 1 and xp_for(seat_results(public)["p1"]) == 10 + 20 + 5 + 3
