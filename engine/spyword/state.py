@@ -148,7 +148,7 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
     rules (language, invented words, letters) are not Spy's Word rules. In sentence mode every
     word of the sentence is checked. Without the filter only the built-in checks apply.
     A translation of a pack word listed in `translations` is refused first (no filter needed)."""
-    from .translations import is_translation
+    from .translations import is_translation, translations_of
 
     for token in clue_tokens(clue, mode):
         if token and is_translation(token, word):
@@ -159,6 +159,15 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
         return None
     if language not in ("en", "ko"):
         language = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in word) else "en"
+    for token in _words(clue, mode):  # a form of a translation ("apples", "사과를") translates it too
+        for translation in sorted(translations_of(word)) if token else ():
+            lang = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in translation) else "en"
+            try:
+                verdict = check_clue(token, 1, board=[translation], language=lang)
+            except FilterUnavailable:
+                return None
+            if not verdict.legal and (verdict.blocked_by or {}).get("relation") in ("same", "form"):
+                return ("5.4", f"{token!r} is a form of {translation!r}, a translation of the word")
     for token in _words(clue, mode):
         if not token:
             continue

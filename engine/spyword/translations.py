@@ -21,6 +21,18 @@ FILE = ("spyword", "translations.tsv")
 def table() -> dict[str, frozenset[str]]:
     """normalised word -> its normalised translations (both directions: apple -> 사과 and
     사과 -> apple, whichever of the two the file lists)."""
+    return {w: frozenset(normalize(t) for t in ts) for w, ts in _written().items()}
+
+
+def translations_of(word: str) -> frozenset[str]:
+    """The listed translations of `word` as the file writes them ("green tea", not "greentea"),
+    so that a form of one ("apples", "사과를") can be judged like a form of the word itself."""
+    return _written().get(normalize(word), frozenset())
+
+
+@lru_cache(maxsize=1)
+def _written() -> dict[str, frozenset[str]]:
+    """normalised word -> its translations as written, both directions."""
     out: dict[str, set[str]] = {}
     path = data_path(*FILE)
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
@@ -30,10 +42,10 @@ def table() -> dict[str, frozenset[str]]:
         word, _lang, translations = line.split("\t")
         w = normalize(word)
         for t in translations.split("|"):
-            t = normalize(t)
-            if t and t != w:
+            t = t.strip()
+            if normalize(t) and normalize(t) != w:
                 out.setdefault(w, set()).add(t)
-                out.setdefault(t, set()).add(w)
+                out.setdefault(normalize(t), set()).add(word.strip())
     return {w: frozenset(ts) for w, ts in out.items()}
 
 

@@ -725,6 +725,23 @@ def test_a_translation_of_a_pack_word_is_refused_by_default(language, word, tran
     act(s, {"seat": "p1", "clue": other})        # the pack's other word is no translation of this one
 
 
+@pytest.mark.parametrize("language, word, clue, other, mode", [
+    ("ko", "사과", "apples", "배", "word"), ("ko", "사과", "I like apples", "배", "sentence"),
+    ("ko", "택시", "Taxis", "버스", "word"), ("en", "apple", "사과를", "pear", "word"),
+    ("en", "apple", "나는 사과가 좋아", "pear", "sentence")])
+def test_a_form_of_a_translation_is_a_translation_too(language, word, clue, other, mode):  # RULES 5.4
+    """5.4 "not a translation of it": the translation in another form (a plural, a particle)
+    translates the word as the bare translation does, just as a form of the word itself is refused."""
+    seats = [f"p{i}" for i in range(1, 7)]
+    s = SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], word, other,
+                     order=seats, settings=SpyWordSettings(spies=1, ghost=True, clue_mode=mode), language=language)
+    for seat in seats:
+        act(s, {"seat": seat, "ready": True})
+    err = expect_illegal(s, {"seat": "p1", "clue": clue}, "5.4")
+    assert "translation" in err.message
+    act(s, {"seat": "p1", "clue": "pineapples" if language == "ko" else "사과나무"})  # holds it, another thing
+
+
 # Rules audit 9: rulebook details (seed 002) that had no test citing their section ---------------------------
 def test_hidden_roles_check_the_win_before_the_private_screen():  # RULES 5.9, 5.11
     s = eliminate(make("cccs", reveal_eliminated_role=False), "p4")
