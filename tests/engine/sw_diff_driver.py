@@ -70,6 +70,8 @@ def compare(s, m: Model) -> str | None:
         return f"room engine {s.room()} model {m.room()}"
     if s.host != m.host:
         return f"host engine {s.host} model {m.host}"
+    if s.speaker != (m.speakers[0] if m.phase in ("clues", "duel_clues") and m.speakers else None):
+        return f"speaker engine {s.speaker} model {m.speakers[:1]}"
     if s.round != m.round:
         return f"round engine {s.round} model {m.round}"
     o = s.outcome()
@@ -97,6 +99,11 @@ def compare(s, m: Model) -> str | None:
         ob = s.observe(seat)
         if ob.phase != m.phase or tuple(ob.to_act) != m.to_act():
             return f"observation of {seat}: phase {ob.phase} to_act {ob.to_act}"
+        voting = m.phase in ("vote", "duel_vote")
+        if (ob.pass_allowed, set(ob.duel), ob.my_vote, set(ob.voted), set(ob.vote_candidates)) != (
+                m.phase == "vote" and m.pass_now, set(m.duel), m.votes.get(seat) if voting else None,
+                {v for v in m.voters if v in m.votes} if voting else set(), set(m.cands) if voting else set()):
+            return f"observation of {seat}: vote view {(ob.pass_allowed, ob.duel, ob.my_vote, ob.voted, ob.vote_candidates)}"
         own = None if m.roles[seat] == "ghost" else (m.cw if m.roles[seat] == "citizen" else m.sw)
         if ob.word != own:
             return f"observation of {seat}: word {ob.word}"

@@ -352,6 +352,7 @@ class Model:
         self.phase = "finished" if w else "aborted"
         self.speakers = []
         self.pending = None
+        self.duel = []
 
     def _start_round(self, first=False):
         rem = self.remaining()
