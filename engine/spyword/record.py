@@ -137,6 +137,10 @@ def check_pack(pack: Any) -> dict[str, Any]:
     if not (isinstance(words, (list, tuple)) and len(words) == 2 and all(isinstance(w, str) and w.strip() for w in words)
             and not same_clue(words[0], words[1])):  # "Tea" / "tea" is one word twice, as the game sees it
         raise ValueError(f"RULES 5.3: a pack holds two different words, not {shown(words)}")
+    for w in words:  # what a record may hold (and the ghost can name, 5.10)
+        problem = word_problem(w)
+        if problem is not None:
+            raise ValueError(f"RULES 5.3: the pack word {shown(w)} {problem}")
     pictures = pack.get("pictures")
     if pictures is not None and not (isinstance(pictures, (list, tuple)) and len(pictures) == 2):
         raise ValueError("a pack's 'pictures' names one picture per word")

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..clues.normalize import MAX_CLUE_LENGTH, MAX_SENTENCE_LENGTH, ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
+from ..record_fields import shown, word_problem
 from ..fresh import deep, text, texts
 from ..game import Outcome
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
@@ -227,6 +228,9 @@ class SpyWordState:
         for w in (citizen_word, spy_word):
             if not isinstance(w, str) or not w.strip():
                 raise MalformedRecord("RULES 5.3: both words must be non-empty strings")
+            problem = word_problem(w)  # as a record holds it: the ghost must be able to name it (5.10)
+            if problem is not None:
+                raise MalformedRecord(f"RULES 5.3: the word {shown(w)} {problem}")
         if same_clue(citizen_word, spy_word):
             raise MalformedRecord("RULES 5.3: the two words of a pack must differ")
         order = tuple(seats if order is None else order)

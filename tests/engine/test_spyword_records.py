@@ -120,3 +120,21 @@ def test_dealing_from_the_project_packs():  # RULES 5.3
         assert len(rec.seats) == 6 and rec.pack in load_packs(lang)
     with pytest.raises(ValueError):
         deal_record(seed=0, lang="fr")
+
+
+@pytest.mark.parametrize("word", ["!!!", "\u200b", "ri\u200bver", " river", "river\n", "a" * 300, "🍎"])
+def test_a_pack_word_that_no_record_could_hold_is_refused_when_dealt_and_by_the_state(word):  # RULES 5.3, 5.10
+    """5.3: a pack holds two words. One with no letter or digit, an invisible character, spaces around it
+    or more characters than a card holds is no word (the ghost could never name it, 5.10): the record
+    format refused it, but `check_pack` / `deal_spyword` and `SpyWordState` let it into a game whose
+    record then failed to load."""
+    from engine.spyword import SpyWordState, check_pack, deal_spyword
+    with pytest.raises(ValueError, match="RULES 5.3"):
+        check_pack({"words": [word, "lake"]})
+    with pytest.raises(ValueError, match="RULES 5.3"):
+        deal_spyword(1, [{"words": ["lake", word]}], 6)
+    seats = [f"p{i}" for i in range(1, 7)]
+    with pytest.raises(MalformedRecord, match="RULES 5.3"):
+        SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], word, "lake")
+    with pytest.raises(MalformedRecord, match="RULES 5.3"):
+        SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], "lake", word)
