@@ -214,7 +214,9 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
             rows = []
             for rec in reader:
                 row += 1
-                if not rec:   # a blank line: no row of data, but a row of the sheet
+                if not any(field.strip() for field in rec):
+                    # a blank line, or a row of empty fields (`,,,,`: a spreadsheet's trailing empty
+                    # rows): no row of data, but a row of the sheet
                     continue
                 if len(rec) > len(columns):   # an unquoted comma, say: which field is which is unknown
                     rows.append((row, None, None))

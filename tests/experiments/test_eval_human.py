@@ -1136,3 +1136,23 @@ def test_a_card_holding_a_comma_is_one_guess_among_others():
     assert split_guesses("salt, war", board) == ("salt", "war")
     assert split_guesses("salt, ray, war", board) == ("salt", "ray", "war")
     assert split_guesses("ray, , war.", board) == ("ray", "war")
+
+
+def test_a_row_of_empty_fields_is_no_row_not_a_malformed_one(tmp_path):
+    """A spreadsheet saves its trailing empty rows as `,,` lines (every field empty): they hold no
+    data, like a blank line. They were counted as `malformed` rows (named in `first_malformed`) and
+    as misses of `guess_top1_strict`, so a held-out file saved from Excel scored lower than the same
+    rows saved by pandas."""
+    path = write_task(tmp_path, GUESS_TASK, GUESS_ROWS[:1], split="test")
+    with open(path, "a", newline="", encoding="utf-8") as f:
+        f.write(",,\r\n , ,\r\n")
+    path = write_task(tmp_path, TARGET_TASK, TARGET_ROWS[1:2], split="test")
+    with open(path, "a", newline="", encoding="utf-8") as f:
+        f.write(",,\r\n")
+    result = evaluate(tmp_path, "test", guesser=Alphabetical())
+    assert result["skipped"] == 0 and result["skipped_by_reason"] == {} and "first_malformed" not in result
+    assert result["guess_top1_strict"] == 1.0 and result["n_guess"] == 1 and result["n_target"] == 1
+    with open(path, "w", newline="", encoding="utf-8") as f:   # a header and empty rows: no data rows
+        f.write(",base_text,output\r\n,,\r\n")
+    with pytest.raises(HumanDataError, match="holds no data rows"):
+        load_target_items(tmp_path, "test")
