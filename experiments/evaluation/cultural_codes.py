@@ -306,6 +306,7 @@ def load_target_items(data_dir: str | Path, split: str = "val",
             continue
         cards = normalize_cards(black + tan + targets)
         black, tan, targets = cards[:len(black)], cards[len(black):len(black) + len(tan)], cards[len(black) + len(tan):]
+        targets = tuple(dict.fromkeys(targets))   # a target listed twice is one card, one target (k counts it once)
         clue = normalize_clue(out) if out is not None and not _missing(out) else ""
         if not clue:
             skipped.add("no_clue")

@@ -1156,3 +1156,15 @@ def test_a_row_of_empty_fields_is_no_row_not_a_malformed_one(tmp_path):
         f.write(",base_text,output\r\n,,\r\n")
     with pytest.raises(HumanDataError, match="holds no data rows"):
         load_target_items(tmp_path, "test")
+
+
+def test_a_target_listed_twice_is_one_target(tmp_path):
+    """`targets: ['b', 'b']` is one target card: k (the guesser's top-k) counts it once and the
+    card is one candidate. k was the length of the list, so the guesser had two places for one
+    target (recall 1.0 where its first choice missed) and the card stood twice among the cards."""
+    write_task(tmp_path, GUESS_TASK, GUESS_ROWS[:1], split="test")
+    write_task(tmp_path, TARGET_TASK, [("black: ['a'], tan: ['c'], targets: ['b', 'b']", "x")], split="test")
+    (item,), _ = load_target_items(tmp_path, "test")
+    assert item.targets == ("b",) and item.candidates == ("a", "b", "c")
+    result = evaluate(tmp_path, "test", guesser=Alphabetical())   # its first choice is 'a': a miss
+    assert result["target_recall"] == 0.0 and result["target_random"] == pytest.approx(1 / 3, abs=1e-4)
