@@ -269,7 +269,7 @@ def _guess_items(path: Path, limit: int | None = None) -> tuple[list[GuessItem],
             skipped.add("malformed", _malformed(path, row, text, exc))
             continue
         board, clue = normalize_cards(board), normalize_clue(clue)
-        if not clue:
+        if not clue or _missing(clue):   # a hint `nan`: a missing value written as text, as a clue row's `nan`
             skipped.add("no_clue")
             continue
         guesses = split_guesses(out, board) if out is not None else ()

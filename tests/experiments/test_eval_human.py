@@ -1168,3 +1168,18 @@ def test_a_target_listed_twice_is_one_target(tmp_path):
     assert item.targets == ("b",) and item.candidates == ("a", "b", "c")
     result = evaluate(tmp_path, "test", guesser=Alphabetical())   # its first choice is 'a': a miss
     assert result["target_recall"] == 0.0 and result["target_random"] == pytest.approx(1 / 3, abs=1e-4)
+
+
+def test_a_hint_nan_is_a_missing_clue_as_a_clue_rows_nan_is(tmp_path):
+    """`hint: nan` is a missing hint written as text (pandas' NaN through str), as a clue row's
+    output `nan` is a missing clue (no_clue). The guess row was scored with `nan` as its clue, so
+    one task left out what the other scored."""
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['round', 'ray'], hint: circle", "round"),
+                                      ("remaining: ['round', 'ray'], hint: nan", "ray"),
+                                      ("remaining: ['round', 'ray'], hint: NaN", "ray")], split="test")
+    write_task(tmp_path, TARGET_TASK, [("black: ['luck'], tan: ['day'], targets: ['round']", "circle"),
+                                       ("black: ['luck'], tan: ['day'], targets: ['ray']", "nan")], split="test")
+    guess, skipped = load_guess_items(tmp_path, "test")
+    assert [g.clue for g in guess] == ["circle"] and skipped == {"no_clue": 2}
+    result = evaluate(tmp_path, "test", guesser=Alphabetical())
+    assert result["n_guess"] == 1 and result["n_target"] == 1 and result["skipped_by_reason"] == {"no_clue": 3}
