@@ -193,6 +193,14 @@ def _missing(out: str | None) -> bool:
     return out is None or out.strip().lower() == "nan"
 
 
+def _header_shown(columns: Sequence[str], width: int = 30, total: int = 200) -> str:
+    """The header's names for a message, each cut to `width` characters and all to `total`: a file
+    without a header line has a row of data there (a few KB of text), not names."""
+    names = [c if len(c) <= width else c[:width - 3] + "..." for c in columns if c]
+    text = ", ".join(names) or "none"
+    return text if len(text) <= total else text[:total - 3] + "..."
+
+
 def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
     """(row number, base_text, output or None when empty) for every data row of a task CSV (an
     output `nan` is kept: it may name a card, `_missing`); a row with more fields than the header
@@ -207,7 +215,8 @@ def _read_rows(path: Path) -> list[tuple[int, str, str | None]]:
             columns = next(reader, None) or []
             missing = [c for c in ("base_text", "output") if c not in columns]
             if missing:
-                raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (has: {', '.join(c for c in columns if c) or 'none'})")
+                raise HumanDataError(f"{path}: missing column(s) {', '.join(missing)} (the first line, the header, "
+                                     f"has: {_header_shown(columns)})")
             twice = [c for c in ("base_text", "output") if columns.count(c) > 1]
             if twice:   # a reader would keep the last silently: which one is the person's is unknown
                 raise HumanDataError(f"{path}: the header names column {twice[0]} twice")

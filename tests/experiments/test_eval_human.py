@@ -1183,3 +1183,16 @@ def test_a_hint_nan_is_a_missing_clue_as_a_clue_rows_nan_is(tmp_path):
     assert [g.clue for g in guess] == ["circle"] and skipped == {"no_clue": 2}
     result = evaluate(tmp_path, "test", guesser=Alphabetical())
     assert result["n_guess"] == 1 and result["n_target"] == 1 and result["skipped_by_reason"] == {"no_clue": 3}
+
+
+def test_a_file_without_a_header_line_is_one_short_line(tmp_path):
+    """A held-out CSV saved without its header line (pandas' header=False) has a row of data where
+    the column names are: the error named every field of that row as a column, a line of a few KB
+    (the whole board and the player's background). Now the names are cut short."""
+    background = "GIVER: [age: 29, gender: female, country: united states] " * 40
+    write_task(tmp_path, GUESS_TASK, [("remaining: ['round', 'ray'], hint: circle", "round", background)] * 3,
+               split="test", columns=("0", "remaining: ['round', 'ray'], hint: circle", "round", background))
+    write_task(tmp_path, TARGET_TASK, TARGET_ROWS, split="test")
+    result = CliRunner().invoke(_cli(), ["--data", str(tmp_path), "--split", "test", "--guesser", "random"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert "missing column(s) base_text, output" in result.output and len(result.output) < 400, result.output
