@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from experiments.exits import fail
+from experiments.tools.cli import one_line_errors
+
 
 @dataclass
 class Row:
@@ -117,6 +120,28 @@ def format_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def check_arguments(args: argparse.Namespace, pairs: list[tuple[str, str]]) -> None:
+    """What the run would fail on, refused before any model loads (one line, exit 2): the counts, the
+    first and last deal (seed, language, tokens), every spec, and the --json file's folder."""
+    from agents.registry import check_spec
+    from engine.record_fields import MAX_SEED
+    from experiments.exits import check_seed
+    from experiments.games.duet.dealing import deal_duet_record
+    from experiments.tools.cli import at_least, out_file
+
+    at_least(args.games, 1, "--games")
+    check_seed(args.seed)
+    if args.seed + args.games - 1 > MAX_SEED:
+        fail(f"--seed {args.seed} with --games {args.games}: the last deal's seed would pass 2**64-1 ({MAX_SEED})")
+    deal_duet_record(args.seed, args.lang, tokens=args.tokens)
+    for sm, g in pairs:
+        check_spec(sm, "spymaster", args.lang)
+        check_spec(g, "guesser", args.lang)
+    if args.json:
+        out_file(args.json, "--json")
+
+
+@one_line_errors
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
@@ -132,9 +157,13 @@ def main(argv=None) -> int:
     sms = [s for s in args.spymasters.split(",") if s]
     gs = [g for g in args.partners.split(",") if g]
     pairs += [(s, g) for s in sms for g in (gs or ["nearest:use-m3"])]
-    pairs += [tuple(p.split("@", 1)) for p in args.pairs.split(",") if p]
+    for p in (p for p in args.pairs.split(",") if p):
+        if "@" not in p:
+            fail(f"--pairs {p!r}: a pair is SPYMASTER@GUESSER")
+        pairs.append(tuple(p.split("@", 1)))
     if not pairs:
         ap.error("give --spymasters (and --partners) or --pairs")
+    check_arguments(args, pairs)
     rows = []
     for sm, g in pairs:
         t = time.time()

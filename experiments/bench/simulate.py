@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from experiments.games.duet.batch import DEFAULT_GUESSER, DEFAULT_SPYMASTER, DuetRun, load_players, simulate
+from experiments.tools.cli import one_line_errors
 
 
 def clue_latencies(run: DuetRun, games: int) -> np.ndarray:
@@ -59,6 +60,7 @@ def check_counts(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
             parser.error(f"{option} must be between 1 and {most:,}, not {value}")
 
 
+@one_line_errors
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)

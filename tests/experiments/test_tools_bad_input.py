@@ -150,3 +150,29 @@ def test_fit_human_model_refuses_a_folder_as_out_first(tmp_path, monkeypatch, ca
                              nested=False, out=tmp_path)
     refused(capsys, call, f"--out {tmp_path} is a folder")
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, needle", [(["--games", "0"], "--games"),
+                                          (["--seed", "-1"], "--seed"),
+                                          (["--tokens", "99"], "timer_tokens"),
+                                          (["--lang", "xx"], "'xx'"),
+                                          (["--spymasters", "nosuch"], "'nosuch'"),
+                                          (["--pairs", "random"], "SPYMASTER@GUESSER"),
+                                          (["--json", "/nonexistent-folder/rows.json"], "--json")])
+def test_the_agents_bench_refuses_bad_arguments_first(args, needle, monkeypatch, capsys):
+    """`python -m experiments.bench.agents`: a bad count, seed, token count, language, spec or --pairs item
+    was a traceback (a negative --games a table of nan), and a --json in a missing folder failed only
+    after every pair had played. Now each is one line, exit 2, before the first pair plays."""
+    from experiments.bench import agents as bench
+
+    monkeypatch.setattr(bench, "run_pair", stop)
+    refused(capsys, lambda: bench.main(["--spymasters", "random", "--partners", "random", "--games", "2", *args]),
+            needle)
+
+
+def test_the_simulator_bench_names_an_unknown_spec_in_one_line(capsys):
+    """`python -m experiments.bench.simulate --spymaster nosuch` was a traceback."""
+    from experiments.bench import simulate as bench
+
+    refused(capsys, lambda: bench.main(["--games", "2", "--workers", "1", "--latency-games", "1",
+                                        "--spymaster", "nosuch"]), "'nosuch'")
