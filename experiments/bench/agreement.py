@@ -35,7 +35,11 @@ def partner_turn(d: np.ndarray, targets: np.ndarray, assassin: np.ndarray, k: in
 def main(lang: str = "en", boards: int = 150, vocab: int = 10000, assassin: float = 0.5,
          panel: str | None = None) -> dict:
     from experiments.evaluation.crossplay import default_panel
+    from experiments.tools.cli import at_least
     from experiments.tools.fit_foreign_model import panel_pool
+
+    at_least(boards, 1, "--boards")
+    at_least(vocab, 1, "--vocab")
 
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
     pool, nouns = panel_pool(models, lang, vocab)

@@ -15,6 +15,8 @@ import random
 import statistics
 import time
 
+from experiments.tools.cli import at_least
+
 BOARDS = {
     "en": ["RAIN", "RAINCOAT", "ICE CREAM", "CAT", "ANT", "SNOW", "FIRE", "BOOK", "MOON", "STAR",
            "TREE", "APPLE", "RIVER", "BANK", "KEY", "PIANO", "BEAR", "SHIP", "GLASS", "SPRING",
@@ -64,6 +66,8 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=50_000)
     parser.add_argument("--lang", choices=["en", "ko", "both"], default="both")
     args = parser.parse_args()
+    at_least(args.repeat, 1, "--repeat")
+    at_least(args.size, 1, "--size")
     for lang in (["en", "ko"] if args.lang == "both" else [args.lang]):
         r = run(lang, args.repeat, args.size)
         print(

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from engine.paths import data_path
+from experiments.tools.cli import at_least, one_line_errors, out_file
 
 ROOT = Path(__file__).resolve().parents[2]
 REL_DIR = data_path("relatedness")
@@ -126,6 +127,7 @@ def _fmt(r: dict) -> str:
             f"rank {rk}\n{'':<10} embed {emb}")
 
 
+@one_line_errors
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--backends", default=DEFAULT_BACKENDS)
@@ -134,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache-dir", help="vector cache (default: a fresh temporary folder, so embedding is cold)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    at_least(args.vocab_size, 1, "--vocab-size")
+    if args.out:   # checked before the backends load and embed (minutes), not when the results are written
+        out_file(args.out)
 
     if args.one:
         print("\nRESULT " + json.dumps(bench_one(args.one, args.vocab_size, args.cache_dir)))

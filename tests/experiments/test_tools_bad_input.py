@@ -176,3 +176,33 @@ def test_the_simulator_bench_names_an_unknown_spec_in_one_line(capsys):
 
     refused(capsys, lambda: bench.main(["--games", "2", "--workers", "1", "--latency-games", "1",
                                         "--spymaster", "nosuch"]), "'nosuch'")
+
+
+def test_the_embeddings_bench_checks_its_out_file_and_vocabulary_size_first(monkeypatch, capsys):
+    """`python -m experiments.bench.embeddings --out missing/x.json` failed with a traceback after every
+    backend had loaded and embedded; --vocab-size 0 ran an empty benchmark."""
+    from experiments.bench import embeddings as bench
+
+    monkeypatch.setattr(bench, "bench_one", stop)
+    monkeypatch.setattr(bench.subprocess, "run", stop)
+    refused(capsys, lambda: bench.main(["--backends", "fake", "--out", "/nonexistent-folder/x.json"]),
+            "/nonexistent-folder")
+    refused(capsys, lambda: bench.main(["--backends", "fake", "--vocab-size", "0"]), "--vocab-size")
+
+
+@pytest.mark.parametrize("args, needle", [(["--repeat", "0"], "--repeat"), (["--size", "-1"], "--size")])
+def test_the_clue_filter_bench_refuses_counts_below_one(args, needle, monkeypatch, capsys):
+    """--repeat 0 timed nothing and ended in a traceback (median of no times) after the warm-up."""
+    from experiments.bench import clues as bench
+
+    monkeypatch.setattr(bench, "run", stop)
+    monkeypatch.setattr("sys.argv", ["clues.py", *args])
+    refused(capsys, bench.main, needle)
+
+
+def test_the_agreement_bench_refuses_no_boards(monkeypatch, capsys):
+    """--boards 0 printed an empty report (exit 0)."""
+    from experiments.bench import agreement as bench
+
+    monkeypatch.setattr("experiments.tools.fit_foreign_model.panel_pool", stop)
+    refused(capsys, lambda: bench.main(boards=0, panel="fake,fake"), "--boards")
