@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
@@ -144,6 +144,10 @@ class _Group(typer.core.TyperGroup):
         printed it: typer's main, which sees it first, ended `cnlab deal ... | head -1` with exit 1."""
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt as exc:   # Ctrl-C: one line (typer then exits 130), unless a run said what it kept
+            if not getattr(exc, "told", False):
+                typer.echo("interrupted (Ctrl-C)", err=True)
+            raise
         except OSError as exc:
             if exc.filename is None and exc.errno in OUTPUT_ERRNOS:
                 output_failed(exc)
@@ -239,6 +243,16 @@ def _check_run_numbers(games: int, seed: int, workers: int | None = None, option
 
 def _out_folder(out: Optional[str]) -> Optional[Path]:
     return path_option(out, "--out", "a folder for the results")
+
+
+def _interrupted(exc: KeyboardInterrupt, folder: Optional[Path]) -> NoReturn:
+    """Ctrl-C during a batch run: one line saying what is kept (typer then exits 130). The folder holds
+    every game finished before it, and the same command resumes the run."""
+    kept = (f"the games finished are kept in {folder}, and the same command resumes the run" if folder
+            else "no game is kept without --out")
+    typer.echo(f"interrupted (Ctrl-C): {kept}", err=True)
+    exc.told = True
+    raise exc
 
 
 @app.command()
@@ -455,6 +469,8 @@ def simulate(
                                   out=folder, progress=progress, **isolation, **options)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
+    except KeyboardInterrupt as exc:
+        _interrupted(exc, folder)
     typer.echo(module.format_summary(summary))
 
 
@@ -521,6 +537,8 @@ def tournament(
                                **isolation)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
+    except KeyboardInterrupt as exc:
+        _interrupted(exc, folder)
     typer.echo(format_table(table))
 
 
@@ -567,6 +585,8 @@ def crossplay(
                               human_spec=human_spec, tokens=tokens, partner=partner)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
+    except KeyboardInterrupt as exc:
+        _interrupted(exc, folder)
     typer.echo(format_table(table))
 
 

@@ -135,6 +135,38 @@ def test_a_signal_on_two_workers_stops_quietly_and_the_run_resumes(tmp_path, sig
     assert [r["game_index"] for r in rows(out)] == list(range(1500))
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "--games", "100000", "--seed", "4", "--spymaster", "random", "--guesser", "random", "--no-progress"],
+    ["deal", "duet", "--count", "10000000"]])
+def test_ctrl_c_says_so_in_one_line_and_a_run_says_what_it_kept(tmp_path, command):
+    """Ctrl-C ended a run with exit 130 and nothing on stderr: no word that the run stopped, nor that the
+    folder keeps the games finished and a rerun resumes. Now one line says so (exit 130 still); a
+    command without a results folder says it was interrupted."""
+    out = tmp_path / "stopped"
+    args = [str(Path(sys.executable).parent / "cnlab"), *command]
+    if command[0] == "simulate":
+        args += ["--out", str(out)]
+
+    def default_ctrl_c():   # a test runner may start us with SIGINT ignored; a terminal does not
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE if command[0] == "deal" else subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=default_ctrl_c)
+    deadline = time.time() + 120
+    while time.time() < deadline and proc.poll() is None:
+        if command[0] == "deal" and proc.stdout.readline():
+            break
+        if (out / "games.jsonl").exists() and (out / "games.jsonl").stat().st_size > 2000:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    err = proc.communicate(timeout=120)[1].decode()
+    assert proc.returncode == 130 and err.count("\n") == 1 and "interrupted" in err, err
+    if command[0] == "simulate":
+        assert str(out) in err and "resumes" in err
+        assert 0 < len(rows(out)) < 100000
+
+
 def test_a_rerun_with_other_arguments_is_refused(tmp_path):
     simulate(DuetRun(games=3, seed=1, **RANDOM), out=tmp_path, progress=False)
     with pytest.raises(ValueError, match="different run"):
