@@ -22,6 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from agents.foreign_model import FEATURES, MODEL_PATH, features, rev_matrix
+from experiments.exits import check_seed
 from experiments.tools.cli import at_least, fail, one_line_errors, out_file
 
 PICKS = 3
@@ -145,6 +146,8 @@ def main(lang: str = "en", boards: int = 1500, seed: int = 0, vocab: int = 10000
     if lang not in PANELS:
         fail(f"--lang {lang!r}: use one of {', '.join(PANELS)}")
     at_least(boards, 1, "--boards")
+    at_least(vocab, 1, "--vocab")
+    check_seed(seed)
     models = [m.strip() for m in panel.split(",")] if panel else default_panel(lang)
     check_model_paths(models)  # an unknown name or a path holding no model fails here, not after the pool is built
     path = out_file(Path(out or MODEL_PATH))

@@ -95,7 +95,9 @@ def test_fit_partner_model_refuses_a_backend_path_holding_no_model_first(tmp_pat
 
 @pytest.mark.parametrize("kwargs, needle", [({"lang": "xx"}, "--lang 'xx'"),
                                             ({"boards": 0}, "--boards"),
-                                            ({"panel": "nosuch,use-m3"}, "'nosuch'")])
+                                            ({"panel": "nosuch,use-m3"}, "'nosuch'"),
+                                            ({"vocab": -1}, "--vocab"),     # both ran the pool's models first
+                                            ({"seed": -1}, "--seed")])
 def test_fit_foreign_model_refuses_bad_arguments_first(kwargs, needle, tmp_path, monkeypatch, capsys):
     from experiments.tools import fit_foreign_model as tool
 
