@@ -801,7 +801,9 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
     suffix's endings (Kiwi may read its start otherwise: 사기가 = 사/VV + 기/ETN + 가/JKS; 태양이다 =
     태양 + 이/JKS + 다/MAG; 온천하다 = 온/MM + 천하 + 이다), and a reading within `MARGIN` must be that
     noun + them (사기/NNG + 가/JKS); a word Kiwi reads as one token (사이다, 제대로) or as a verb's form
-    (사라지, 피해야) has none."""
+    (사라지, 피해야) has none. The polite 요 after a particle (사과를요, 사과처럼요: Kiwi tags it an
+    ending or a determiner) is read as a particle too."""
+    analyses = [(_polite_yo(tokens), score) for tokens, score in analyses]
     best, top = analyses[0]
     if len(best) < 2:
         return "", False
@@ -828,6 +830,14 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
                 and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
             return head, True
     return "", False
+
+
+def _polite_yo(tokens):
+    """The tokens without a final polite 요 that follows a particle (사과+를+요/EF, 사과+만+요/MM:
+    사과를요 is 사과를 said politely, RULES 4.3), else the tokens as they are."""
+    if len(tokens) >= 3 and tokens[-1].form == "요" and tokens[-2].tag.startswith("J"):
+        return tokens[:-1]
+    return tokens
 
 
 def _clause_nouns(word: str, best) -> tuple[str, ...]:

@@ -865,7 +865,9 @@ def test_rules_4_3_irregular_derivations(clue, board):  # RULES 4.3 (data/clues/
                                          ("안경적인", "안경"), ("신호적인", "신호"), ("장화되다", "장화"),
                                          ("목성하다", "목성"), ("온천하다", "온천"),
                                          ("어린아이", "아이"), ("큰사과", "사과"), ("작은냉장고", "냉장고"),
-                                         ("수성님", "수성"), ("목수씨", "목수")])
+                                         ("수성님", "수성"), ("목수씨", "목수"),
+                                         ("사과처럼요", "사과"), ("사과를요", "사과"), ("가방만요", "가방"),
+                                         ("기차랑요", "기차")])
 def test_rules_4_3_korean_particles_derivations_and_inner_sai_siot(clue, board):  # RULES 4.3
     """A one-syllable noun with a particle (강에서), an irregular derivational suffix (스럽다, Kiwi's
     XSA-I), and a 사이시옷 inside a part (귓속말 = 귓속 + 말, 귓속 = 귀 + 속). A longer noun with
@@ -873,7 +875,8 @@ def test_rules_4_3_korean_particles_derivations_and_inner_sai_siot(clue, board):
     derivation, whatever the Hanja HanDic gives the whole (공주만: 公州 + 만; 안경적인: 安警笛人;
     수성님: 壽城님) or Kiwi's best reading of its start (사기가 = 사/VV + 기 + 가, 태양이다 = 태양 +
     이/JKS + 다/MAG, 목성하다 = 목 + 성하/VA + 다; 목수씨 = 목수 + 씨/NNB). An adjective's adnominal form before a noun contains it (어린아이 =
-    어린 + 아이, 큰사과)."""
+    어린 + 아이, 큰사과). The polite 요 after a particle keeps the form (사과를요, 사과처럼요: Kiwi tags
+    that 요 an ending or a determiner)."""
     assert verdict(ko(clue, [board])) == (False, "4.3")
     assert not ClueFilter([board], language="ko").legal_mask([clue])[0]
     assert ko("차이", ["차"]).legal and ko("달인", ["달"]).legal  # the best reading is one noun
