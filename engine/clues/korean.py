@@ -358,8 +358,9 @@ class KoreanAnalyzer(StoredForeign):
             info = self._info[w]
             if derived:
                 self._info[w] = replace(info, parts={**info.parts, h: True})
-            else:
-                self._info[w] = replace(info, forms=info.forms | {h})
+            else:  # with the loanword's source word: 피아노를 is piano's form as 피아노 is (PIANO visible)
+                source = {f for f in self._info[h].forms if not HANGUL_WORD.match(f) and HOMOGRAPH not in f}
+                self._info[w] = replace(info, forms=info.forms | {h} | source)
         for w, c in canons.items():
             info, canon = self._info[w], self._info[c]
             parts = {**canon.parts, **info.parts}

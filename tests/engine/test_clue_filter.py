@@ -313,6 +313,16 @@ def test_rules_4_5_duet_single_token_still_blocks():  # RULES 4.5 / 3.5
     assert verdict(f.check("한강", 1)) == (False, "4.3")
 
 
+@pytest.mark.parametrize("clue, board", [("피아노를", "PIANO"), ("컴퓨터처럼", "COMPUTER"), ("카메라로", "Camera"),
+                                         ("재킷을", "JACKET"), ("피아노다", "piano")])
+def test_rules_4_3_a_latin_cards_hangul_spelling_with_particles_is_its_form(clue, board):  # RULES 4.3/4.6
+    """On a Korean board a Latin card blocks its Hangul spelling (피아노 with PIANO) and that
+    spelling's particle forms alike: 피아노를 is a form of 피아노, which is piano."""
+    assert verdict(ko(clue, [board, "강"])) == (False, "4.3")
+    assert not ClueFilter([board, "강"], language="ko").legal_mask([clue])[0]
+    assert ko("바나나를", [board, "강"]).legal
+
+
 # --- RULES 4.6: language, loanwords, spellings ---------------------------------------------------
 
 @pytest.mark.parametrize(
