@@ -739,6 +739,10 @@ class KoreanAnalyzer(StoredForeign):
             lemmas.add(gloss)  # 재킷 = jacket, so two spellings of it are one word
             for base in _english_bases(gloss):
                 parts.setdefault(base, True)  # 피아니스트 = pianist, built on piano (피아노)
+        for p, strong in list(parts.items()):  # a loanword part's source word: 피아노학원 holds piano
+            if strong and p != w and len(p) >= 2 and HANGUL_WORD.match(p):  # (PIANO visible), as 피아노
+                for gloss in self.hanja.loans(p):
+                    parts.setdefault(gloss, True)
         numbers = self.tables.number_values or {}
         if (len(best_tokens) >= 2 and any(t.tag == "NR" for t in best_tokens)
                 and all(t.tag in ("NR", "NNB", "XSN") or t.tag.startswith("J") for t in best_tokens)):

@@ -323,6 +323,16 @@ def test_rules_4_3_a_latin_cards_hangul_spelling_with_particles_is_its_form(clue
     assert ko("바나나를", [board, "강"]).legal
 
 
+@pytest.mark.parametrize("clue, board", [("피아노학원", "PIANO"), ("컴퓨터게임", "COMPUTER"), ("카메라맨", "Camera"),
+                                         ("치즈케이크", "CHEESE"), ("바나나우유", "banana")])
+def test_rules_4_3_a_compound_of_a_latin_cards_hangul_spelling_contains_it(clue, board):  # RULES 4.3/4.6
+    """On a Korean board a compound holding a Latin card's Hangul spelling holds the card
+    (피아노학원 with PIANO visible, as with 피아노 visible)."""
+    assert verdict(ko(clue, [board, "강"])) == (False, "4.3")
+    assert not ClueFilter([board, "강"], language="ko").legal_mask([clue])[0]
+    assert ko("미술학원", [board, "강"]).legal
+
+
 # --- RULES 4.6: language, loanwords, spellings ---------------------------------------------------
 
 @pytest.mark.parametrize(
