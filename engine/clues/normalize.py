@@ -8,8 +8,9 @@ One function for every engine and the filter, so that the one-word rules see the
   snow‐man is refused as two words like snow-man;
 - refused when it holds an invisible character (zero-width space, joiners, soft hyphen, byte-order
   mark, direction marks, other format or control characters, unassigned or private-use code
-  points, lone surrogates): a zero-width space would hide a word break from the one-word rules,
-  and what the guesser sees must be what the referee judged;
+  points, lone surrogates, the Hangul fillers and other default-ignorable letters and marks): a
+  zero-width space would hide a word break from the one-word rules, and what the guesser sees must
+  be what the referee judged;
 - refused when longer than MAX_CLUE_LENGTH characters (a clue is one word; the longest words of
   either language are far shorter), or MAX_SENTENCE_LENGTH for a Spy's Word sentence clue, before
   any analysis, so that no rule ever analyses a huge text.
@@ -28,6 +29,10 @@ MAX_SENTENCE_LENGTH = 256
 _EXTRA_DASHES = frozenset("\u2212\u2043\ufe63\uff0d")
 _INVISIBLE = frozenset(("Cf", "Cs", "Co", "Cn"))
 _BREAKS = frozenset(("Cc", "Zl", "Zp"))  # every control character, line and paragraph separators
+# Letters and marks nobody sees (Unicode's default-ignorable code points outside Cf, but not the
+# variation selectors that pick an emoji's look: ❤️): the Hangul fillers (U+3164, U+FFA0, U+115F,
+# U+1160: a blank that reads as a jamo), the combining grapheme joiner, Khmer's invisible vowels.
+_IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 
 
 class ClueTextError(ValueError):
@@ -48,6 +53,8 @@ class ClueTextError(ValueError):
 
 
 def _invisible(ch: str) -> bool:
+    if ch in _IGNORABLE:
+        return True
     category = unicodedata.category(ch)
     if category == "Cc":  # tab and newline are spaces (a word break); other controls are invisible
         return not ch.isspace()

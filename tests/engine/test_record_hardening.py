@@ -316,6 +316,14 @@ def test_normalize_clue():
     for invisible in "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\x00\x7f\ue000\ud800":
         with pytest.raises(ClueTextError, match="invisible"):
             normalize_clue(f"snow{invisible}man")
+    # default-ignorable letters and marks: the Hangul fillers (a blank read as a jamo), the combining
+    # grapheme joiner (audit-koclue4: refused as jamo, 4.1, or not Hangul, 4.6); an emoji's variation
+    # selector stays (❤️, a Spy's Word clue)
+    assert normalize_clue("\u2764\ufe0f") == "\u2764\ufe0f"
+    for invisible in "\u3164\uffa0\u115f\u1160\u034f":
+        with pytest.raises(ClueTextError, match="invisible"):
+            normalize_clue(f"사과{invisible}")
+    assert normalize_clue("ㅋㅋ") == "ㅋㅋ" and normalize_clue("\u1100\u1161") == "가"  # jamo are letters
     assert normalize_clue("a" * MAX_CLUE_LENGTH) == "a" * MAX_CLUE_LENGTH
     with pytest.raises(ClueTextError, match="at most"):
         normalize_clue("a" * (MAX_CLUE_LENGTH + 1))
@@ -552,7 +560,8 @@ def test_a_clue_texts_refusal_is_in_the_boards_language_as_the_filters_are(game,
         record = deal_record(2, lang, game=game, variant="two_player")
         state, seat = record.new_state(), f"{record.key.starts}-spymaster"
     before = state.observe(seat)
-    for text, needle in [("우\u200b주", said), ("가" * (MAX_CLUE_LENGTH + 1), "64자" if lang == "ko" else "at most 64")]:
+    for text, needle in [("우\u200b주", said), ("우주\u3164", said),  # a Hangul filler: no jamo (4.1) penalty
+                         ("가" * (MAX_CLUE_LENGTH + 1), "64자" if lang == "ko" else "at most 64")]:
         with pytest.raises(IllegalAction) as err:
             state.apply(Clue(seat, text, 2))
         assert needle in err.value.message
