@@ -233,6 +233,22 @@ class KoreanAnalyzer(StoredForeign):
         return ((n > 1 or oov or form != head) and not self.hanja.loans(w)
                 and any(len(s) == len(w) and s[at] == head for s in self.hanja.spellings(w)))
 
+    def _invented(self, w: str, best) -> bool:
+        """Is `w` a word no dictionary knows, of four syllables or more, that Kiwi does not read as
+        one token: HanDic lacks it and wordfreq does not list it (감기대회, 개구리가게)?"""
+        return (len(w) >= 4 and len(best) >= 2 and HANGUL_WORD.match(w) is not None
+                and not self.hanja.nouns(w) and self.freq.get(w, 0) < WORDFREQ_MIN)
+
+    def _invented_cuts(self, w: str, best) -> tuple:
+        """The cuts of an unknown word (`_invented`) into two nouns of two syllables or more that
+        Kiwi reads alone: such a word is made of both, whatever reading Kiwi makes up for it (감기대회
+        = 감/VV + 기 + 대회, 개구리가게 = 개구리 + 가/JKS + 게/EC), so it contains each (RULES 4.3)."""
+        if not self._invented(w, best):
+            return ()
+        return tuple((left, right) for left, right, siot in self._cuts(w)
+                     if not siot and len(left) >= 2 and len(right) >= 2
+                     and self._known_alone(left) and self._known_alone(right))
+
     def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
         """Parts of a lexical noun Kiwi does not split (see the module doc)."""
         parts: dict[str, bool] = {}
@@ -298,8 +314,9 @@ class KoreanAnalyzer(StoredForeign):
                 need.update(content)
             if len(best) == 1 and best[0].tag == "NNP" and len(w) >= 3:
                 need.update((w[:-1], w[-1]))
+            invented = self._invented(w, best)
             for left, right, siot in self._cuts(w):
-                if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")):
+                if siot or (len(best) == 1 and best[0].tag in ("NNG", "NNP")) or invented:
                     need.update((left, right))
             need.update(_derivation_bases(w, best))
             need.update(_ri_bases(w, best))
@@ -689,6 +706,8 @@ class KoreanAnalyzer(StoredForeign):
                         parts[q] = strong if parts[p] else parts[p]
         for c in _clause_nouns(w, best_tokens):  # 사과를먹다, 눈물이나: a noun said with its verb (RULES 4.3)
             parts[c] = bool(parts.get(c)) or len(c) >= 2
+        for left, right in self._invented_cuts(w, best_tokens):  # 감기대회, 개구리가게 (RULES 4.3)
+            parts[left] = parts[right] = True
         self._native_derivations(w, best_tokens, parts, lexical)
         for p in list(parts):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):

@@ -333,6 +333,18 @@ def test_rules_4_3_a_compound_of_a_latin_cards_hangul_spelling_contains_it(clue,
     assert ko("미술학원", [board, "강"]).legal
 
 
+@pytest.mark.parametrize("clue, board", [("감기대회", "감기"), ("개구리가게", "개구리"), ("친구인어", "인어"),
+                                         ("나라의자", "의자"), ("가수상자", "가수"), ("사진화가", "화가")])
+def test_rules_4_3_an_unknown_compound_of_two_nouns_contains_each(clue, board):  # RULES 4.3
+    """A compound no dictionary knows, made of a visible word and another noun, contains the
+    visible word, whatever reading Kiwi makes up for it (감기대회 = 감/VV + 기 + 대회; 개구리가게 =
+    개구리 + 가/JKS + 게/EC): it was legal, neither a part nor an invented word."""
+    assert verdict(ko(clue, [board, "강"])) == (False, "4.3")
+    assert not ClueFilter([board, "강"], language="ko").legal_mask([clue])[0]
+    assert ko(clue, ["사과", "강"]).rule != "4.3"  # no other visible word is in it
+    assert ko("강아지", ["강"]).legal  # a word of its own keeps its reading
+
+
 # --- RULES 4.6: language, loanwords, spellings ---------------------------------------------------
 
 @pytest.mark.parametrize(
