@@ -1170,7 +1170,8 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
     "가까움, 3" in the Pictures rulebook) without being it, or "": a form of one (가까움, 가까이,
     가까운 of 가깝다), or Kiwi's best reading made only of position words, ordinals (첫째, 셋째:
     NR in 째) and determiners or prefixes (맨, 윗), with particles after them and a position word
-    last (위에, 왼쪽에, 맨위에, 첫째줄, 셋째칸, 가운데줄, 왼쪽위). Not a copula (위인 = 위 + 이 + ㄴ, a
+    last (위에, 왼쪽에, 맨위에, 첫째줄, 셋째칸, 가운데줄, 왼쪽위), also with a case particle and a verb
+    after them (왼쪽에있는, 위에있다: the card there). Not a copula (위인 = 위 + 이 + ㄴ, a
     great man), a lexical noun Kiwi reads whole (위층, 옆구리, 밑바닥), nor a word whose Hanja give the
     position word's syllables another meaning (`by_meaning`, `Hanja.is_part`: 위로 = 慰勞,
     consolation, not 위 + 로; 동위 = 同位)."""
@@ -1180,6 +1181,13 @@ def _position_reading(word: str, best, lemmas, positions, by_meaning=lambda p: T
         if lemma in positions:
             return lemma
     tokens = list(best)
+    while tokens and tokens[-1].tag.startswith("E"):  # a place said with its verb: 왼쪽에있는, 위에있다
+        tokens.pop()
+    if (len(tokens) >= 3 and _predicate_tag(tokens[-1].tag) and not tokens[-1].tag.startswith("XS")
+            and tokens[-2].tag.startswith("JK")):
+        tokens.pop()
+    elif len(tokens) < len(best):
+        tokens = list(best)
     while tokens and tokens[-1].tag.startswith("J"):
         tokens.pop()
     if not tokens or (len(tokens) == 1 and len(tokens) == len(best)) or any(t.oov for t in best):

@@ -177,6 +177,15 @@ def test_rules_4_1_letter_names_that_are_also_words_stay_words():  # RULES 4.1
     assert en("bee", ["ZEBRA"]).legal and en("jay", ["ZEBRA"]).legal and en("tea", ["ZEBRA"]).legal
 
 
+@pytest.mark.parametrize("clue", ["왼쪽에있는", "오른쪽에있다", "가운데에있는", "구석에놓인", "옆에있는", "위에있는"])
+def test_rules_4_1_a_korean_position_with_its_verb_is_a_position(clue):  # RULES 4.1
+    """A position word with a case particle and a verb written as one word ("the one on the left")
+    points at a board position as 왼쪽에 does; it was legal."""
+    assert verdict(ko(clue, ["사과", "나무"])) == (False, "4.1")
+    assert not ClueFilter(["사과", "나무"], language="ko").legal_mask([clue])[0]
+    assert ko("바다에있는", ["사과", "나무"]).rule != "4.1" and ko("위로하다", ["사과", "나무"]).legal
+
+
 def test_rules_4_1_position_exception_option():  # RULES 4.1
     assert en("corner", ["RAIN"], options=ClueOptions(allowed_clues={"CORNER"})).legal
 
