@@ -314,6 +314,8 @@ class _CandidateIndex:
         import numpy as np
 
         lang = rules.language
+        # as `check` reads a clue (normalize_clue): NFC, so a decomposed 바다 (jamo) is 바다
+        candidates = [unicodedata.normalize("NFC", c) if isinstance(c, str) else c for c in candidates]
         norm = [normalize(c, lang) for c in candidates]
         self.size = len(norm)
         intrinsic = np.ones(self.size, dtype=bool)

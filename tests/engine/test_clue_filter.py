@@ -354,6 +354,18 @@ def test_rules_4_3_an_unknown_compound_of_two_nouns_contains_each(clue, board): 
     assert ko("강아지", ["강"]).legal  # a word of its own keeps its reading
 
 
+def test_legal_mask_reads_a_decomposed_korean_clue_as_check_does():  # RULES 4 (the bots' fast path)
+    """A Korean candidate written in decomposed jamo (NFD: 바다 as ᄇ ᅡ ᄃ ᅡ) is the word itself to
+    `check` (normalize_clue's NFC) and was refused by `legal_mask` as jamo or not Hangul."""
+    import unicodedata
+
+    board = ["사과", "강", "눈사람"]
+    clues = [unicodedata.normalize("NFD", w) for w in ("바다", "오리", "사과", "눈")]
+    f = ClueFilter(board, language="ko")
+    assert [ko(c, board).status for c in clues] == ["legal", "legal", "illegal", "illegal"]
+    assert f.legal_mask(clues).tolist() == [True, True, False, False]
+
+
 # --- RULES 4.6: language, loanwords, spellings ---------------------------------------------------
 
 @pytest.mark.parametrize(
