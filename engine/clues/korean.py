@@ -825,8 +825,10 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
     suffix's endings (Kiwi may read its start otherwise: 사기가 = 사/VV + 기/ETN + 가/JKS; 태양이다 =
     태양 + 이/JKS + 다/MAG; 온천하다 = 온/MM + 천하 + 이다), and a reading within `MARGIN` must be that
     noun + them (사기/NNG + 가/JKS); a word Kiwi reads as one token (사이다, 제대로) or as a verb's form
-    (사라지, 피해야) has none. The polite 요 after a particle (사과를요, 사과처럼요: Kiwi tags it an
-    ending or a determiner) is read as a particle too."""
+    (사라지, 피해야) has none. A reading of the noun + 하다, 되다 or 스럽다 with endings only counts
+    whatever the best reading ends in (온천하는 = 온/MM + 천하 + 는/JX; 온천하기 ... + 기/XSN). The
+    polite 요 after a particle (사과를요, 사과처럼요: Kiwi tags it an ending or a determiner) is read
+    as a particle too."""
     analyses = [(_polite_yo(tokens), score) for tokens, score in analyses]
     best, top = analyses[0]
     if len(best) < 2:
@@ -850,7 +852,7 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
         if particles and (all(t.tag.startswith("J") for t in rest) or rest[0].tag == "VCP" and all(
                 t.tag.startswith("E") and (derived or t.tag != "ETM") for t in rest[1:])):
             return head, derived  # (not the adnominal 지구인: 이 + ㄴ, a compound with 인)
-        if (last.tag.startswith("E") and rest and _derives(rest[0])
+        if (len(rest) >= 2 and _derives(rest[0])  # with its endings (과부하 is no 과부 + 하)
                 and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
             return head, True
     return "", False

@@ -920,7 +920,8 @@ def test_rules_4_3_irregular_derivations(clue, board):  # RULES 4.3 (data/clues/
                                          ("어린아이", "아이"), ("큰사과", "사과"), ("작은냉장고", "냉장고"),
                                          ("수성님", "수성"), ("목수씨", "목수"),
                                          ("사과처럼요", "사과"), ("사과를요", "사과"), ("가방만요", "가방"),
-                                         ("기차랑요", "기차")])
+                                         ("기차랑요", "기차"), ("온천하는", "온천"), ("온천하기", "온천"),
+                                         ("어부하는", "어부")])
 def test_rules_4_3_korean_particles_derivations_and_inner_sai_siot(clue, board):  # RULES 4.3
     """A one-syllable noun with a particle (강에서), an irregular derivational suffix (스럽다, Kiwi's
     XSA-I), and a 사이시옷 inside a part (귓속말 = 귓속 + 말, 귓속 = 귀 + 속). A longer noun with
