@@ -781,10 +781,12 @@ class KoreanAnalyzer(StoredForeign):
             alone = sum(self._single[t.form][0] for t in content_tokens)
             real = (best_score - alone >= COMPOUND_GAIN) or self.freq.get(w, 0) >= WORDFREQ_MIN
         number = len(best_tokens) == 1 and best_tokens[0].tag == "NR"
-        if (len(best_tokens) >= 2 and best_tokens[0].tag == "NR" and best_tokens[0].form in numbers
-                and best_tokens[0].form not in self.tables.numeral_only
-                and all(t.tag.startswith("J") for t in best_tokens[1:])):
-            number = True  # RULES 4.1: a native number word with particles (둘이, 셋으로, 하나로) is that number
+        head = best_tokens[0].form if best_tokens else ""
+        if (len(best_tokens) >= 2 and best_tokens[0].tag == "NR"
+                and (head in numbers or head.endswith("째") and (head[:-1] in numbers or head == "첫째"))
+                and head not in self.tables.numeral_only and _number_particles(best_tokens[1:])):
+            number = True  # RULES 4.1: a native number word with particles (둘이, 셋으로, 하나로) is that number,
+            # also with 이 counting people (둘이서), the copula (둘이야, 하나예요) or as an ordinal (둘째로)
         canon = self._canon(w)
         lemmas.discard(w)
         words = frozenset(c for c, other in words.items() if parts.get(c) is False and (not other or other in parts))
@@ -856,6 +858,15 @@ def _particle_head(word: str, analyses) -> tuple[str, bool]:
                 and all(t.tag.startswith("E") for t in rest[1:])):  # 목성하다, best 목/NNG + 성하/VA + 다
             return head, True
     return "", False
+
+
+def _number_particles(tokens) -> bool:
+    """Are the tokens after a number word particles only: case and other particles, 이 counting
+    people (둘이서 = 둘 + 이/XSN + 서), or the copula with its endings (둘이야, 하나예요)?"""
+    rest = [t for t in tokens if not (t.tag == "XSN" and t.form == "이")]
+    if rest and rest[0].tag == "VCP":
+        return all(t.tag.startswith("E") and t.tag != "ETM" for t in rest[1:])
+    return bool(rest) and all(t.tag.startswith("J") or (t.tag, t.form) == ("MAG", "다") for t in rest)
 
 
 def _polite_yo(tokens):

@@ -249,6 +249,18 @@ def test_rules_4_1_undecidable_number_words_are_masked_for_bots():  # RULES 4.1 
     assert [f.check(c).status for c in cands] == ["undecidable", "legal", "undecidable", "legal", "legal"]
 
 
+@pytest.mark.parametrize("clue", ["둘이서", "둘이야", "둘이다", "둘이에요", "둘째로", "하나야", "하나예요", "셋째로"])
+def test_rules_4_1_a_korean_number_word_with_particles_or_the_copula_may_count_letters(clue):  # RULES 4.1
+    """A number word with 이 counting people (둘이서, as 셋이서), the copula (둘이야, 하나예요) or as an
+    ordinal with a particle (둘째로, as 둘째) is that number: undecidable while a visible word has
+    that many syllables (seed 004: 두 글자라고 둘), as the bare word is. They were legal."""
+    board = ["강", "파리", "고양이"]
+    v = ko(clue, board)
+    assert (v.status, v.rule, v.legal) == ("undecidable", "4.1", True)
+    assert not ClueFilter(board, language="ko").legal_mask([clue])[0]
+    assert ko("하나도", board).status == "legal"  # the adverb "not at all"
+
+
 # --- RULES 4.2: the number ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("number", [0, 1, 9, UNLIMITED, "unlimited", "UNLIMITED", np.int64(3)])
