@@ -86,14 +86,18 @@ def _case(obj, where: str, default_lang: str | None) -> dict:
 
 
 def _check_board(board: list, covered: list, where: str) -> None:
-    """A board of distinct non-empty words (the same word as records read it: `word_key`); each
-    covered card one of them, by word or by its index."""
+    """A board of distinct non-empty words (the same word as records read it: `word_key`), each a
+    word a card can show (`word_problem`: no invisible character, which would hide the word it
+    spells from the rules); each covered card one of them, by word or by its index."""
     from engine.record_fields import word_key as key
+    from engine.record_fields import word_problem
 
     seen = set()
     for w in board:
         if not w.strip():
             _fail(f"{where}: the board holds an empty word")
+        if (problem := word_problem(w.strip())) is not None:
+            _fail(f"{where}: the board word {w.strip()[:40]!r} {problem}")
         if key(w) in seen:
             _fail(f"{where}: the board holds {w.strip()[:40]!r} twice")
         seen.add(key(w))

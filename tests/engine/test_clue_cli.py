@@ -105,6 +105,8 @@ def test_undecidable_verdict_on_the_command_line(app):  # RULES 4.2 (undecidable
         ["--board", "snowman,SNOWMAN", "ice"],               # a board of distinct words
         ["--board", "snowman,\uff53\uff4e\uff4f\uff57\uff4d\uff41\uff4e", "ice"],   # full-width letters: the same word
         ["--board", "snowman,river", "--covered", "forest", "ice"],   # a covered card is on the board (4.5)
+        ["--lang", "ko", "--board", "사\u200b과,강", "사과"],   # a card with an invisible character: no card
+        ["--lang", "ko", "--board", "사과\u3164,강", "사과"],   # (a Hangul filler) hides the word it spells
     ],
 )
 def test_bad_input_exits_2(app, args):  # RULES 4 (CLI)
@@ -119,7 +121,8 @@ def test_bad_input_exits_2(app, args):  # RULES 4 (CLI)
     ['{"lang": "ko", "board": ["눈"], "clue": "비"', '{"lang": "xx", "board": [], "clue": "비"}',
      '{"lang": "ko", "board": [], "clue": ""}', '["not", "an", "object"]', '{"lang": "ko", "board": "눈", "clue": "비"}',
      '{"board": ["snow", "rain"], "clue": "ice", "covered": [-1]}', '{"board": ["snow", "rain"], "clue": "ice", "covered": [5]}',
-     '{"board": ["snow", "rain"], "clue": "ice", "covered": [true]}', '{"board": ["snow", "", "rain"], "clue": "ice"}'],
+     '{"board": ["snow", "rain"], "clue": "ice", "covered": [true]}', '{"board": ["snow", "", "rain"], "clue": "ice"}',
+     '{"board": ["\uc0ac\u200b\uacfc", "\uac15"], "clue": "\uc0ac\uacfc"}'],
 )
 def test_malformed_case_lines_exit_2(app, tmp_path, line):  # RULES 4 (CLI)
     cases = tmp_path / "bad.jsonl"
