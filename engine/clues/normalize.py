@@ -87,6 +87,12 @@ def normalize_clue(text: str, max_length: int = MAX_CLUE_LENGTH) -> str:
             raise ClueTextError("invisible", code=f"U+{ord(ch):04X}")
     if len(text) > max_length:
         raise ClueTextError("too_long", limit=max_length, length=len(text))
+    return dashes_as_hyphens(text)
+
+
+def dashes_as_hyphens(text: str) -> str:
+    """`text` with every dash variant (dash punctuation, the minus sign, the fullwidth hyphen...)
+    written as "-": a clue, and a code word, are read with one hyphen (ICE–CREAM is ICE-CREAM)."""
     if any(unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES for ch in text):
         text = "".join("-" if unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES else ch for ch in text)
     return text

@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.clues.normalize import dashes_as_hyphens
 from engine.paths import data_path
 
 
@@ -15,9 +16,9 @@ FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 
 def normalize(word: str, language: str) -> str:
     """The comparison form of a word: NFC, full-width letters and digits as ASCII (Ｒａｉｎ is rain:
-    the same spelling, RULES 4.6), trimmed, inner whitespace collapsed, case-folded and curly
-    apostrophes straightened (en)."""
-    word = unicodedata.normalize("NFC", str(word)).translate(FULL_WIDTH).strip()
+    the same spelling, RULES 4.6), every dash a hyphen (a code word ICE–CREAM is ICE-CREAM, as a clue
+    is read), trimmed, inner whitespace collapsed, case-folded and curly apostrophes straightened (en)."""
+    word = dashes_as_hyphens(unicodedata.normalize("NFC", str(word)).translate(FULL_WIDTH)).strip()
     word = " ".join(word.split())
     if language == "en":  # one apostrophe: witch’s is witch's
         return word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")

@@ -1153,3 +1153,16 @@ def test_rules_4_7_a_clue_of_dashes_only_is_refused_never_a_crash(language, boar
     for options in (None, ClueOptions(allow_multiword_compounds=True, allow_multiword_proper_nouns=True)):
         verdict = check_clue(clue, 1, board=board, language=language, options=options)
         assert not verdict.legal and verdict.rule == "4.7", verdict
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212", "\ufe63", "\uff0d"])
+def test_rules_4_4_a_card_written_with_any_dash_blocks_its_parts(dash):  # RULES 4.3/4.4, 4.7
+    """A code word is read as a clue is read: every dash is a hyphen. ICE‐CREAM (U+2010) or ICE–CREAM
+    (an en dash) blocked nothing: ICE, CREAM and ICECREAM were legal beside it, while ICE-CREAM
+    blocked all three."""
+    board = [f"ice{dash}cream", "river"]
+    for clue, rule in (("ice", "4.4"), ("cream", "4.4"), ("creams", "4.4"), ("icecream", "4.3")):
+        v = en(clue, board)
+        assert (v.legal, v.rule) == (False, rule), (clue, v)
+        assert not ClueFilter(board, language="en").legal_mask([clue])[0]
+    assert en("rain", board).legal
