@@ -781,6 +781,9 @@ class EnglishAnalyzer(StoredForeign):
             forms = frozenset({w} | binfo.forms)
             return WordInfo(w, canon, forms, dict(binfo.parts), binfo.real, binfo.number)
         canon = self._canon(w)
+        bare = w.replace("'", "")
+        if canon == w and bare != w and bare.isalpha() and not self.lemmas(bare):
+            canon = bare  # RULES 4.6: O'CLOCK and OCLOCK, DON'T and DONT are one word (not WE'LL and WELL)
         forms = frozenset({w, canon} | self.lemmas(w) | {self._canon(l) for l in self.lemmas(w)})
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))

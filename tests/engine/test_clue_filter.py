@@ -1166,3 +1166,16 @@ def test_rules_4_4_a_card_written_with_any_dash_blocks_its_parts(dash):  # RULES
         assert (v.legal, v.rule) == (False, rule), (clue, v)
         assert not ClueFilter(board, language="en").legal_mask([clue])[0]
     assert en("rain", board).legal
+
+
+@pytest.mark.parametrize("clue, board", [("oclock", "O'CLOCK"), ("o'clock", "OCLOCK"), ("dont", "DON'T"),
+                                         ("don’t", "DONT"), ("isnt", "ISN'T"), ("maam", "MA'AM")])
+def test_rules_4_6_a_word_written_without_its_apostrophe_is_the_same_word(clue, board):  # RULES 4.6
+    """Different spellings of the same word count as the same (RULES 4.6): OCLOCK beside O'CLOCK, DONT
+    beside DON'T were legal. Only where the spelling without the apostrophe is no word of its own:
+    WELL beside WE'LL, CANT beside CAN'T, ITS beside IT'S stay other words."""
+    v = en(clue, [board, "RIVER"])
+    assert (v.legal, v.rule) == (False, "4.6"), v
+    assert not ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
+    for other, visible in (("well", "WE'LL"), ("cant", "CAN'T"), ("its", "IT'S"), ("shell", "SHE'LL")):
+        assert en(other, [visible]).legal, (other, visible)
