@@ -210,6 +210,8 @@ class _Rules:
         for p in pieces:
             if not self._script_ok(p if self.language == "en" else raw_piece(raw, p)):
                 return "4.6", self.msg("script_ko" if self.language == "ko" else "script_en", clue=raw)
+        if multi and self.language == "en" and (hit := self._letter_piece(pieces, raw)):  # no letter: PLAN B
+            return hit
         if _letter_key(w) not in self.allowed:
             info = None
             if self.letter_word(w) is not None:
@@ -220,6 +222,19 @@ class _Rules:
                 info = info or self.analyzer.info(w)
                 if info.number:
                     return "4.1", self.msg("number_word", clue=raw)
+        return None
+
+    def _letter_piece(self, pieces: list[str], raw: str):
+        """RULES 4.1 for the words of an English multi-word clue (RULES 4.7 options): a letter (B in
+        PLAN B; the words A and I are no letters there), a letter's form (X'S) or a letter word (ZEE,
+        VOWEL) makes the phrase point at letters, unless `allowed_clues` lists it: (rule, message) or None."""
+        for p in pieces:
+            if _letter_key(p) in self.allowed or p in ("a", "i"):
+                continue
+            if _is_letter(p) or _letter_form(p):
+                return "4.1", self.msg("letter", clue=raw)
+            if self.letter_word(p) is not None:
+                return "4.1", self.msg("letter_word", clue=raw)
         return None
 
     def letter_word(self, w: str) -> str | None:
@@ -283,6 +298,14 @@ class _Rules:
             pieces = [p for p in SPLIT.split(w) if p]
             if all(p in self.vocabulary for p in pieces):
                 return None
+            if self.language == "en" and not self.options.allow_abbreviations:  # no abbreviation: FBI AGENT
+                for p in pieces:
+                    if p in self.vocabulary or _letter_key(p) in self.allowed:
+                        continue
+                    if initialism := self._initialism(p):
+                        return "4.7", self.msg("abbreviation", clue=raw, initialism=initialism)
+                    if full := listed_abbreviation(p, self.language):
+                        return "4.7", self.msg("listed_abbreviation", clue=raw, full=full)
             piece_infos = self.analyzer.info_many(pieces)
             if not all(i.real or p in self.vocabulary for p, i in zip(pieces, piece_infos)):
                 return "4.7", self.msg("invented", clue=raw)
@@ -602,7 +625,8 @@ class ClueFilter:
         tied = _tied_key(w, self.rules) in self._tied
         if hit is not None and hit[0] == "4.1" and tied:
             hit = None  # RULES 4.1: ㅅ for 사이 (사이시옷), MIDDLE for AGES relate to a visible word's meaning
-        if hit is not None and hit[0] == "4.7" and SPLIT.search(w):
+        if (hit is not None and (hit[0] == "4.7" or (hit[0] == "4.1" and self.language == "en"))
+                and SPLIT.search(w)):  # X RAY with X-RAY visible: 4.3, the visible word named
             hit = self._split_form(raw, w) or hit
         info = None
         if (hit is not None and hit[1] in (m("position", clue=raw), m("letter_word", clue=raw))

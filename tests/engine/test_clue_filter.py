@@ -1179,3 +1179,20 @@ def test_rules_4_6_a_word_written_without_its_apostrophe_is_the_same_word(clue, 
     assert not ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
     for other, visible in (("well", "WE'LL"), ("cant", "CAN'T"), ("its", "IT'S"), ("shell", "SHE'LL")):
         assert en(other, [visible]).legal, (other, visible)
+
+
+@pytest.mark.parametrize("clue, rule", [("a b", "4.1"), ("plan b", "4.1"), ("x ray", "4.1"), ("zee zee", "4.1"),
+                                        ("vowel sound", "4.1"), ("x's spot", "4.1"),
+                                        ("fbi agent", "4.7"), ("dna test", "4.7"), ("nasa rocket", "4.7")])
+def test_rules_4_1_a_multiword_clue_is_no_way_around_the_letter_and_abbreviation_rules(clue, rule):  # RULES 4.1/4.7
+    """The multi-word options (RULES 4.7) allow phrases of real words, not letters or abbreviations
+    the one-word rules refuse: A B, PLAN B, X RAY (as X-RAY, RULES 4.1: letters need `allowed_clues`)
+    and FBI AGENT (abbreviations need their own option) were legal once phrases were agreed."""
+    opts = ClueOptions(allow_multiword_compounds=True, allow_multiword_proper_nouns=True)
+    v = en(clue, ["RIVER", "MOON"], options=opts)
+    assert (v.legal, v.rule) == (False, rule), v
+    assert not ClueFilter(["RIVER", "MOON"], language="en", options=opts).legal_mask([clue])[0]
+    for phrase in ("a lot", "ice cream", "top hat", "new york"):  # the article A is a word
+        assert en(phrase, ["RIVER", "MOON"], options=opts).legal, phrase
+    agreed = ClueOptions(allow_multiword_compounds=True, allow_abbreviations=True, allowed_clues=("x", "b"))
+    assert en("x ray", ["RIVER"], options=agreed).legal and en("fbi agent", ["RIVER"], options=agreed).legal
