@@ -119,6 +119,15 @@ def _number_value(tables, w: str, info: WordInfo | None):
     return False, None
 
 
+def _number_word_value(tables, info: WordInfo):
+    """The value of a number word written in letters (TEN, 십: RULES 4.3, a visible 10 written in
+    words), or None: not for digits, nor a word tied to its number by meaning only (DOZEN)."""
+    if DIGITS.match(info.word) or info.word in (tables.meaning_numbers or {}):
+        return None
+    is_number, value = _number_value(tables, info.word, info)
+    return value if is_number else None
+
+
 def _letters(word: str, language: str) -> int:
     """How many letters (Korean: syllables) a code word has, as a letter-count clue would count."""
     if language == "ko":
@@ -360,6 +369,7 @@ class _CandidateIndex:
         by_tied: dict[str, list[int]] = {}
         by_number: dict = {}  # number words (RULES 4.1) by value: legal, undecidable or tied per board
         by_numeral: dict[int, list[int]] = {}  # numerals by value (RULES 4.3: 10 is TEN in digits)
+        by_numword: dict[int, list[int]] = {}  # number words by value (RULES 4.3: TEN is 10 in words)
         for i, e in enumerate(early):
             if e is not None and e[0] == "4.1" and (key := _tied_key(norm[i], rules)) is not None:
                 by_tied.setdefault(key, []).append(i)
@@ -387,6 +397,8 @@ class _CandidateIndex:
                 by_number.setdefault(value, []).append(i)
             if DIGITS.match(norm[i]):
                 by_numeral.setdefault(int(norm[i]), []).append(i)
+            elif (value := _number_word_value(rules.tables, info)) is not None:
+                by_numword.setdefault(value, []).append(i)
             board_keys(i, info)
         # a letter or position word tied to a visible word is still judged by the board rules
         # (`check`): 줄 with 거미줄 visible is a part of it (4.4) although 거미 would tie it
@@ -396,7 +408,7 @@ class _CandidateIndex:
         self.intrinsic = intrinsic
         self.by_form, self.by_part, self.by_strong, self.by_single = by_form, by_part, by_strong, by_single
         self.by_shared, self.by_tied, self.by_number = by_shared, by_tied, by_number
-        self.by_numeral = by_numeral
+        self.by_numeral, self.by_numword = by_numeral, by_numword
 
 
 class _Recent:
@@ -470,6 +482,7 @@ class ClueFilter:
         # RULES 4.3 / 4.6: the visible number words a numeral reads as (10 is TEN, 십 or 열 written
         # in digits); not a word tied to its number by meaning only (DOZEN: 12, the meanings table)
         self._numerals: dict[int, str] = {}
+        self._digit_cards: dict[int, str] = {}  # and the reverse: visible numerals (TEN for a visible 10)
         self._lengths: dict[int, str] = {}
         for v in self.visible_infos:
             self._lengths.setdefault(_letters(v.word, self.language), v.word)
@@ -478,6 +491,8 @@ class ClueFilter:
                 self._number_cards.setdefault(value, v.word)
                 if not DIGITS.match(v.word) and v.word not in (tables_.meaning_numbers or {}):
                     self._numerals.setdefault(value, v.word)
+                elif DIGITS.match(v.word):
+                    self._digit_cards.setdefault(value, v.word)
         self._vform: dict[str, list[WordInfo]] = {}
         self._vpart: dict[str, list[tuple[WordInfo, bool]]] = {}
         self._vsyl: dict[str, WordInfo] = {}
@@ -514,6 +529,8 @@ class ClueFilter:
                 return "4.3", m("visible", clue=raw), by(v, "same", form=c.word, of=v.word)
         if DIGITS.match(c.word) and (n := self._numerals.get(int(c.word))) is not None:  # 4.3: 10 for TEN
             return "4.3", m("numeral", clue=raw, visible=n), {"visible": n, "relation": "same", "form": c.word, "of": n}
+        if self._digit_cards and (n := self._digit_cards.get(_number_word_value(self.rules.tables, c))) is not None:
+            return "4.3", m("numeral_word", clue=raw, visible=n), {"visible": n, "relation": "same", "form": c.word, "of": n}
         for v in self._vform.get(c.canon, ()):  # same word: a variant spelling (4.6) ...
             if c.canon == v.canon and c.word != v.word:
                 return "4.6", m("variant", clue=raw, visible=v.word), by(v, "variant", form=c.word, of=v.word)
@@ -680,6 +697,8 @@ class ClueFilter:
                 blocked.append(index.by_single.get(s, ()))
         for value in self._numerals:  # RULES 4.3: a visible number word written in digits
             blocked.append(index.by_numeral.get(value, ()))
+        for value in self._digit_cards:  # RULES 4.3: a visible numeral written in words
+            blocked.append(index.by_numword.get(value, ()))
         for value, idx in index.by_number.items():  # RULES 4.1: number words
             if value not in self._meaning_numbers and (value is None or value in self._lengths):
                 blocked.append(idx)

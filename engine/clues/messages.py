@@ -15,6 +15,7 @@ _MESSAGES = {
     "number_word": ("숫자를 글자 수 힌트로 쓸 수 없습니다(선택 규칙): {clue}", "Number words are not allowed as clues under the agreed options: {clue}."),
     "syllable": ("공개된 코드네임 '{visible}'의 한 글자를 힌트로 줄 수 없습니다: {clue}", "A clue may not be one syllable (letter) of the visible code word {visible}: {clue}."),
     "visible": ("공개된 코드네임은 힌트로 줄 수 없습니다: {clue}", "A visible code word may not be the clue: {clue}."),
+    "numeral_word": ("'{clue}'은(는) 숫자로 쓴 공개된 코드네임 '{visible}'을(를) 글로 쓴 것입니다.", "{clue} is the visible code word {visible} written in words."),
     "numeral": ("'{clue}'은(는) 공개된 코드네임 '{visible}'을(를) 숫자로 쓴 것입니다.", "{clue} is the visible code word {visible} written in digits."),
     "inflection": ("공개된 코드네임 '{visible}'의 다른 형태입니다: {clue}", "{clue} is a form of the visible code word {visible}."),
     "contains": ("공개된 코드네임 '{visible}'이(가) 들어 있는 단어입니다: {clue}", "{clue} contains the visible code word {visible}."),

@@ -1196,3 +1196,17 @@ def test_rules_4_1_a_multiword_clue_is_no_way_around_the_letter_and_abbreviation
         assert en(phrase, ["RIVER", "MOON"], options=opts).legal, phrase
     agreed = ClueOptions(allow_multiword_compounds=True, allow_abbreviations=True, allowed_clues=("x", "b"))
     assert en("x ray", ["RIVER"], options=agreed).legal and en("fbi agent", ["RIVER"], options=agreed).legal
+
+
+@pytest.mark.parametrize("clue, board, lang", [("ten", "10", "en"), ("Seven", "7", "en"), ("zero", "0", "en"),
+                                               ("hundred", "100", "en"), ("십", "10", "ko"), ("일곱", "7", "ko")])
+def test_rules_4_3_a_visible_numeral_written_in_words_is_that_word(clue, board, lang):  # RULES 4.3/4.6
+    """10 is refused beside a visible TEN (the card written in digits); TEN beside a visible 10 was
+    legal. Now the same word either way; a word tied to its number by meaning only (DOZEN for 12)
+    stays legal, as 12 does beside DOZEN."""
+    check = ko if lang == "ko" else en
+    v = check(clue, [board, "바다" if lang == "ko" else "river"])
+    assert (v.legal, v.rule) == (False, "4.3"), v
+    assert board in v.message and v.blocked_by["visible"] == board
+    assert not ClueFilter([board], language=lang).legal_mask([clue])[0]
+    assert en("dozen", ["12", "river"]).legal and ClueFilter(["12"], language="en").legal_mask(["dozen"])[0]
