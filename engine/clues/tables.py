@@ -17,11 +17,13 @@ FULL_WIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 def normalize(word: str, language: str) -> str:
     """The comparison form of a word: NFC, full-width letters and digits as ASCII (Ｒａｉｎ is rain:
     the same spelling, RULES 4.6), every dash a hyphen (a code word ICE–CREAM is ICE-CREAM, as a clue
-    is read), trimmed, inner whitespace collapsed, case-folded and curly apostrophes straightened (en)."""
+    is read), trimmed, inner whitespace collapsed, case-folded, curly apostrophes straightened and the
+    ligatures æ, œ written ae, oe (en)."""
     word = dashes_as_hyphens(unicodedata.normalize("NFC", str(word)).translate(FULL_WIDTH)).strip()
     word = " ".join(word.split())
-    if language == "en":  # one apostrophe: witch’s is witch's
-        return word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
+    if language == "en":  # one apostrophe: witch’s is witch's; the ligatures æ, œ are ae, oe (as casefold makes ﬁ fi)
+        return (word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
+                .replace("\u00e6", "ae").replace("\u0153", "oe"))
     return word
 
 

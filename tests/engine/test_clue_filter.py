@@ -1210,3 +1210,15 @@ def test_rules_4_3_a_visible_numeral_written_in_words_is_that_word(clue, board, 
     assert board in v.message and v.blocked_by["visible"] == board
     assert not ClueFilter([board], language=lang).legal_mask([clue])[0]
     assert en("dozen", ["12", "river"]).legal and ClueFilter(["12"], language="en").legal_mask(["dozen"])[0]
+
+
+@pytest.mark.parametrize("clue, board", [("encyclopaedia", "ENCYCLOPÆDIA"), ("encyclopædia", "ENCYCLOPAEDIA"),
+                                         ("archaeology", "ARCHÆOLOGY"), ("foetus", "FŒTUS"), ("manoeuvre", "MANŒUVRE")])
+def test_rules_4_6_an_ae_or_oe_ligature_is_its_two_letters(clue, board):  # RULES 4.6 (same word)
+    """English writes ae and oe as the ligatures æ and œ (ENCYCLOPÆDIA): the same spelling, as ﬁ is fi
+    and a full-width letter its ASCII one. ENCYCLOPAEDIA beside ENCYCLOPÆDIA was legal, and
+    ARCHÆOLOGY refused as an invented word."""
+    v = en(clue, [board, "RIVER"])
+    assert not v.legal and v.rule in ("4.3", "4.6"), v
+    assert not ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
+    assert en("archæology", ["RIVER"]).legal
