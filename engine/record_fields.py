@@ -192,7 +192,14 @@ def word_key(word: str) -> str:
 
 def distinct_words(words: Sequence[str]) -> list[str]:
     """A dealer's pool: each word once as `word_key` reads it (CRANE, Crane, crane: the first in
-    sorted order), so a deal never puts one word on a board twice, which `check_board` refuses."""
+    sorted order), so a deal never puts one word on a board twice, which `check_board` refuses.
+    ValueError, whatever the seed, for a word no card can show (`word_problem`: "crane\r" of a CRLF
+    file, a byte-order mark, "", a tab): dealt, it made a board the engine refuses."""
+    words = list(words)   # read once: a generator of words deals as a list does
+    for w in words:
+        problem = word_problem(w) if isinstance(w, str) else "is not a string"
+        if problem is not None:
+            raise ValueError(f"RULES 1.1, 2.1, 3.1: the board word {shown(w)} {problem}; a word list gives one word a line")
     first: dict[str, str] = {}
     for w in sorted(set(words)):
         first.setdefault(word_key(w), w)

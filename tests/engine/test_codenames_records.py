@@ -144,3 +144,12 @@ def test_agreed_clue_options_are_recorded_and_replay_the_same():  # RULES 4.7
     del data["config"]["clue_options"]                  # the same game without the agreement
     with pytest.raises(IllegalAction, match="4.7"):
         record_from_dict(data).replay()
+
+
+@pytest.mark.parametrize("bad", ["crane\r", "\ufeffcrane", " crane", "", "a\tb"])
+def test_a_word_list_with_a_word_no_card_can_show_is_refused_whatever_the_seed(bad):  # RULES 1.1
+    """Such a word was dealt onto the board of most seeds, a record the engine then refused."""
+    pool = [f"w{i:02d}" for i in range(40)] + [bad]
+    for seed in range(8):
+        with pytest.raises(ValueError, match="RULES 1.1.*: the board word"):
+            deal_codenames(seed, pool)

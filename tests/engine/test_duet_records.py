@@ -80,3 +80,17 @@ def test_deal_never_puts_one_word_twice_on_the_board():  # RULES 3.1: 25 differe
         rec.new_state()
     with pytest.raises(ValueError, match="distinct"):
         deal_duet(0, pool[:23] + ["Crane", "crane", "CRANE"])
+
+
+@pytest.mark.parametrize("bad", ["crane\r", "\ufeffcrane", "crane ", "", "ice\tcream", "x" * 65])
+def test_a_word_list_with_a_word_no_card_can_show_is_refused_whatever_the_seed(bad):  # RULES 3.1
+    """A word of a CRLF file ("crane\\r"), a byte-order mark, a trailing space, a blank line or a tab
+    was dealt onto the board of most seeds, a record the engine then refused (and on the other seeds
+    the game went on): the dealer refuses the list, naming the word, before any deal."""
+    pool = [f"w{i:02d}" for i in range(40)] + [bad]
+    for seed in range(8):
+        with pytest.raises(ValueError, match="RULES .*3.1: the board word"):
+            deal_duet(seed, pool)
+    rec = deal_duet(0, pool[:40] + ["crane", "ice cream", "snow-man", "K9", "café"])   # such words are fine
+    rec.new_state()
+    assert deal_duet(3, iter(pool[:40])).words == deal_duet(3, pool[:40]).words   # a generator, read once
