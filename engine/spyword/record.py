@@ -130,7 +130,8 @@ def _parse_pack(pack: Any) -> dict[str, Any]:
 
 
 def check_pack(pack: Any) -> dict[str, Any]:
-    """A pack: two different non-empty words of one kind, optional category, id and pictures (5.3)."""
+    """A pack: two different words of one kind, each one a player's screen can show (`word_problem`),
+    optional category, id and pictures (5.3)."""
     if not isinstance(pack, Mapping):
         raise ValueError("a pack must be an object")
     words = pack.get("words")
@@ -142,8 +143,12 @@ def check_pack(pack: Any) -> dict[str, Any]:
         if problem is not None:
             raise ValueError(f"RULES 5.3: the pack word {shown(w)} {problem}")
     pictures = pack.get("pictures")
-    if pictures is not None and not (isinstance(pictures, (list, tuple)) and len(pictures) == 2):
-        raise ValueError("a pack's 'pictures' names one picture per word")
+    if pictures is not None and not (isinstance(pictures, (list, tuple)) and len(pictures) == 2
+                                     and all(p is None or isinstance(p, str) for p in pictures)):
+        raise ValueError("'pack.pictures' names one picture (a string, or null) per word")
+    for k in ("id", "category"):   # as a record reads them (_parse_pack)
+        if pack.get(k) is not None and not isinstance(pack[k], str):
+            raise ValueError(f"'pack.{k}' must be a string, not {shown(pack[k])}")
     return {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in pack.items()}
 
 

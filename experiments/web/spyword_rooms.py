@@ -725,6 +725,27 @@ class Room:
 
 
 # ----- every room of the server ----------------------------------------------------------------------
+def _checked_packs(packs: dict[str, list[dict]] | None) -> dict[str, list[dict]] | None:
+    """The word packs given to the server (RULES 5.3), each checked as the dealer wants it: a bad one
+    (a word with a trailing space or a CR, one word twice) is a ValueError now, naming it, not a room
+    whose game fails to start (or is dealt, then refused on the server's next start)."""
+    if packs is None:
+        return None
+    from engine.spyword import check_pack
+
+    for lang, given in packs.items():
+        if lang not in LANGS:
+            raise ValueError(f"packs: unknown language {lang!r} (en or ko)")
+        if not isinstance(given, (list, tuple)) or not given:
+            raise ValueError(f"packs[{lang!r}]: a non-empty list of word packs")
+        for i, pack in enumerate(given):
+            try:
+                check_pack(pack)
+            except ValueError as exc:
+                raise ValueError(f"packs[{lang!r}][{i}]: {exc}") from None
+    return packs
+
+
 class RoomStore:
     """The rooms, the profiles, the bots and the timers of one server (`games_dir/spyword/` holds the
     records, `games_dir/profiles.sqlite3` the profiles)."""
@@ -740,7 +761,7 @@ class RoomStore:
         self.executor = executor      # the server's one bot thread (models are never used by two threads)
         self.bot_delay = bot_delay
         self.bot_kinds = dict(bot_kinds or DEFAULT_BOTS)
-        self._packs = packs
+        self._packs = _checked_packs(packs)
         self.rooms: dict[str, Room] = {}
         self.profiles: ProfileStore | None = None
         self.tasks: set[asyncio.Task] = set()

@@ -993,3 +993,17 @@ def test_a_join_with_an_unknown_field_is_refused_not_dropped(srv):
     assert status == 200, made
     status, reply = srv.post(f"/api/spyword/rooms/{made['code']}/join", {"name": "Bob", "profil": {"id": "x"}})
     assert status == 400 and "profil" in reply["error"], reply
+
+
+def test_custom_packs_with_a_word_no_screen_can_show_are_refused_when_the_server_is_made(tmp_path):  # RULES 5.3
+    """create_app(packs=...) took any packs; one whose word ends in a CR (a CRLF file) or a space was
+    dealt into a room's game and that record refused as malformed when the server started again."""
+    from experiments.web.clock import FakeClock
+    from experiments.web.spyword_rooms import RoomStore
+
+    bad = {"en": [{"id": "t-1", "words": ["dog", "cat"]}, {"id": "t-2", "words": ["tea\r", "coffee"]}]}
+    with pytest.raises(ValueError, match=r"packs\['en'\]\[1\]: RULES 5.3"):
+        RoomStore(tmp_path, FakeClock(), None, packs=bad)
+    with pytest.raises(ValueError, match="non-empty list"):
+        RoomStore(tmp_path, FakeClock(), None, packs={"en": []})
+    RoomStore(tmp_path, FakeClock(), None, packs=PACKS)
