@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import MalformedRecord
-from ..record_fields import check_fields
+from ..record_fields import check_fields, word_key
 from .config import MAX_TIMER_TOKENS, DuetConfig
 
 #: The fields of a map and of a mission (data/duet/missions.json); another one is refused, as a config's is:
@@ -100,7 +100,7 @@ class MissionMap:
             raise MalformedRecord(f"mission map: start {start!r} is not a mission")
         named: dict[str, str] = {}   # every name `get` finds a mission by -> that mission's id
         for m in missions.values():
-            for key in {n.lower() for n in (m.id, m.name, m.name_ko) if n is not None}:
+            for key in {word_key(n) for n in (m.id, m.name, m.name_ko) if n is not None}:
                 if named.setdefault(key, m.id) != m.id:
                     raise MalformedRecord(f"malformed mission map: {key!r} names two missions "
                                           f"({named[key]!r} and {m.id!r}): ids, names and Korean names "
@@ -112,10 +112,11 @@ class MissionMap:
         return cls(start, missions)
 
     def get(self, name: str) -> Mission:
-        """A mission by id, by name or by its Korean name (카이로), case-insensitive."""
-        wanted = name.strip().lower()
+        """A mission by id, by name or by its Korean name (카이로), as one word is read (`word_key`):
+        case, Unicode form (a map written in decomposed Hangul) and spaces around it aside."""
+        wanted = word_key(name)
         for m in self.missions.values():
-            if wanted in (m.id.lower(), m.name.lower()) or (m.name_ko is not None and wanted == m.name_ko.lower()):
+            if wanted in {word_key(n) for n in (m.id, m.name, m.name_ko) if n is not None}:
                 return m
         raise KeyError(f"unknown mission {name!r}; known: {', '.join(sorted(self.missions))}")
 

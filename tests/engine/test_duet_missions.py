@@ -155,3 +155,18 @@ def test_a_misspelt_field_of_the_map_is_refused_not_dropped(data, field):  # RUL
     with pytest.raises(MalformedRecord, match="malformed mission map") as err:
         MissionMap.from_dict(data)
     assert repr(field) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_mission_is_found_whatever_the_unicode_form_of_the_map_or_the_name():  # RULES 3.10: the map is data
+    """A user's map written in decomposed Hangul (NFD, as some editors save it) or with a name padded
+    by a space: `--mission 카이로` typed in the usual composed form found no mission, and two
+    missions whose names differed only by that form were both accepted."""
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", "카이로")
+    data = {"start": "c", "missions": [{"id": "c", "name": "Cairo ", "name_ko": nfd, "timer_tokens": 9, "mistakes": 5}]}
+    m = MissionMap.from_dict(data)
+    assert m.get("카이로").id == "c" and m.get(nfd).id == "c" and m.get("cairo").id == "c" and m.get("CAIRO ").id == "c"
+    second = {"id": "d", "name_ko": "카이로", "timer_tokens": 7, "mistakes": 2}
+    with pytest.raises(MalformedRecord, match="names two missions"):
+        MissionMap.from_dict({"start": "c", "missions": [*data["missions"], second]})
