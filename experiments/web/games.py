@@ -20,6 +20,7 @@ from typing import Any, Callable
 from agents.defaults import guesser_for_people
 from engine import Clue, Cover, Guess, IllegalAction, Stop
 from engine.actions import UNLIMITED, written_clue_number
+from engine.record_fields import MAX_SEED
 from experiments.games.moves import clue_number
 
 PERSON, BOT = "person", "bot"
@@ -214,11 +215,11 @@ def _seed(raw: dict) -> int:
     if seed in (None, ""):
         return draw_seed()
     if isinstance(seed, str):   # the page's seed field sends its text
-        seed = int(seed) if re.fullmatch(r"\s*-?[0-9]{1,12}\s*", seed) else None
+        seed = int(seed) if re.fullmatch(r"\s*-?[0-9]{1,25}\s*", seed) else None
     if isinstance(seed, bool) or not isinstance(seed, int):   # true, 1.5, 1e400 (inf): no seed
         raise BadSetup("seed: a whole number")
-    if not 0 <= seed < 2**32:
-        raise BadSetup("seed: 0 .. 2^32-1")
+    if not 0 <= seed <= MAX_SEED:   # every seed `cnlab deal` takes and the server draws (draw_seed)
+        raise BadSetup("seed: 0 .. 2^64-1")
     return seed
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.errors import IllegalAction
+from engine.record_fields import MAX_SEED
 from engine.records import record_from_json, record_to_json
 from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kick, Leave, Ready, Reconnect,
                             SpyWordSettings, StartVote, Timeout, Vote, deal_spyword)
@@ -419,7 +420,7 @@ class Room:
             bots.append(bot)
         seats = [m.id for m in persons] + [b.id for b in bots]
         self.games += 1
-        seed = (self.seed + self.games - 1) if self.seed is not None else draw_seed()
+        seed = (self.seed + self.games - 1) % (MAX_SEED + 1) if self.seed is not None else draw_seed()
         record = deal_spyword(seed, self.rooms.packs(self.lang), n, self.settings, lang=self.lang, seats=seats)
         if self.host in seats:
             record.host = self.host
@@ -856,8 +857,8 @@ class RoomStore:
         if seed is not None and not self.client_seeds:
             raise RoomError("'seed': this server deals every room at random (a named seed lets the host deal "
                             "the roles; cnlab serve --client-seeds allows it for research games)")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
-            raise RoomError("'seed' is a whole number 0..2^31-1, or null")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise RoomError("'seed' is a whole number 0..2^64-1, or null")
         if len(self.rooms) >= MAX_ROOMS:
             self.forget_idle()
             if len(self.rooms) >= MAX_ROOMS:

@@ -648,6 +648,25 @@ def test_a_seed_beyond_what_json_numbers_hold_is_400_not_500(server):
     assert status == 200 and made["summary"]["moves"] == 0, made   # the page's seed field sends text
 
 
+@pytest.mark.parametrize("seed", [2**64 - 1, "18446744073709551615", 2**32, 2**63 + 5, 0])
+def test_a_named_seed_may_be_any_seed_cnlab_deal_takes(server, seed):
+    """A named seed was refused past 2^32-1 ("seed: 0 .. 2^32-1"), though `cnlab deal` takes 0..2^64-1
+    and the server itself draws its seeds among 2^63 (shown when a game is over): such a deal could
+    not be played again on the page. It deals the same board and key as `cnlab deal duet --seed S`."""
+    from experiments.games.duet.dealing import deal_duet_record
+
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "seed": seed})
+    assert status == 200, made
+    saved, dealt = server.record(made["id"]), deal_duet_record(int(seed), "en").to_dict()
+    assert (saved["seed"], saved["words"], saved["key"]) == (int(seed), dealt["words"], dealt["key"])
+
+
+@pytest.mark.parametrize("seed", [2**64, "18446744073709551616", -1, "-1"])
+def test_a_seed_past_2_64_or_below_0_is_refused(server, seed):
+    status, reply = server.post("/api/games", {"game": "duet", "lang": "en", "mode": "people", "seed": seed})
+    assert status == 400 and reply["error"] == "seed: 0 .. 2^64-1", (seed, reply)
+
+
 @pytest.mark.parametrize("tokens", [0, False, "", []])
 def test_zero_timer_tokens_is_refused_not_the_base_game(server, tokens):
     """RULES 3.3: 9 timer tokens in the base game (10 or 11 easier). `tokens: 0` (or another empty

@@ -1007,3 +1007,22 @@ def test_custom_packs_with_a_word_no_screen_can_show_are_refused_when_the_server
     with pytest.raises(ValueError, match="non-empty list"):
         RoomStore(tmp_path, FakeClock(), None, packs={"en": []})
     RoomStore(tmp_path, FakeClock(), None, packs=PACKS)
+
+
+def test_a_room_may_name_any_seed_cnlab_deal_takes(srv):
+    """A room's named seed was refused past 2^31-1, though `cnlab deal spyword` takes 0..2^64-1 and the
+    server draws among 2^63; game n of the room is dealt from seed + n - 1, past 2^64-1 round to 0."""
+    for seed in (2**64 - 1, 2**40):
+        status, made = srv.post("/api/spyword/rooms", {"name": "Ann", "seed": seed})
+        assert status == 200, made
+        assert srv.room(made["code"]).seed == seed
+    for seed in (2**64, -1):
+        status, body = srv.post("/api/spyword/rooms", {"name": "Ann", "seed": seed})
+        assert status == 400 and "0..2^64-1" in body["error"], body
+
+
+    async def scenario():
+        code, _ = await open_room(srv, ["Ann", "Bob", "Cho", "Dan"], seed=2**64 - 1)
+        return srv.room(code).record.seed
+
+    assert run(scenario()) == 2**64 - 1   # the room's first game: its seed, a record cnlab replay reads
