@@ -155,3 +155,19 @@ def test_language_defaults_to_the_boards_script(app):  # RULES 4: the board deci
     korean = run(app, ["--board", "눈사람,강", "눈"])
     assert korean.exit_code == 0 and json.loads(korean.stdout)["rule"] == "4.4"
     assert "공개된" in json.loads(korean.stdout)["message"]  # a Korean board's message is Korean
+
+
+@pytest.mark.parametrize("word", ["snow\u200bman", "snow\u00adman", "snow\u2060man", "\ufeffsnowman"])
+def test_a_board_word_with_an_invisible_character_exits_2_and_is_not_judged_as_another_word(app, tmp_path, word):  # RULES 1.1, 3.1
+    """A board word with a zero-width space, a soft hyphen, a word joiner or a byte-order mark inside
+    (pasted from a web page) was judged as some other word: with snow\\u200bman on the board, "snow"
+    was a legal clue. Such a board is refused, as a record's board is: one line, exit 2."""
+    r = run(app, ["--board", f"{word},river", "snow"])
+    assert r.exit_code == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stdout
+    assert "the board word" in r.stderr and "invisible" in r.stderr
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"clue": "snow", "board": [word, "river"]}) + "\n", encoding="utf-8")
+    r = run(app, ["--cases", str(cases)])
+    assert r.exit_code == 2 and "cases.jsonl:1: the board word" in r.stderr
+    r = run(app, ["--board", " snowman , ice cream,K9,e-mail", "snow"])   # spaces around a word are fine
+    assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.4"
