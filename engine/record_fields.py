@@ -206,6 +206,23 @@ def distinct_words(words: Sequence[str]) -> list[str]:
     return list(first.values())
 
 
+def not_on_board(word: Any, words: Sequence[str], what: str) -> str:
+    """Why a guess or cover of `word` names no card: "'crane' is not a word of the board", and when a
+    card is the same word spelled otherwise (`word_key`: CRANE, a decomposed é) the board's spelling,
+    in code points when the two look alike, since a move names a card exactly as the board spells it."""
+    message = f"{shown(word)} is not {what}"
+    if isinstance(word, str) and len(word) <= 4 * MAX_WORD_LENGTH:
+        key = word_key(word)
+        for w in words:
+            if word_key(w) == key:
+                a, b = shown(word), shown(w)
+                if unicodedata.normalize("NFKC", word) == unicodedata.normalize("NFKC", w):
+                    a, b = ascii(word)[:60], ascii(w)[:60]
+                return (f"{message}: the board spells it {b}, not {a} (a move names a card exactly as the "
+                        "board spells it)")
+    return message
+
+
 def check_board(words: Any, count: int, rule: str, board: str, what: str = "words") -> list[str]:
     """A board of `count` cards (RULES 1.1, 2.1, 3.1: distinct non-empty words): a list of strings,
     each a word a card can show (`word_problem`), no two the same word (`word_key`).

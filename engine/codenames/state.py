@@ -19,7 +19,7 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board, shown
+from ..record_fields import check_board, not_on_board, shown
 from ..referee import Referee, referee_for
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
@@ -285,7 +285,7 @@ class CodenamesState:
             raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, f"{shown(a.word)} is not a card of the board")
+            raise IllegalAction(self.board_rule, not_on_board(a.word, self.words, "a card of the board"))
         if self.revealed[i]:
             raise IllegalAction("1.3", f"{a.word!r} is already covered")
         letter = self.key.letters[i]
@@ -333,7 +333,7 @@ class CodenamesState:
             raise IllegalAction(p.rule, f"{p.seat} covers now, not {a.seat}")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, f"{shown(a.word)} is not a card of the board")
+            raise IllegalAction(self.board_rule, not_on_board(a.word, self.words, "a card of the board"))
         if self.revealed[i]:
             raise IllegalAction("1.3", f"{a.word!r} is already covered")
         if self.key.letters[i] != TEAM_LETTER[p.team]:

@@ -10,7 +10,7 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board, shown
+from ..record_fields import check_board, not_on_board, shown
 from ..referee import Referee, referee_for
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
@@ -220,7 +220,7 @@ class DuetState:
             raise IllegalAction("3.9", f"{a.seat} has no greens left to find in sudden death")
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction("3.1", f"{shown(a.word)} is not a word of the board")
+            raise IllegalAction("3.1", not_on_board(a.word, self.words, "a word of the board"))
         if self.green_covered[i]:
             raise IllegalAction("3.7", f"{a.word!r} is covered by an agent")
         if len(self.marks[i]) == 2:

@@ -371,3 +371,11 @@ def test_the_virtual_opponents_cover_follows_a_turn_ended_by_the_guess_limit(): 
     assert s.phase == "cover" and s.to_act() == ("red-spymaster",)
     s.apply(Cover("red-spymaster", "w09"))
     assert s.phase == "clue" and s.agents_left("blue") == 7 and s.agents_left("red") == 7
+
+
+def test_a_guess_or_cover_of_a_card_spelled_otherwise_says_how_the_board_spells_it():  # RULES 1.1
+    """'w00' for the card W00 was "'w00' is not a card of the board": now with the board's spelling."""
+    s = make_state(words=[w.upper() for w in board()])
+    red_clue(s)
+    err = expect_illegal(s, Guess("red-guesser", "w00"), "1.1")
+    assert "the board spells it 'W00', not 'w00'" in err.message

@@ -569,3 +569,18 @@ def test_a_side_of_the_key_card_is_one_seat():  # RULES 3.13 (more than two play
     s.apply(Clue("A", "x", 1))
     s.apply(Guess("B", "w00"))  # whoever of side B touches the card, the seat B guesses
     assert s.observe("B").own_key == s.key.b and s.observe("A").own_key == s.key.a
+
+
+def test_a_guess_of_a_card_spelled_otherwise_says_how_the_board_spells_it():  # RULES 3.1
+    """A hand-written record guessing 'crane' for the card CRANE, or a decomposed é for a composed one,
+    was told "'café' is not a word of the board" beside a board showing café: the message now gives
+    the board's spelling (in code points when they look alike); the move is still refused, nothing changes."""
+    words = ["CRANE", "caf\u00e9"] + WORDS[2:]
+    s = make_state({}, words=words)
+    s.apply(Clue("A", "x", 1))
+    err = expect_illegal(s, Guess("B", "crane"), "3.1")
+    assert "the board spells it 'CRANE', not 'crane'" in err.message
+    err = expect_illegal(s, Guess("B", "cafe\u0301"), "3.1")
+    assert "the board spells it 'caf\\xe9', not 'cafe\\u0301'" in err.message
+    err = expect_illegal(s, Guess("B", "nothing"), "3.1")
+    assert "spells" not in err.message
