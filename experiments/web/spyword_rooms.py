@@ -787,7 +787,9 @@ class RoomStore:
             self.profiles.close()
 
     def packs(self, lang: str) -> list[dict]:
-        if self._packs is not None:
+        """The word packs of `lang`: the server's own where it was given them, else the shipped ones
+        (a server given English packs only dealt its Korean rooms from nothing: a KeyError at the start)."""
+        if self._packs is not None and lang in self._packs:
             return self._packs[lang]
         from experiments.games.spyword.dealing import load_packs
 

@@ -1026,3 +1026,13 @@ def test_a_room_may_name_any_seed_cnlab_deal_takes(srv):
         return srv.room(code).record.seed
 
     assert run(scenario()) == 2**64 - 1   # the room's first game: its seed, a record cnlab replay reads
+
+
+def test_a_server_given_the_packs_of_one_language_deals_the_other_from_the_shipped_packs(tmp_path):  # RULES 5.3
+    """create_app(packs={"en": [...]}) left Korean rooms no packs: starting one raised KeyError."""
+    from experiments.games.spyword.dealing import load_packs
+    from experiments.web.clock import FakeClock
+    from experiments.web.spyword_rooms import RoomStore
+
+    store = RoomStore(tmp_path, FakeClock(), None, packs={"en": PACKS["en"]})
+    assert store.packs("en") == PACKS["en"] and store.packs("ko") == load_packs("ko")
