@@ -30,9 +30,9 @@ import numpy as np
 
 from ..clues.normalize import MAX_CLUE_LENGTH, MAX_SENTENCE_LENGTH, ClueTextError, normalize_clue
 from ..errors import IllegalAction, MalformedRecord
-from ..record_fields import shown, word_problem
 from ..fresh import deep, text, texts
 from ..game import Outcome
+from ..record_fields import board_language, shown, word_problem
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
                       Reconnect, SpyWordAction, StartVote, Timeout, Vote)
 from .matching import ghost_guess_is_right, normalize, same_clue
@@ -158,29 +158,33 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
         from ..clues import FilterUnavailable, check_clue
     except ImportError:
         return None
+    script = board_language([word])   # Hangul syllables or jamo (a decomposed, NFD word too)
     if language not in ("en", "ko"):
-        language = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in word) else "en"
+        language = script
     for token in _words(clue, mode):  # a form of a translation ("apples", "사과를") translates it too
         for translation in sorted(translations_of(word)) if token else ():
-            lang = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in translation) else "en"
             try:
-                verdict = check_clue(token, 1, board=[translation], language=lang)
+                verdict = check_clue(token, 1, board=[translation], language=board_language([translation]))
             except FilterUnavailable:
                 return None
             if not verdict.legal and (verdict.blocked_by or {}).get("relation") in ("same", "form"):
                 return ("5.4", f"{token!r} is a form of {translation!r}, a translation of the word")
-    for token in _words(clue, mode):
-        if not token:
-            continue
-        try:
-            with_word = check_clue(token, 1, board=[word], language=language)
-            if with_word.legal:
+    # a word in the other script (a custom pack's "snowman" in a Korean game) is also read in its own
+    # language: the game's refuses any clue of that script alike with the word and without it (4.6),
+    # so "snow" passed as no part of "snowman"
+    for lang in dict.fromkeys((language, script)):
+        for token in _words(clue, mode):
+            if not token:
                 continue
-            alone = check_clue(token, 1, board=[], language=language)
-        except FilterUnavailable:
-            return None
-        if alone.legal or (alone.rule, alone.message) != (with_word.rule, with_word.message):
-            return (str(with_word.rule), with_word.message)
+            try:
+                with_word = check_clue(token, 1, board=[word], language=lang)
+                if with_word.legal:
+                    continue
+                alone = check_clue(token, 1, board=[], language=lang)
+            except FilterUnavailable:
+                return None
+            if alone.legal or (alone.rule, alone.message) != (with_word.rule, with_word.message):
+                return (str(with_word.rule), with_word.message)
     return None
 
 

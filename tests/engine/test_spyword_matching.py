@@ -89,3 +89,24 @@ def test_default_checker_sees_a_part_inside_any_punctuation(clue, word, mode):  
         pytest.skip("the clue filter's morphology is not installed")
     assert default_clue_checker(clue, word, None, mode) is not None
     assert default_clue_checker("“winter”", word, None, mode) is None
+
+
+@pytest.mark.parametrize("clue, word, game_language", [
+    ("snow", "snowman", "ko"), ("snowballs", "snowball", "ko"), ("coat", "raincoat", "ko"), ("눈", "눈사람", "en"),
+    ("눈", "눈사람", "en"),   # 눈 / 눈사람 decomposed (NFD)
+])
+def test_a_word_in_the_other_script_is_read_in_its_own_language(clue, word, game_language):  # RULES 5.4, 4.4
+    """A custom pack mixing Korean and English (or a Korean game's Latin word): the checker read the word
+    in the game's language, whose filter refuses every clue of the other script alike with the word and
+    without it (4.6), so "snow" passed as no part of "snowman" in a Korean game. Now refused (4.3/4.4)."""
+    from engine.spyword import default_clue_checker
+
+    clues = pytest.importorskip("engine.clues")
+    try:
+        clues.check_clue("fruit", 1, board=["apple"], language="en")
+        clues.check_clue("과일", 1, board=["사과"], language="ko")
+    except clues.FilterUnavailable:
+        pytest.skip("the clue filter's morphology is not installed")
+    verdict = default_clue_checker(clue, word, game_language, "word")
+    assert verdict is not None and verdict[0] in ("4.3", "4.4"), verdict
+    assert default_clue_checker("winter" if word.isascii() else "겨울", word, game_language, "word") is None
