@@ -48,9 +48,11 @@ def _number(value):
 
 
 def _script_language(words) -> str:
-    """ko when any word holds Hangul, else en (engine records infer a board's language the same way)."""
-    return "ko" if any("\uac00" <= ch <= "\ud7a3" or "\u3131" <= ch <= "\u318e"
-                       for w in words if isinstance(w, str) for ch in w) else "en"
+    """ko when any word holds Hangul, else en: engine records' `board_language`, so Hangul written
+    decomposed (NFD: conjoining jamo, as some systems paste it) is Korean too, not an English board."""
+    from engine.record_fields import board_language
+
+    return board_language(words)
 
 
 #: The fields of a --cases line; another (a misspelt "covred") is refused, not dropped.

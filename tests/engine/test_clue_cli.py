@@ -171,3 +171,19 @@ def test_a_board_word_with_an_invisible_character_exits_2_and_is_not_judged_as_a
     assert r.exit_code == 2 and "cases.jsonl:1: the board word" in r.stderr
     r = run(app, ["--board", " snowman , ice cream,K9,e-mail", "snow"])   # spaces around a word are fine
     assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.4"
+
+
+def test_a_board_in_decomposed_hangul_is_a_korean_board(app, tmp_path):  # RULES 4.6, 4.4
+    """Hangul written decomposed (NFD: conjoining jamo, as macOS pastes file names) was not seen as
+    Hangul: the board was English and every Korean clue illegal by 4.6 (눈 and 겨울 alike)."""
+    import unicodedata
+
+    nfd = lambda text: unicodedata.normalize("NFD", text)
+    r = run(app, ["--board", f"{nfd('눈사람')},{nfd('강')}", nfd("눈")])
+    assert r.exit_code == 0 and json.loads(r.stdout)["rule"] == "4.4", r.stdout
+    r = run(app, ["--board", f"{nfd('눈사람')},{nfd('강')}", nfd("겨울")])
+    assert json.loads(r.stdout)["legal"] is True, r.stdout
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"clue": nfd("겨울"), "board": [nfd("눈사람")]}, ensure_ascii=False) + "\n",
+                     encoding="utf-8")
+    assert json.loads(run(app, ["--cases", str(cases)]).stdout)["legal"] is True
