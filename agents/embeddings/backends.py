@@ -200,6 +200,10 @@ def _check_text_vectors(path: Path, header: bool) -> None:
 
     opener = gzip.open if path.suffix == ".gz" else bz2.open if path.suffix == ".bz2" else open
     with opener(path, "rb") as f:
+        if f.read(3) == b"\xef\xbb\xbf":   # read as part of the first word (or of the header)
+            raise ValueError("it starts with a byte-order mark, which would be read as part of its first word "
+                             "(or hide its `count dim` header): save it as UTF-8 without one")
+        f.seek(0)
         count, dim = (int(t) for t in f.readline().split()) if header else (None, None)
         if count == 0:
             raise ValueError("the header says it holds 0 words")
@@ -209,6 +213,8 @@ def _check_text_vectors(path: Path, header: bool) -> None:
                 if line.strip():
                     raise ValueError(f"line {n}: more words than the {count} the header line says")
                 continue
+            if not line.strip():   # gensim reads it as a word with no numbers (a broadcast error)
+                raise ValueError(f"line {n} is blank: a vectors file is one word and its numbers a line")
             seen += 1
             word = line.split(b" ", 1)[0]
             if word in lines:

@@ -619,3 +619,25 @@ def test_a_reader_never_deletes_an_entry_another_process_is_filling(tmp_path):
     assert npy.exists()  # the other process's fresh .npy is still there
     side.write_bytes(sidecar)  # its sidecar lands: the entry is whole and read
     assert np.array_equal(VectorCache(tmp_path).load(e.name, e.version, WORDS), good)
+
+
+@pytest.mark.parametrize("name, data, why", [
+    ("mine.txt", "\ufeffocean 1 0\nwave 0.5 1\n".encode(), "starts with a byte-order mark"),
+    ("mine.vec", "\ufeff2 2\nocean 1 0\nwave 0.5 1\n".encode(), "starts with a byte-order mark"),
+    ("mine.txt", b"ocean 1 0\nwave 0.5 1\n\n", "line 3 is blank"),
+    ("mine.txt", b"ocean 1 0\n\nwave 0.5 1\n", "line 2 is blank"),
+])
+def test_a_vectors_text_file_with_a_byte_order_mark_or_a_blank_line_is_refused_saying_so(tmp_path, name, data, why):
+    """A file saved by Notepad (UTF-8 with a byte-order mark) was read with the mark as part of its first
+    word, silently: the model did not know 'ocean' (and with a header, the mark hid it: 'line 2: 2
+    numbers where the first vector has 1'). A blank line (one at the end, say) was '0 numbers where
+    the first vector has 2'. Now one ValueError that says which."""
+    pytest.importorskip("gensim.models")
+    p = tmp_path / name
+    p.write_bytes(data)
+    with pytest.raises(ValueError, match=why):
+        get_backend(str(p))
+    get_backend.cache_clear()
+    p.write_bytes(b"ocean 1 0\r\nwave 0.5 1\r\n")   # CRLF line ends are fine
+    assert get_backend(str(p)).covers(["ocean", "wave"]).all()
+    get_backend.cache_clear()
