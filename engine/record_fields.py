@@ -260,6 +260,22 @@ def parse_seed(data: dict, lists: bool = True) -> Seed:
     return seed
 
 
+def check_deal_seed(seed: Any, lists: bool = True) -> None:
+    """A dealer's seed, refused (ValueError) before any deal unless its record can hold it: a whole
+    number 0..2**64-1 (what `parse_seed` reads back), or (`lists`: Duet and Codenames, whose records
+    then say null) a non-empty list of whole numbers 0 or more, numpy's seed-sequence form."""
+    import numbers
+
+    def whole(x: Any) -> bool:
+        return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+    if lists and isinstance(seed, (list, tuple)) and seed and all(whole(s) and s >= 0 for s in seed):
+        return
+    if not whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a deal's seed is a whole number 0..2**64-1{' (or a list of whole numbers 0 or more)' if lists else ''}, "
+                         f"not {shown(seed)}")
+
+
 def check_bool(value: Any, name: str, rule: str = "") -> bool:
     """A JSON true or false: "no", 0 or null are not booleans."""
     if not isinstance(value, bool):

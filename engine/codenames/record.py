@@ -16,7 +16,7 @@ import numpy as np
 from ..actions import Action, action_from_dict
 from ..errors import MalformedRecord
 from ..record_fields import (RECORD_VERSION, added_fields, board_language, check_board, check_header, parse_actions,
-                             parse_seed, replay_actions, distinct_words, shown)
+                             parse_seed, replay_actions, distinct_words, shown, check_deal_seed)
 from .config import GAMES, CodenamesConfig
 from .key import CodenamesKey, generate_key
 from .labels import two_player_label
@@ -98,6 +98,7 @@ def deal_codenames(seed: int | Sequence[int], board: Sequence[str],
                    config: CodenamesConfig = CodenamesConfig()) -> CodenamesRecord:
     """A new game from a seed: distinct board words (or picture card ids) and a uniform key. Words
     that are one word as RULES 1.1 reads them (CRANE, Crane, crane) count once: the first in order."""
+    check_deal_seed(seed)
     pool = distinct_words(board)
     size = config.board_size
     if len(pool) < size:

@@ -10,7 +10,7 @@ import numpy as np
 from ..actions import Action, action_from_dict
 from ..errors import MalformedRecord
 from ..record_fields import (RECORD_VERSION, added_fields, board_language, check_board, check_header, parse_actions,
-                             parse_seed, replay_actions, distinct_words)
+                             parse_seed, replay_actions, distinct_words, check_deal_seed)
 from .config import DuetConfig
 from .key import BOARD_SIZE, DuetKey, generate_key
 from .state import DuetState
@@ -63,6 +63,7 @@ class DuetRecord:
 def deal_duet(seed: int | Sequence[int], board_words: Sequence[str], config: DuetConfig = DuetConfig()) -> DuetRecord:
     """A new game from a seed: 25 distinct board words and a uniformly drawn key (RULES 3.1, 3.2).
     Words that are one word as 3.1 reads them (CRANE, Crane, crane) count once: the first in order."""
+    check_deal_seed(seed)
     pool = distinct_words(board_words)
     if len(pool) < BOARD_SIZE:
         raise ValueError(f"need at least {BOARD_SIZE} distinct board words, got {len(pool)}")

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import MalformedRecord
 from ..record_fields import (LANGUAGES, RECORD_VERSION, added_fields, check_header, parse_actions, parse_seed,
-                             replay_actions, shown, word_problem)
+                             replay_actions, shown, word_problem, check_deal_seed)
 from .actions import SpyWordAction, action_from_dict
 from .matching import same_clue
 from .settings import SpyWordSettings, check_player_count
@@ -158,6 +158,7 @@ def deal_spyword(seed: int, packs: Sequence[Mapping[str, Any]], players: int = 6
     """A new game from a seed (RULES 5.2-5.4): a pack, which word the citizens get, the roles at
     random, and the shuffled clue order with the ghost never first in round 1.
     Raises ValueError on a bad player count or role setting (the CLI exits 2)."""
+    check_deal_seed(seed, lists=False)
     check_player_count(players)
     if not packs:
         raise ValueError("no word packs to deal from")

@@ -153,3 +153,10 @@ def test_a_word_list_with_a_word_no_card_can_show_is_refused_whatever_the_seed(b
     for seed in range(8):
         with pytest.raises(ValueError, match="RULES 1.1.*: the board word"):
             deal_codenames(seed, pool)
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, False, 2.0])
+def test_a_seed_no_record_can_hold_is_refused_before_the_deal(seed):  # RULES 1.1 (records hold 0..2**64-1)
+    with pytest.raises(ValueError, match="a deal's seed is a whole number 0..2[*][*]64-1"):
+        deal_codenames(seed, POOL)
+    record_from_dict(deal_codenames(2**64 - 1, POOL).to_dict())

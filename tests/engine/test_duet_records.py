@@ -94,3 +94,13 @@ def test_a_word_list_with_a_word_no_card_can_show_is_refused_whatever_the_seed(b
     rec = deal_duet(0, pool[:40] + ["crane", "ice cream", "snow-man", "K9", "café"])   # such words are fine
     rec.new_state()
     assert deal_duet(3, iter(pool[:40])).words == deal_duet(3, pool[:40]).words   # a generator, read once
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, True, 1.5, "7"])
+def test_a_seed_no_record_can_hold_is_refused_before_the_deal(seed):  # RULES 3.1 (records hold 0..2**64-1)
+    """deal_duet(2**64, words) and deal_duet(True, words) dealt records the reader then refused ('seed'
+    must be ... 0..2**64-1); -1 and 1.5 were numpy's own errors. One ValueError now, before any deal."""
+    with pytest.raises(ValueError, match="a deal's seed is a whole number 0..2[*][*]64-1"):
+        deal_duet(seed, POOL)
+    for ok in (0, 2**64 - 1, [2**64 - 1, 3, 2**127]):   # a list: numpy's seed-sequence form, as the simulators deal
+        record_from_json(record_to_json(deal_duet(ok, POOL)))

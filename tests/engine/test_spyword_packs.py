@@ -51,3 +51,12 @@ def test_a_pack_whose_pictures_category_or_id_a_record_refuses_is_refused_before
 
     with pytest.raises(ValueError, match="'pack[.]"):
         deal_spyword(0, [pack], players=5)
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, True, 1.5, [1, 2]])
+def test_a_spyword_seed_no_record_can_hold_is_refused_before_the_deal(seed):  # RULES 5.2 (records hold 0..2**64-1)
+    from engine.spyword import deal_spyword
+
+    with pytest.raises(ValueError, match="a deal's seed is a whole number 0..2[*][*]64-1"):
+        deal_spyword(seed, [{"words": ["tea", "coffee"]}], players=5)
+    deal_spyword(2**64 - 1, [{"words": ["tea", "coffee"]}], players=5)
