@@ -22,7 +22,8 @@ def ask(agent, method: str, *args, seat: str | None = None) -> Any:
         return getattr(agent, method)(*args)
     except AgentError:
         raise
-    except Exception as exc:  # noqa: BLE001 - any failure of third-party code is the agent's
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure of third-party code is the agent's
+        # (SystemExit too: a stray sys.exit() in a bot ended the whole run silently with its code)
         who = getattr(agent, "spec", type(agent).__name__) + ("" if seat is None else f" ({seat})")
         raise AgentError(f"{who} raised {type(exc).__name__} in {method}: "
                          f"{' '.join(str(exc).split())[:200]}") from exc

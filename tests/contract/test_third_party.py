@@ -1,0 +1,31 @@
+"""A third party's agents, named by import path wherever a spec goes (docs/agents.md, "Your own
+agent"): whatever their own code does is the agent's error, one line naming it, exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments.cli import app
+
+TOY = "tests.contract.toy_agents"
+
+
+@pytest.mark.parametrize("game,role,cls", [
+    ("duet", "spymaster", "ExitingSpymaster"), ("duet", "guesser", "ExitingGuesser"),
+    ("codenames", "spymaster", "ExitingSpymaster"), ("codenames", "guesser", "ExitingGuesser"),
+    ("spyword", "bot", "ExitingSpyWordBot")])
+def test_an_agent_that_calls_sys_exit_is_named_in_one_line(tmp_path, game, role, cls):
+    """SystemExit raised by an agent's own code (sys.exit, exit()) is not an Exception, so `ask` let it
+    through: `cnlab simulate` ended at once with the agent's exit code (3) and said nothing. It is the
+    agent's error like any other it raises: one line naming the agent and the call, exit 2."""
+    if role == "bot":
+        agents = ["--bot", f"{TOY}:{cls}", "--players", "4"]
+    else:
+        other = "guesser" if role == "spymaster" else "spymaster"
+        agents = [f"--{role}", f"{TOY}:{cls}", f"--{other}", "random"]
+    result = CliRunner().invoke(app, ["simulate", game, "--games", "1", *agents, "--no-progress",
+                                      "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"{TOY}:{cls}" in lines[0] and "raised SystemExit in" in lines[0], lines

@@ -1,0 +1,32 @@
+"""Third-party agents as a researcher writes them (docs/agents.md, "Your own agent"), named by import
+path (`tests.contract.toy_agents:Class`) in tests/contract/test_third_party.py."""
+
+from __future__ import annotations
+
+import sys
+
+from agents.base import ClueDecision, Guesser, Spymaster
+from agents.spyword.bots import RandomSpyWordBot
+
+
+class ExitingSpymaster(Spymaster):
+    """Calls sys.exit in its own code (a stray `exit()` left in a bot)."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def give_clue(self, obs):
+        sys.exit(3)
+
+
+class ExitingGuesser(Guesser):
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def next_guess(self, obs):
+        raise SystemExit("bye")
+
+
+class ExitingSpyWordBot(RandomSpyWordBot):
+    def act(self, obs, avoid=()):
+        sys.exit(3)
