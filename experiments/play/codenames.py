@@ -239,7 +239,7 @@ class CodenamesSession(TerminalSession):
             self.ended, code = "interrupted", EXIT_INTERRUPTED
         except Leave as leave:
             self.ended = leave.reason
-        except Exception as exc:  # a bot that breaks its contract: keep the game so far
+        except (Exception, SystemExit) as exc:  # a bot that breaks its contract (sys.exit too): keep the game so far
             self.ended, code = f"bot error: {type(exc).__name__}: {exc}", 1
             self.io.show(Text(self.say("bot_failed", error=f"{type(exc).__name__}: {exc}"), style="bold red"))
         self._finish()

@@ -29,3 +29,21 @@ def test_an_agent_that_calls_sys_exit_is_named_in_one_line(tmp_path, game, role,
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and f"{TOY}:{cls}" in lines[0] and "raised SystemExit in" in lines[0], lines
+
+
+@pytest.mark.parametrize("game,first", [("duet", ["--first", "bot"]), ("codenames", ["--role", "guesser"]),
+                                        ("pictures", ["--role", "guesser"])])
+def test_cnlab_play_keeps_the_game_of_a_bot_that_calls_sys_exit(tmp_path, monkeypatch, game, first):
+    """`cnlab play` keeps the game so far when a bot breaks its contract ('bot error: ...' in the record,
+    exit 1); a bot spymaster calling sys.exit(3) escaped that (SystemExit is no Exception): the command
+    ended with the bot's code 3, the person was told nothing and the record did not say how it ended."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", game, "--lang", "en", "--partner", f"{TOY}:ExitingSpymaster",
+                                      "--partner-guesser", "random", *first, "--seed", "1", "--record", str(path)],
+                                input="quit\n")
+    assert result.exit_code == 1, result.output[-500:]
+    ended = json.loads(path.read_text())["play"]["ended"]
+    assert ended.startswith("bot error: SystemExit"), ended
