@@ -99,7 +99,7 @@ class GameServer:
 
                 try:
                     loaded, result = await asyncio.get_running_loop().run_in_executor(self.bots, think)
-                except Exception as exc:
+                except (Exception, SystemExit) as exc:  # a bot's sys.exit ends its game, not the server
                     async with table.lock:
                         table.thinking = None
                         log.exception("bot failed in %s", table.id)

@@ -1040,7 +1040,7 @@ class RoomStore:
 
                 try:
                     bot, action = await loop.run_in_executor(self.executor, think)
-                except Exception as exc:
+                except (Exception, SystemExit) as exc:  # a bot's sys.exit ends its game, not the server
                     async with room.lock:
                         room.thinking = None
                         log.exception("bot failed in %s", room.code)

@@ -829,3 +829,31 @@ def test_the_screenshot_scripts_server_deals_its_named_seed(tmp_path, monkeypatc
     monkeypatch.setattr("experiments.web.games.guesser_for_people", lambda game, lang: "random")
     with pytest.raises(Dealt):
         screenshot.main([str(tmp_path / "shot.png"), "--seed", "7"])
+
+
+def test_a_bot_that_calls_sys_exit_ends_its_game_not_the_server(tmp_path, monkeypatch):
+    """A bot whose own code calls sys.exit (an operator's `--any-bot` class, a stray exit()) ran in the
+    bots' thread; its SystemExit, no Exception, came back through the executor into the event loop
+    and stopped uvicorn: every game of the server ended with it. It is that bot's failure like any
+    other now: its game ends unfinished naming it, and the server goes on."""
+    from agents.guessers import RandomGuesser
+
+    def exits(self, obs):
+        raise SystemExit(3)
+
+    monkeypatch.setattr(RandomGuesser, "next_guess", exits)
+    srv = Server(tmp_path).start()
+    try:
+        made = new_duet(srv, first="me", seed=12)
+
+        async def scenario():
+            async with websockets.connect(f"{srv.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+                await recv(ws)
+                await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": 1}))
+                return (await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["error"]))["view"]
+
+        view = run(scenario())
+        assert view["error"] == "the bot on seat B failed (SystemExit)" and view["outcome"]["over"]
+        assert srv.thread.is_alive() and srv.get(f"/api/games/{made['id']}")[0] == 200
+    finally:
+        srv.stop()
