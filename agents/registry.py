@@ -113,7 +113,7 @@ def agent_class(spec: str | AgentSpec, role: str) -> type:
         imported = importlib.import_module(module)
     except ImportError as exc:
         raise ValueError(f"{role} {str(spec)!r}: cannot import {module!r} ({exc})") from None
-    except Exception as exc:   # noqa: BLE001 - the module's own code fails as it loads (a SyntaxError, a raise)
+    except (Exception, SystemExit) as exc:   # noqa: BLE001 - the module's own code fails as it loads (a SyntaxError, a raise, sys.exit)
         raise ValueError(f"{role} {str(spec)!r}: importing {module!r} failed "
                          f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
     try:
@@ -206,6 +206,11 @@ def make_agent(role: str, spec: str | AgentSpec, language: str = "en", **kwargs)
         agent = cls(_agent_spec(parsed), language, **kwargs)
     except (ValueError, TypeError) as exc:  # a bad parameter value: one line naming the spec
         raise ValueError(f"{role} {str(parsed)!r}: {exc}") from None
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - a third party's own constructor fails (a raise, sys.exit)
+        if not is_import_path(parsed.name):
+            raise
+        raise ValueError(f"{role} {str(parsed)!r}: building it raised {type(exc).__name__}: "
+                         f"{' '.join(str(exc).split())[:200]}") from exc
     agent.spec = str(parsed)
     return agent
 

@@ -47,3 +47,20 @@ def test_cnlab_play_keeps_the_game_of_a_bot_that_calls_sys_exit(tmp_path, monkey
     assert result.exit_code == 1, result.output[-500:]
     ended = json.loads(path.read_text())["play"]["ended"]
     assert ended.startswith("bot error: SystemExit"), ended
+
+
+@pytest.mark.parametrize("game,option,spec,why", [
+    ("duet", "--spymaster", f"{TOY}:BrokenConstructorSpymaster", "building it raised RuntimeError: no model file here"),
+    ("codenames", "--guesser", f"{TOY}:ExitingConstructorGuesser", "building it raised SystemExit: 5"),
+    ("spyword", "--bot", f"{TOY}:BrokenConstructorSpyWordBot", "building it raised OSError: no such pack"),
+    ("duet", "--guesser", "tests.contract.toy_exits_on_import:Guesser", "failed (SystemExit: 4)")])
+def test_a_third_party_agent_that_cannot_be_built_is_one_line_naming_it(tmp_path, game, option, spec, why):
+    """A class named by import path whose module calls sys.exit as it loads, or whose constructor raises
+    anything but ValueError/TypeError (RuntimeError, OSError, SystemExit), ended `cnlab simulate` in a
+    traceback (exit 1) or silently with the agent's own exit code. Like a missing module or class, it is
+    one line naming the spec and what failed, exit 2, before any game."""
+    result = CliRunner().invoke(app, ["simulate", game, "--games", "1", option, spec, "--no-progress",
+                                      "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output[-800:]
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and spec in lines[0] and why in lines[0], lines

@@ -30,3 +30,26 @@ class ExitingGuesser(Guesser):
 class ExitingSpyWordBot(RandomSpyWordBot):
     def act(self, obs, avoid=()):
         sys.exit(3)
+
+
+class BrokenConstructorSpymaster(Spymaster):
+    """Its constructor fails as a model it needs is missing (not a bad parameter: no ValueError)."""
+
+    def __init__(self, spec, language="en"):
+        raise RuntimeError("no model file here")
+
+    def give_clue(self, obs):
+        return ClueDecision("animal", 1)
+
+
+class ExitingConstructorGuesser(Guesser):
+    def __init__(self, spec, language="en"):
+        sys.exit(5)
+
+    def next_guess(self, obs):
+        return None
+
+
+class BrokenConstructorSpyWordBot(RandomSpyWordBot):
+    def __init__(self, spec=None, language="en", **kwargs):
+        raise OSError("no such pack")
