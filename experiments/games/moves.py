@@ -29,6 +29,21 @@ def ask(agent, method: str, *args, seat: str | None = None) -> Any:
                          f"{' '.join(str(exc).split())[:200]}") from exc
 
 
+def prepare(agent) -> None:
+    """`agent.prepare()` before the games (and the workers' fork): what an agent's own code raises there
+    is its AgentError, as in `ask`, but for an extra the run needs that is not installed, which the
+    command names as such."""
+    try:
+        ask(agent, "prepare")
+    except AgentError as exc:
+        from agents.embeddings.base import MissingBackendError
+        from engine.clues.types import FilterUnavailable
+
+        if isinstance(exc.__cause__, (MissingBackendError, FilterUnavailable)):
+            raise exc.__cause__ from None
+        raise
+
+
 def apply_agent_action(state, record, action, agent) -> None:
     """Apply an agent's move and record it; an illegal move is the agent's error, named as such."""
     try:

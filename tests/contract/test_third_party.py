@@ -64,3 +64,16 @@ def test_a_third_party_agent_that_cannot_be_built_is_one_line_naming_it(tmp_path
     assert result.exit_code == 2, result.output[-800:]
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and spec in lines[0] and why in lines[0], lines
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames"])
+def test_an_agent_whose_prepare_raises_is_named_in_one_line(tmp_path, game):
+    """`prepare()` (agents.base.Agent: load what every game needs, before workers fork) was called bare:
+    a third-party agent whose prepare raised ended `cnlab simulate` in a traceback (exit 1), where a
+    raise in give_clue / next_guess / begin_game is one line naming the agent. Now prepare is too."""
+    spec = f"{TOY}:BrokenPrepareGuesser"
+    result = CliRunner().invoke(app, ["simulate", game, "--games", "1", "--spymaster", "random", "--guesser", spec,
+                                      "--no-progress", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output[-800:]
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"{spec} raised RuntimeError in prepare: the index did not load" in lines[0], lines

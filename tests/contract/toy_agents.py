@@ -53,3 +53,16 @@ class ExitingConstructorGuesser(Guesser):
 class BrokenConstructorSpyWordBot(RandomSpyWordBot):
     def __init__(self, spec=None, language="en", **kwargs):
         raise OSError("no such pack")
+
+
+class BrokenPrepareGuesser(Guesser):
+    """Loads what every game needs in `prepare` (agents.base.Agent), and fails there."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def prepare(self):
+        raise RuntimeError("the index did not load")
+
+    def next_guess(self, obs):
+        return None

@@ -75,6 +75,7 @@ _LOADED: dict[str, Any] = {}  # per process: the run's agents, loaded once (befo
 
 def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict[str, Any]:
     from agents.registry import make_guesser, make_spymaster
+    from experiments.games.moves import prepare
 
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key:
@@ -84,8 +85,8 @@ def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float =
             _LOADED.update(key=key, run=run, agents=codenames_agents(run, move_timeout), isolated=True)
             return _LOADED
         spymaster, guesser = make_spymaster(run.spymaster, run.lang), make_guesser(run.guesser, run.lang)
-        spymaster.prepare()
-        guesser.prepare()
+        prepare(spymaster)
+        prepare(guesser)
         # both teams share the agents (in `teams` self-play); the solo variants use one team only
         agents = {seat: spymaster if seat.endswith("spymaster") else guesser for seat in SEATS}
         _LOADED.update(key=key, run=run, agents=agents, isolated=False)

@@ -93,6 +93,7 @@ def load_players(run: DuetRun, isolate: bool = False, move_timeout: float = DEFA
     """Build the agents once per process (before forking, so workers share the embeddings).
     `isolate`: proxies instead, each agent in its own process (experiments/isolation)."""
     from agents.registry import make_guesser, make_spymaster
+    from experiments.games.moves import prepare
     from agents.wordlists import board_words
 
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
@@ -105,8 +106,8 @@ def load_players(run: DuetRun, isolate: bool = False, move_timeout: float = DEFA
             seats = {seat: DuetSeat(make_spymaster(s, run.lang), make_guesser(g, run.lang))
                      for seat, (s, g) in run.seat_specs().items()}
         for seat in seats.values():
-            seat.spymaster.prepare()
-            seat.guesser.prepare()
+            prepare(seat.spymaster)
+            prepare(seat.guesser)
         _LOADED.update(key=key, run=run, seats=seats, words=board_words(run.lang), config=run.game_config(),
                        isolated=isolate)
     return _LOADED
