@@ -10,10 +10,15 @@ engine.game.GAMES and every variant its spec lists, in both board languages.
 - the same seed deals the same bytes; different seeds deal different games;
 - two records that differ only in what a seat may not see give that seat equal observations;
 - every registered game has a reference record under tests/data/reference.
+- in every state of played games, each move legal_actions lists is accepted and no other of its kinds;
+- an observation changed by its holder (a field, a container inside) changes neither the state nor
+  the next observation.
+A new game (tests/contract/toy_game.py) runs through the same functions (test_new_game.py).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -166,3 +171,88 @@ def test_the_registry_is_what_every_dispatch_reads():
         obs = record.replay().observe(record.replay().seats[0])
         assert isinstance(obs, spec.observation_type())
     assert set(observation_types()) <= {spec.observation_type() for spec in GAMES.values()}
+
+
+def _mutate_all(obj, seen: set) -> None:
+    """Try to change everything reachable from an observation: set every field of a dataclass (a frozen
+    one raises), change every list, dict and set in place."""
+    if id(obj) in seen or isinstance(obj, (str, bytes, int, float, type(None))):
+        return
+    seen.add(id(obj))
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            _mutate_all(getattr(obj, f.name), seen)
+            try:
+                setattr(obj, f.name, None)
+            except (AttributeError, TypeError):   # dataclasses.FrozenInstanceError is an AttributeError
+                pass
+    elif isinstance(obj, (list, tuple, frozenset, set)):
+        for v in list(obj):
+            _mutate_all(v, seen)
+        if isinstance(obj, list):
+            obj.append(None)
+            obj.reverse()
+        elif isinstance(obj, set):
+            obj.add("?")
+    elif isinstance(obj, dict):
+        for v in list(obj.values()):
+            _mutate_all(v, seen)
+        obj["?"] = None
+    elif isinstance(obj, np.ndarray) and obj.flags.writeable:
+        obj[...] = 0
+
+
+def _walk(name: str, lang: str, variant: dict, seed: int, steps: int = 400):
+    """The states of one game played by random legal moves (open-ended ones where none is listed)."""
+    module = harness(name)
+    weight = getattr(module, "action_weight", lambda action: 1.0)
+    rng = np.random.default_rng(seed)
+    state = deal(name, lang, variant, seed).replay()
+    for _ in range(steps):
+        yield state
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        pool = legal if legal and rng.random() < 0.6 else (module.open_actions(state, rng, lang) or legal)
+        weights = np.array([weight(a) for a in pool], dtype=float)
+        for i in rng.choice(len(pool), size=len(pool), replace=False, p=weights / weights.sum()):
+            try:
+                state.apply(pool[int(i)])
+                break
+            except IllegalAction:
+                continue
+        else:
+            state.apply(legal[0])
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_observations_are_frozen_or_share_nothing_with_the_state(name, lang, variant):
+    """An agent holds its observation: whatever it changes in it (a field, a list or dict inside) raises
+    or reaches neither the state nor the next observation of any seat."""
+    for n, state in enumerate(state for seed in range(4) for state in _walk(name, lang, variant, seed)):
+        if n % 2:
+            continue
+        for seat in state.seats:
+            before, obs = snapshot(state), state.observe(seat)
+            reference = copy.deepcopy(obs)
+            _mutate_all(obs, set())
+            assert snapshot(state) == before, f"changing {seat}'s observation changed the state"
+            assert state.observe(seat) == reference, f"changing {seat}'s observation changed the next one"
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_every_listed_action_is_accepted_and_no_other_of_its_kind(name, lang, variant):
+    """`legal_actions` is exactly the accepted set of its kinds, in every state of a played game: each
+    listed move is accepted (on a copy), and an open-ended candidate of a listed kind that is not
+    listed is refused."""
+    rng = np.random.default_rng(3)
+    module = harness(name)
+    for state in (state for seed in range(4) for state in _walk(name, lang, variant, seed)):
+        legal = state.legal_actions()
+        for action in legal:
+            copy.deepcopy(state).apply(action)   # raises IllegalAction if a listed move is refused
+        kinds = {type(a) for a in legal}
+        for action in module.open_actions(state, rng, lang):
+            if type(action) in kinds and action not in legal:
+                with pytest.raises(IllegalAction):
+                    copy.deepcopy(state).apply(action)
