@@ -33,9 +33,12 @@ def register_agent(role: str, name: str, target: str) -> None:
     """Make `name` a spec name of `role`, built by the class at `target` ("module:Class")."""
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
-    if not name or any(c in name for c in ":?+&=") or "." in name:
-        raise ValueError(f"agent name {name!r} may not hold ':', '?', '+', '&', '=' or '.'")
-    if ":" not in target:
+    # a name a spec can reach: parse_spec strips a spec, a tournament's list splits at ','
+    if not isinstance(name, str) or not name or any(c in name for c in ":?+&=.,") \
+            or any(c.isspace() or not c.isprintable() for c in name):
+        raise ValueError(f"agent name {name!r} may not be empty or hold ':', '?', '+', '&', '=', '.', ',' or a space")
+    module, _, cls = target.partition(":") if isinstance(target, str) else ("", "", "")
+    if not cls.isidentifier() or not all(part.isidentifier() for part in module.split(".")):
         raise ValueError(f"an agent target is 'module:Class', not {target!r}")
     _REGISTRY[role][name] = target
 

@@ -77,3 +77,35 @@ def test_an_agent_whose_prepare_raises_is_named_in_one_line(tmp_path, game):
     assert result.exit_code == 2, result.output[-800:]
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and f"{spec} raised RuntimeError in prepare: the index did not load" in lines[0], lines
+
+
+@pytest.mark.parametrize("name,target", [
+    (" pad ", "agents.baselines:RandomSpymaster"),    # a spec is stripped: ' pad ' was never reached
+    ("a,b", "agents.baselines:RandomSpymaster"),      # a tournament's list splits it into 'a' and 'b'
+    ("one card", "agents.baselines:RandomSpymaster"),
+    ("", "agents.baselines:RandomSpymaster"),
+    (5, "agents.baselines:RandomSpymaster"),          # TypeError: argument of type 'int' is not iterable
+    ("x", "a:b:c"),                                   # failed only when used: 'too many values to unpack'
+    ("x", ":Cls"), ("x", "agents.baselines:"), ("x", "agents..baselines:Cls"), ("x", 5)])
+def test_register_agent_refuses_a_name_or_target_no_spec_can_use(monkeypatch, name, target):
+    """docs/agents.md: `register_agent(role, name, "module:Class")` gives a third party's class a short
+    name. A name no spec reaches (spaces around it, a ',' of a tournament's list) or a target that is no
+    'module:Class' was registered all the same and failed, if at all, only when named, in words that
+    did not say why. It is refused where it is registered, in one line, and nothing is registered."""
+    from agents import registry
+
+    monkeypatch.setattr(registry, "_REGISTRY", {role: dict(table) for role, table in registry._REGISTRY.items()})
+    before = {role: dict(table) for role, table in registry._REGISTRY.items()}
+    with pytest.raises(ValueError, match="agent name|agent target") as info:
+        registry.register_agent("spymaster", name, target)
+    assert "\n" not in str(info.value) and registry._REGISTRY == before
+
+
+def test_register_agent_gives_a_third_party_class_a_short_name(monkeypatch):
+    from agents import registry
+
+    monkeypatch.setattr(registry, "_REGISTRY", {role: dict(table) for role, table in registry._REGISTRY.items()})
+    registry.register_agent("spymaster", "exiting", f"{TOY}:ExitingSpymaster")
+    registry.register_agent("guesser", "one-card_2", f"{TOY}:ExitingGuesser")
+    assert registry.agent_class("exiting", "spymaster").__name__ == "ExitingSpymaster"
+    assert registry.agent_class("one-card_2", "guesser").__name__ == "ExitingGuesser"
