@@ -103,7 +103,12 @@ def _target(spec: AgentSpec, role: str) -> str:
         shown = repr(spec.name) if spec.name.isascii() and spec.name.isprintable() else ascii(spec.name)
         raise ValueError(f"unknown {role} {shown}; known: {', '.join(sorted(table))} "
                          f"(or a class by import path, module.path:ClassName)")
-    return table[spec.name]
+    target = table[spec.name]
+    module, _, cls = target.partition(":")   # an entry point's value may name a module alone
+    if not cls.isidentifier() or not all(part.isidentifier() for part in module.split(".")):
+        raise ValueError(f"{role} {spec.name!r} names {target!r}, not a 'module:Class' (an entry point of the "
+                         f"group {ENTRY_POINT_GROUP.format(role=role)})")
+    return target
 
 
 def agent_class(spec: str | AgentSpec, role: str) -> type:

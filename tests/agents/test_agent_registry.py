@@ -184,3 +184,18 @@ def test_an_unknown_agent_name_that_looks_like_a_known_one_is_shown_escaped(name
         with pytest.raises(ValueError) as caught:
             call()
         assert str(caught.value).startswith(f"unknown spymaster {shown}; known: "), str(caught.value)
+
+
+@pytest.mark.parametrize("value", ["labbots.bots", "labbots.bots:FirstCardGuesser:x", "labbots.bots:First Card"])
+def test_an_entry_point_that_names_no_class_is_one_clear_error(third_party, value):
+    """An installed package's entry point (group codenames_lab.guesser) whose value is no 'module:Class'
+    (a module alone, as entry points allow) failed as it was named with 'not enough values to unpack
+    (expected 2, got 1)', naming neither the agent nor the entry point. Now one line saying both."""
+    dist = third_party / "labbots-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: labbots\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(f"[codenames_lab.guesser]\nbroken-card = {value}\n")
+    for call in (lambda: check_spec("broken-card", "guesser"), lambda: make_guesser("broken-card")):
+        with pytest.raises(ValueError, match=r"^guesser 'broken-card' names .* not a 'module:Class'") as caught:
+            call()
+        assert "\n" not in str(caught.value)
