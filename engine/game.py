@@ -132,6 +132,6 @@ register_game(GameSpec("pictures", "Codenames Pictures", "engine.codenames", "en
                        variants=_variants("teams", "two_player", "three_player", "assassin_ending")))
 register_game(GameSpec("spyword", "Spy's Word", "engine.spyword", "engine.spyword.record",
                        "engine.spyword.observation:SpyWordObservation", "experiments.games.spyword",
-                       variants=({"players": 4}, {"players": 6}, {"players": 9})))
+                       variants=({"players": 4}, {"players": 5}, {"players": 6}, {"players": 9}, {"players": 12})))
 
 __all__ = ["GAMES", "STATUSES", "GameSpec", "GameState", "Outcome", "Status", "game_spec", "register_game"]
