@@ -256,3 +256,30 @@ def test_every_listed_action_is_accepted_and_no_other_of_its_kind(name, lang, va
             if type(action) in kinds and action not in legal:
                 with pytest.raises(IllegalAction):
                     copy.deepcopy(state).apply(action)
+
+
+@pytest.mark.parametrize("name,lang,variant", CASES)
+def test_secrets_stay_hidden_in_every_state_of_a_played_game(name, lang, variant):
+    """Not only at the deal: after any number of moves of a played game, two records that differ only in
+    what a seat may not see (the harness's hidden_variants, which keeps what the moves so far showed)
+    give that seat equal observations. A twin in which the same moves are not all legal (a clue refused
+    for the other word it would hold) shows nothing and is skipped."""
+    rng = np.random.default_rng(17)
+    checked = 0
+    for seed in (5, 6):
+        record = deal(name, lang, variant, seed)
+        play_randomly(record, lang, seed)
+        data = json.loads(record_to_json(record))
+        moves = len(data["actions"])
+        for k in sorted({0, 1, moves // 3, 2 * moves // 3, max(moves - 1, 0), moves}):
+            part = {**data, "actions": data["actions"][:k]}
+            state = record_from_dict(part).replay()
+            for seat in state.seats:
+                for other in harness(name).hidden_variants(part, seat, rng):
+                    try:
+                        twin = record_from_dict(other).replay()
+                    except IllegalAction:
+                        continue
+                    assert twin.observe(seat) == state.observe(seat), f"{seat} can tell the variants apart after {k} moves"
+                    checked += 1
+    assert checked > 0

@@ -35,11 +35,17 @@ def open_actions(state, rng, lang: str = "en") -> list:
 
 
 def hidden_variants(data: dict, seat: str, rng) -> list[dict]:
-    """Guessers do not see the key (RULES 1.1): any reshuffle of it, same counts, same starting
-    team, is the same game to them. Spymasters see everything."""
+    """Guessers do not see the key (RULES 1.1): any reshuffle of it among the cards still hidden
+    (not guessed, not covered), same counts, same starting team, is the same game to them.
+    Spymasters see everything."""
     if seat.endswith("spymaster"):
         return []
-    letters = "".join(str(c) for c in rng.permutation(list(data["key"])))
+    shown = {a.get("guess", a.get("cover")) for a in data.get("actions", ())}
+    letters = list(data["key"])
+    hidden = [i for i, w in enumerate(data["words"]) if w not in shown]
+    for i, c in zip(hidden, rng.permutation([letters[i] for i in hidden])):
+        letters[i] = str(c)
+    letters = "".join(letters)
     return [{**data, "key": letters}] if letters != data["key"] else []
 
 

@@ -45,11 +45,13 @@ def open_actions(state, rng, lang: str = "en") -> list:
 def hidden_variants(data: dict, seat: str, rng) -> list[dict]:
     """Records that differ from `data` only in what `seat` may not see: the other side's key,
     reshuffled among the cards that carry the same letter on this seat's side (RULES 3.2's
-    pair counts stay, so the key stays valid)."""
+    pair counts stay, so the key stays valid) and that this seat has not guessed (its guesses
+    showed the other side there)."""
     mine, theirs = ("A", "B") if seat == "A" else ("B", "A")
     own, other = data["key"][mine], list(data["key"][theirs])
+    guessed = {a.get("guess") for a in data.get("actions", ()) if a.get("seat") == mine}
     for letter in set(own):
-        cells = [i for i, c in enumerate(own) if c == letter]
+        cells = [i for i, c in enumerate(own) if c == letter and data["words"][i] not in guessed]
         values = [other[i] for i in cells]
         for i, v in zip(cells, rng.permutation(values)):
             other[i] = str(v)

@@ -47,9 +47,19 @@ def action_weight(action) -> float:
 
 def hidden_variants(data: dict, seat: str, rng) -> list[dict]:
     """What a seat may not see of the others: their roles (RULES 5.1). Swap the roles of two other
-    seats that hold different ones (the ghost never first to speak, RULES 5.4)."""
+    seats that hold different ones (the ghost never first to speak, RULES 5.4) and are still in
+    the game (an eliminated or departed seat's role may have been shown, RULES 5.9); none once the
+    game is over (the end screen shows every role, RULES 5.13)."""
     roles = data["roles"]
-    others = [s for s in data["seats"] if s != seat]
+    out = set()
+    if data.get("actions"):
+        from engine.records import record_from_dict
+
+        state = record_from_dict(data).replay()
+        if state.is_terminal():
+            return []
+        out = set(state.eliminated) | set(state.departed)
+    others = [s for s in data["seats"] if s != seat and s not in out]
     pairs = [(a, b) for a in others for b in others if a < b and roles[a] != roles[b]]
     if not pairs:
         return []
