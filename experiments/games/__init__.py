@@ -10,6 +10,7 @@ A harness module offers:
   PLAYABLE: whether `cnlab play` has a terminal session for it
   open_actions(state, rng, lang) -> candidate moves beyond legal_actions (clues, guesses of words)
   hidden_variants(record_dict, seat, rng) -> records that differ only in what `seat` may not see
+                                                           (of a played record: what its moves have not shown)
   action_weight(action) -> float (optional): how often random play picks a move
 """
 

@@ -37,6 +37,7 @@ def test_the_generic_suite_runs_on_a_new_game(toy, variant):
     suite.test_secrets_a_seat_may_not_see_do_not_reach_its_observation(toy, "en", variant)
     suite.test_observations_are_frozen_or_share_nothing_with_the_state(toy, "en", variant)
     suite.test_every_listed_action_is_accepted_and_no_other_of_its_kind(toy, "en", variant)
+    suite.test_secrets_stay_hidden_in_every_state_of_a_played_game(toy, "en", variant)
 
 
 def test_deal_and_replay_dispatch_on_a_new_game(toy):
