@@ -71,7 +71,8 @@ class GameSpec:
     `engine`: the package with the rules; `record`: the module with `record_from_dict(data)` and
     `replay_summary(state)`; `observation`: "module:Class" of the seat's view; `harness`: the
     experiments module with `deal_record(seed, lang, **options)`, `play_game` and `simulate`;
-    `variants`: config dicts the contract suite deals every game under; `languages`: boards.
+    `variants`: config dicts the contract suite deals every game under (refereed clues among them: the
+    simulators play with `invalid_clue: reject`); `languages`: boards.
     """
 
     name: str
@@ -123,13 +124,16 @@ def _variants(*names: str) -> tuple[dict, ...]:
 
 register_game(GameSpec("duet", "Codenames Duet", "engine.duet", "engine.duet.record",
                        "engine.duet.observation:DuetObservation", "experiments.games.duet",
-                       variants=({}, {"tokens": 11}, {"mission": "cairo"})))
+                       variants=({}, {"tokens": 11}, {"mission": "cairo"}, {"invalid_clue": "reject"},
+                                 {"invalid_clue": "penalize"})))
 register_game(GameSpec("codenames", "Codenames", "engine.codenames", "engine.codenames.record",
                        "engine.codenames.observation:CodenamesObservation", "experiments.games.codenames",
-                       variants=_variants("teams", "two_player", "three_player", "single_team")))
+                       variants=_variants("teams", "two_player", "three_player", "single_team")
+                       + ({"variant": "teams", "invalid_clue": "reject"}, {"variant": "two_player", "invalid_clue": "penalize"})))
 register_game(GameSpec("pictures", "Codenames Pictures", "engine.codenames", "engine.codenames.record",
                        "engine.codenames.observation:CodenamesObservation", "experiments.games.codenames",
-                       variants=_variants("teams", "two_player", "three_player", "assassin_ending")))
+                       variants=_variants("teams", "two_player", "three_player", "assassin_ending")
+                       + ({"variant": "teams", "invalid_clue": "reject"}, {"variant": "assassin_ending", "invalid_clue": "penalize"})))
 register_game(GameSpec("spyword", "Spy's Word", "engine.spyword", "engine.spyword.record",
                        "engine.spyword.observation:SpyWordObservation", "experiments.games.spyword",
                        variants=({"players": 4}, {"players": 5}, {"players": 6}, {"players": 9}, {"players": 12})))
