@@ -39,6 +39,8 @@ class ClueDecision:
         targets = None if isinstance(self.targets, (str, bytes)) else list(self.targets)   # 'dog' read d, o, g
         if targets is None or not all(isinstance(t, str) for t in targets):
             raise TypeError(f"targets must be board words, not {self.targets!r}"[:120])
+        if isinstance(self.targets, (set, frozenset)):   # a set's order is the process's hash seed's: sorted
+            targets.sort()
         if isinstance(self.score, (str, bytes)):
             raise TypeError(f"score must be a number, not {self.score!r}"[:120])
         score = float(self.score)

@@ -137,7 +137,8 @@ def jsonable(value: Any) -> Any:
 
 def clue_to_json(decision: Any) -> dict:
     return {"word": decision.word, "number": jsonable(decision.number),
-            "targets": [str(t) for t in decision.targets], "score": float(decision.score),
+            "targets": [str(t) for t in (sorted(decision.targets) if isinstance(decision.targets, (set, frozenset))
+                                         else decision.targets)], "score": float(decision.score),
             "details": jsonable(dict(decision.details))}
 
 

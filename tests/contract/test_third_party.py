@@ -109,3 +109,20 @@ def test_register_agent_gives_a_third_party_class_a_short_name(monkeypatch):
     registry.register_agent("guesser", "one-card_2", f"{TOY}:ExitingGuesser")
     assert registry.agent_class("exiting", "spymaster").__name__ == "ExitingSpymaster"
     assert registry.agent_class("one-card_2", "guesser").__name__ == "ExitingGuesser"
+
+
+def test_clue_targets_given_as_a_set_are_recorded_in_one_order_whatever_the_hash_seed():
+    """A spymaster may give ClueDecision(targets=...) any collection of board words; a set's order is
+    the process's string hash seed's, so the record's intents (records.jsonl) held the same clue's
+    targets in another order in each run of the same seed: the same game, other bytes. A set's
+    targets are recorded sorted."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from agents.base import ClueDecision; "
+            "print(ClueDecision('animal', 3, targets={'dog', 'cat', 'horse', 'owl', 'bee'}).intent(0)['targets'])")
+    root = str(Path(__file__).resolve().parents[2])
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                           env={"PYTHONHASHSEED": str(h), "PYTHONPATH": root}).stdout for h in range(6)}
+    assert seen == {"['bee', 'cat', 'dog', 'horse', 'owl']\n"}, seen
