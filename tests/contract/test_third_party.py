@@ -126,3 +126,17 @@ def test_clue_targets_given_as_a_set_are_recorded_in_one_order_whatever_the_hash
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
                            env={"PYTHONHASHSEED": str(h), "PYTHONPATH": root}).stdout for h in range(6)}
     assert seen == {"['bee', 'cat', 'dog', 'horse', 'owl']\n"}, seen
+
+
+@pytest.mark.parametrize("belief,shown", [("nan", "nan"), ("inf", "inf"), ("word", "'high'"), ("huge", "1000")])
+def test_a_spyword_bot_whose_belief_is_no_finite_number_is_named_in_one_line(tmp_path, belief, shown):
+    """A Spy's Word bot's `belief_history` (docs/spyword_bots.md: P(I hold the minority word)) is averaged
+    into each game's row. A trusted bot's NaN or Infinity went into games.jsonl as NaN / Infinity (no
+    JSON a strict reader takes) and summary.json; a text ended the run in a numpy traceback (exit 1). An
+    isolated bot's is refused already; in one process it is the bot's error, one line, exit 2."""
+    spec = f"{TOY}:BadBeliefSpyWordBot?belief={belief}"
+    result = CliRunner().invoke(app, ["simulate", "spyword", "--games", "1", "--players", "5", "--bot", spec,
+                                      "--no-progress", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output[-800:]
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "gave a belief that is no finite number: " + shown in lines[0], lines

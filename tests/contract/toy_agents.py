@@ -66,3 +66,15 @@ class BrokenPrepareGuesser(Guesser):
 
     def next_guess(self, obs):
         return None
+
+
+class BadBeliefSpyWordBot(RandomSpyWordBot):
+    """Keeps a belief history (what a game's row averages) whose last entry is the spec's `belief`:
+    nan, inf, a word or an integer no float holds."""
+
+    defaults = {**RandomSpyWordBot.defaults, "belief": "nan"}
+
+    def act(self, obs, avoid=()):
+        self.belief_history.append({"nan": float("nan"), "inf": float("inf"), "word": "high",
+                                    "huge": 10 ** 400}[str(self.params["belief"])])
+        return super().act(obs, avoid)

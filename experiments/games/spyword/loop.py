@@ -3,6 +3,8 @@ discussion closed at once; a refused clue is asked for again (up to 20 times).""
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -13,6 +15,24 @@ from experiments.games.moves import AgentError, ask
 
 MAX_ACTIONS = 2000
 BOT_MOVES = (Ready, GiveClue, StartVote, Vote, GhostGuess, Dismiss)  # what `SpyWordAgent.act` makes
+
+
+def _last_belief(bot, seat: str) -> float | None:
+    """A bot's last belief (its `belief_history`, what a game's row averages), a finite number; AgentError
+    naming the bot otherwise (a NaN or Infinity made the run's games.jsonl no JSON, a text a traceback),
+    as an isolated bot's is refused (experiments.isolation.protocol.beliefs_from_json)."""
+    history = getattr(bot, "belief_history", None)
+    if not history:
+        return None
+    last = history[-1]
+    try:
+        value = float(last) if isinstance(last, numbers.Real) and not isinstance(last, bool) else math.nan
+    except OverflowError:   # an integer of hundreds of digits
+        value = math.nan
+    if not math.isfinite(value):
+        raise AgentError(f"{getattr(bot, 'spec', bot)} ({seat}) gave a belief that is no finite number: "
+                         f"{last!r}"[:300])
+    return value
 
 
 def bot_move_fault(action: Any, seat: str, host: str | None) -> str | None:
@@ -72,7 +92,7 @@ def play_game(record: SpyWordRecord, bots: dict[str, Any], checker=None) -> dict
     else:
         raise AgentError(f"the game did not end within {MAX_ACTIONS} actions: a bot keeps it going "
                          f"({', '.join(sorted({str(getattr(b, 'spec', b)) for b in bots.values()}))})")
-    beliefs = {s: (b.belief_history[-1] if getattr(b, "belief_history", None) else None) for s, b in bots.items()}
+    beliefs = {s: _last_belief(b, s) for s, b in bots.items()}
     from agents.llm.seat import keep_log
 
     keep_log(record, bots.values())  # llm seats' moves (agents/llm)
