@@ -309,6 +309,7 @@ class CodenamesSession(TerminalSession):
             self.io.pause(self.pause)
             self.bot_intents.add(decision)
             number = played_number(decision.number)   # as simulate and the web give it (numpy integers as int)
+            self.referee_bot_clue(self.spymaster, decision.word, number, self.state.covered_words())
             self._apply(Clue(seat, decision.word, number))
             self._notice(self.say("bot_clue", word=decision.word.upper(),
                                    number=clue_number(self.lang, number)), "bold cyan")

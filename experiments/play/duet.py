@@ -193,6 +193,8 @@ class DuetSession(TerminalSession):
         self.io.pause(self.pause)
         self.bot_intents.add(decision)
         number = played_number(decision.number)   # as simulate and the web give it (numpy integers as int)
+        self.referee_bot_clue(self.spymaster, decision.word, number,
+                              [w for i, w in enumerate(self.state.words) if self.state.covered_for_both(i)])
         self._apply(Clue(BOT, decision.word, number))
         self._notice(self.say("bot_clue", word=decision.word.upper(), number=number), "bold cyan")
 

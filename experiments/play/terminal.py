@@ -17,7 +17,7 @@ from typing import Callable
 from rich.console import Console
 from rich.text import Text
 
-from engine import Clue, IllegalAction
+from engine import UNLIMITED, Clue, IllegalAction
 from engine.records import record_to_json
 
 from experiments.play import view
@@ -234,6 +234,18 @@ class TerminalSession:
             return Text(self.say("saved", path=self.record_path))
         except OSError as exc:
             return Text(self.say("not_saved", path=self.record_path, error=exc))
+
+    def referee_bot_clue(self, spymaster, word, number, covered: list[str]) -> None:
+        """A bot's clue is refereed like a person's (RULES 4), as `cnlab simulate` and the web referee
+        theirs: an illegal one is the bot's error (the game stops as a bot error), never played. The
+        error names the rule only: the clue would point at the bot's cards. A word or number the engine
+        refuses anyway is left to it."""
+        if not isinstance(word, str) or isinstance(number, bool) or not (isinstance(number, int) or number == UNLIMITED):
+            return
+        verdict = self.referee.judge(word, number, self.state.visible_words(), covered)
+        if verdict:
+            raise RuntimeError(f"the bot spymaster {getattr(spymaster, 'spec', '?')} gave a clue the rules refuse "
+                               f"(RULES {verdict[0]})")
 
     def submit_clue(self, seat: str, word: str, number, covered: list[str]) -> bool:
         """Judge a person's clue (RULES 4) and apply it; on a refusal say the rule and why, and

@@ -140,3 +140,22 @@ def test_a_spyword_bot_whose_belief_is_no_finite_number_is_named_in_one_line(tmp
     assert result.exit_code == 2, result.output[-800:]
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "gave a belief that is no finite number: " + shown in lines[0], lines
+
+
+@pytest.mark.parametrize("game,first", [("duet", ["--first", "bot"]), ("codenames", ["--role", "guesser"])])
+def test_cnlab_play_referees_a_bot_partners_clue_like_a_persons(tmp_path, monkeypatch, game, first):
+    """RULES 4.3: a visible code word may not be the clue. `cnlab play` judged the person's clues by the
+    clue filter but played the bot partner's as given (the game is dealt 'allow'; simulate and the web
+    referee bots' clues): a third-party spymaster clueing a card on the board had it played against the
+    person. It is the bot's error now, naming the rule, and nothing is played."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(app, ["play", game, "--lang", "en", "--partner", f"{TOY}:BoardWordSpymaster",
+                                      "--partner-guesser", "random", *first, "--seed", "1", "--record", str(path)],
+                                input="quit\n")
+    assert result.exit_code == 1, result.output[-500:]
+    saved = json.loads(path.read_text())
+    assert saved["play"]["ended"].startswith("bot error") and "RULES 4.3" in saved["play"]["ended"], saved["play"]
+    assert not any("clue" in a for a in saved["actions"]), saved["actions"]

@@ -78,3 +78,13 @@ class BadBeliefSpyWordBot(RandomSpyWordBot):
         self.belief_history.append({"nan": float("nan"), "inf": float("inf"), "word": "high",
                                     "huge": 10 ** 400}[str(self.params["belief"])])
         return super().act(obs, avoid)
+
+
+class BoardWordSpymaster(Spymaster):
+    """Clues the first word still visible on the board: a visible code word, refused by RULES 4.3."""
+
+    def __init__(self, spec, language="en"):
+        super().__init__()
+
+    def give_clue(self, obs):
+        return ClueDecision(obs.words[0], 1)
