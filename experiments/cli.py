@@ -175,8 +175,9 @@ class _Group(typer.core.TyperGroup):
         except AgentError as exc:   # a trusted agent (no --isolate) broke the game's contract or raised
             if os.environ.get("CNLAB_TRACEBACK"):   # an agent's author asks where: the whole traceback
                 raise
-            typer.echo(f"error: {exc} (games finished before it are kept, and a rerun resumes; with "
-                       "--isolate an agent that fails forfeits its game instead)", err=True)
+            isolate = ("; with --isolate an agent that fails forfeits its game instead"
+                       if getattr(exc, "isolate_hint", True) else "")
+            typer.echo(f"error: {exc} (games finished before it are kept, and a rerun resumes{isolate})", err=True)
             sys.exit(2)
         except (ImportError, RuntimeError) as exc:   # an extra the run needs is not installed: name it
             from agents.embeddings.base import MissingBackendError
@@ -587,6 +588,9 @@ def crossplay(
         fail(_known(exc))
     except KeyboardInterrupt as exc:
         _interrupted(exc, folder)
+    except AgentError as exc:
+        exc.isolate_hint = False   # crossplay has no --isolate
+        raise
     typer.echo(format_table(table))
 
 

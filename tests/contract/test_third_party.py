@@ -159,3 +159,17 @@ def test_cnlab_play_referees_a_bot_partners_clue_like_a_persons(tmp_path, monkey
     saved = json.loads(path.read_text())
     assert saved["play"]["ended"].startswith("bot error") and "RULES 4.3" in saved["play"]["ended"], saved["play"]
     assert not any("clue" in a for a in saved["actions"]), saved["actions"]
+
+
+def test_crossplay_names_a_failing_agent_without_pointing_at_an_option_it_lacks(tmp_path):
+    """The one line for an agent that fails said "with --isolate an agent that fails forfeits its game
+    instead" after every command, crossplay too, which has no --isolate (it is refused there)."""
+    result = CliRunner().invoke(app, ["crossplay", "--spymasters", f"{TOY}:ExitingSpymaster", "--panel", "fake",
+                                      "--no-leave-one-out", "--noise", "none", "--no-human", "--games", "1",
+                                      "--no-progress", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"{TOY}:ExitingSpymaster" in lines[0] and "--isolate" not in lines[0], lines
+    simulate = CliRunner().invoke(app, ["simulate", "duet", "--games", "1", "--spymaster", f"{TOY}:ExitingSpymaster",
+                                        "--guesser", "random", "--no-progress", "--out", str(tmp_path / "sim")])
+    assert simulate.exit_code == 2 and "with --isolate" in simulate.output   # simulate has it: said there
