@@ -60,10 +60,7 @@ class CodenamesConfig:
     def __post_init__(self) -> None:
         object.__setattr__(self, "clue_options", check_clue_options(self.clue_options))
         check_choice(self.game, GAMES, "game")
-        check_choice(self.variant, VARIANTS, "config.variant")
-        if self.variant not in GAME_VARIANTS[self.game]:
-            raise MalformedRecord(f"{self.game} has no variant {self.variant!r}; "
-                                  f"it has {', '.join(GAME_VARIANTS[self.game])}")
+        check_choice(self.variant, GAME_VARIANTS[self.game], f"config.variant of {self.game}")   # the game's own
         check_choice(self.invalid_clue, INVALID_CLUE_MODES, "config.invalid_clue")
         check_choice(self.language, (None,) + LANGUAGES, "config.language")
         if self.invalid_clue != "allow" and self.language not in LANGUAGES:

@@ -175,7 +175,7 @@ def test_an_empty_folder_option_is_refused_not_taken_for_the_current_folder(tmp_
     (["play", "duet", "--partner", "random", "--partner-guesser", "", "--first", "me"], "an agent spec is"),
     (["simulate", "spyword", "--games", "1", "--bot", "spyword-random", "--no-progress", "--weaken", ""],
      "--weaken must be citizens or infiltrators"),
-    (["deal", "codenames", "--variant", ""], "config.variant must be one of"),
+    (["deal", "codenames", "--variant", ""], "config.variant of codenames must be one of"),
 ])
 def test_an_option_given_empty_is_refused_not_read_as_its_default(tmp_path, args, message):
     """An empty value is a bad value, as `--spymaster ""`, `--mission ""` or `simulate --variant ""`
@@ -184,6 +184,15 @@ def test_an_option_given_empty_is_refused_not_read_as_its_default(tmp_path, args
     one_line_exit_2(args, message, cwd=tmp_path)
     assert list(tmp_path.iterdir()) == []
 
+
+
+def test_a_variant_of_another_game_is_refused_naming_this_games_variants(tmp_path):  # RULES 2.3
+    """The refusal of a variant no Codenames game has listed every game's variants, the Pictures-only
+    assassin_ending (RULES 2.3) among Codenames' own; now it names the game and its own variants."""
+    one_line_exit_2(["deal", "codenames", "--variant", "nope"],
+                    "config.variant of codenames must be one of 'teams', 'two_player', 'three_player', "
+                    "'single_team', not 'nope'", cwd=tmp_path)
+    one_line_exit_2(["deal", "codenames", "--variant", "assassin_ending"], "not 'assassin_ending'", cwd=tmp_path)
 
 def test_a_seed_secret_that_is_not_utf8_is_a_secret_like_any_other(tmp_path, monkeypatch):
     """CNLAB_SEED_SECRET is any text, its bytes as the environment holds them: bytes that are not UTF-8
