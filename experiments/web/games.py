@@ -599,6 +599,12 @@ class CodenamesAdapter:
         return record.new_state(referee=referee)
 
     def seats_in_order(self, record) -> tuple[str, ...]:
+        """The seats the variant plays: two_player (RULES 1.8) the starting team's two, teams all four."""
+        variant = getattr(record.config, "variant", None)
+        if variant not in WEB_VARIANTS:
+            raise ValueError(f"variant {str(variant)[:30]!r} is not played here ({' or '.join(WEB_VARIANTS)})")
+        if variant == "two_player":
+            return tuple(s for s in self.seat_names if s.startswith(f"{record.key.starts}-"))
         return self.seat_names
 
     def over(self, t) -> bool:

@@ -52,8 +52,15 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
         need(seat in seats and isinstance(info, dict) and info.get("kind") in (PERSON, BOT), f"seats.{seat!s:.20}")
         need(info["kind"] == PERSON or all(isinstance(info.get(r), str) for r in ("spymaster", "guesser")),
              f"seats.{seat}: a bot's specs")
+    for seat in seats:   # a seat nobody holds: its game waited for ever for that seat's move
+        need(seat in web.get("seats", {}), f"seats: seat {seat} is missing (the game plays {', '.join(seats)})")
     tokens = web.get("tokens", {})
     need(isinstance(tokens, dict) and all(s in seats and isinstance(t, str) for s, t in tokens.items()), "'tokens'")
+    people = [s for s, info in web.get("seats", {}).items() if info["kind"] == PERSON]
+    for seat in seats:   # a person's seat is its join link's: none, nobody plays it; one on a bot's, it moves for the bot
+        need((seat in tokens) == (seat in people),
+             f"tokens: seat {seat} " + ("is a person's and has no join link" if seat in people else
+                                        "is a bot's and has a join link"))
     for key in ("first", "ended", "error"):
         need(web.get(key) is None or isinstance(web[key], str), f"'{key}'")
     need(isinstance(web.get("passes", []), list) and all(isinstance(p, str) for p in web.get("passes", [])),

@@ -857,3 +857,37 @@ def test_a_bot_that_calls_sys_exit_ends_its_game_not_the_server(tmp_path, monkey
         assert srv.thread.is_alive() and srv.get(f"/api/games/{made['id']}")[0] == 200
     finally:
         srv.stop()
+_TWO_PLAYER = {"game": "codenames", "seed": 5, **CHEAP}          # blue starts: blue-spymaster (person), blue-guesser
+_TEAMS = {"game": "codenames", "variant": "teams", "seats": {"red-spymaster": "person"}, "seed": 5, **CHEAP}
+_DUET = {"game": "duet", "seed": 5, **CHEAP}                     # A person, B bot
+
+
+@pytest.mark.parametrize("settings, edit, named", [
+    (_DUET, lambda r: r["web"]["seats"].pop("B"), "B"),                      # the bot partner gone
+    (_DUET, lambda r: r["web"]["seats"].pop("A"), "A"),                      # the person's seat gone
+    (_DUET, lambda r: r["web"].pop("seats"), "A"),
+    (_TWO_PLAYER, lambda r: r["web"]["seats"].pop("blue-guesser"), "blue-guesser"),
+    (_TEAMS, lambda r: r["web"]["seats"].pop("blue-spymaster"), "blue-spymaster"),
+    (_TWO_PLAYER, lambda r: r["config"].__setitem__("variant", "teams"), "red-spymaster"),  # 4 seats wanted, 2 held
+    (_TEAMS, lambda r: r["config"].__setitem__("variant", "two_player"), "red-spymaster"),  # a seat that never acts
+    (_DUET, lambda r: r["web"]["tokens"].pop("A"), "A"),                     # a person's seat no link joins
+    (_DUET, lambda r: r["web"]["tokens"].__setitem__("B", "0" * 64), "B"),   # a link to the bot's seat
+])
+def test_a_saved_game_missing_a_seat_is_refused_at_load_not_left_waiting_for_ever(tmp_path, settings, edit, named):
+    """A hand-edited or damaged record whose seats are not those of its game (RULES 1.8: the two-player
+    variant plays the starting team's two seats; teams: all four; Duet 3.1: A and B), or a person's seat
+    no join link holds, loaded and then waited for ever: nobody could move for the missing seat. It is
+    skipped at load with one line naming the seat; the other games are served."""
+    from experiments.web.tables import TableStore
+
+    store = TableStore(tmp_path, client_seeds=True)
+    table, _ = store.create(settings)
+    kept, _ = store.create(_DUET)
+    record = json.loads(table.path.read_text())
+    edit(record)
+    table.path.write_text(json.dumps(record))
+    loaded = TableStore(tmp_path, client_seeds=True)
+    skipped = loaded.load()
+    assert loaded.get(table.id) is None and loaded.get(kept.id) is not None
+    assert len(skipped) == 1 and table.id in skipped[0] and named in skipped[0], skipped
+    assert "\n" not in skipped[0]
