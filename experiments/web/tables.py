@@ -63,8 +63,11 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
                                         "is a bot's and has a join link"))
     for key in ("first", "ended", "error"):
         need(web.get(key) is None or isinstance(web[key], str), f"'{key}'")
-    need(isinstance(web.get("passes", []), list) and all(isinstance(p, str) for p in web.get("passes", [])),
-         "'passes'")
+    need(isinstance(web.get("passes", []), list) and all(p in seats for p in web.get("passes", [])), "'passes'")
+    bots = [s for s, info in web.get("seats", {}).items() if info["kind"] == BOT]
+    need(web.get("first") in (None, "person", "bot") and (web.get("first") != "bot" or bots),
+         "'first': the bot gives the first clue, and no seat is a bot's" if web.get("first") == "bot" else
+         "'first' is person or bot")
     for key in ("created", "updated"):
         need(key not in web or number(web[key]), f"'{key}' is not a time")
     need(isinstance(intents, list) and all(isinstance(i, dict) and isinstance(i.get("action"), int)
@@ -98,6 +101,10 @@ class Table:
             except Exception as exc:
                 raise ValueError(f"action {n}: {exc}") from None
         self.referee.trust = False
+        if self.passes:   # RULES 3.9: a seat holds back in sudden death only; all of them, and the game ended
+            guessers = set(self.state.guessers()) if self.state.phase == "sudden_death" else set()
+            if not self.passes <= guessers or (self.passes == guessers and self.ended is None):
+                raise ValueError("web record field 'passes': a seat holds back only in sudden death (RULES 3.9)")
         if self.error and self.ended is None:  # saved by a server that left a stopped game in play
             self.ended = self.error
         self.agents: dict[str, dict] = {}

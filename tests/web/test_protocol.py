@@ -891,3 +891,27 @@ def test_a_saved_game_missing_a_seat_is_refused_at_load_not_left_waiting_for_eve
     assert loaded.get(table.id) is None and loaded.get(kept.id) is not None
     assert len(skipped) == 1 and table.id in skipped[0] and named in skipped[0], skipped
     assert "\n" not in skipped[0]
+
+
+@pytest.mark.parametrize("settings, edit, named", [
+    ({"game": "duet", "mode": "people", "seed": 5}, lambda r: r["web"].__setitem__("first", "bot"), "first"),
+    (_DUET, lambda r: r["web"].__setitem__("first", "robot"), "first"),
+    (_DUET, lambda r: r["web"].__setitem__("passes", ["A"]), "passes"),      # no sudden death (RULES 3.9)
+    (_DUET, lambda r: r["web"].__setitem__("passes", ["Q"]), "passes"),
+    (_TWO_PLAYER, lambda r: r["web"].__setitem__("passes", ["blue-guesser"]), "passes"),
+])
+def test_a_saved_game_whose_turn_nobody_may_take_is_refused_at_load(tmp_path, settings, edit, named):
+    """A record edited so that the first Duet clue is the bot's in a game of two people (the page refuses
+    the person's clue: the bot gives it, and there is none), or a seat held back (RULES 3.9) outside
+    sudden death, loaded and waited for ever. It is skipped with one line naming the field."""
+    from experiments.web.tables import TableStore
+
+    store = TableStore(tmp_path, client_seeds=True)
+    table, _ = store.create(settings)
+    record = json.loads(table.path.read_text())
+    edit(record)
+    table.path.write_text(json.dumps(record))
+    loaded = TableStore(tmp_path, client_seeds=True)
+    skipped = loaded.load()
+    assert loaded.get(table.id) is None
+    assert len(skipped) == 1 and table.id in skipped[0] and named in skipped[0], skipped
