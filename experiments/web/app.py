@@ -34,6 +34,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 WS_MAX_SIZE = 64 * 1024   # uvicorn closes the connection (1009) beyond this
 MAX_BODY = 16 * 1024      # bytes of a new game's settings
 log = logging.getLogger("cnlab.web")
+#: the fields of each move a page sends (docs/web.md); any move may name its seat and game too
+MOVE_FIELDS = {kind: ("type", *fields, "seat", "id", "game") for kind, fields in {
+    "clue": ("word", "number"), "guess": ("card",), "cover": ("card",), "stop": (), "pass": (), "first": ()}.items()}
 
 
 class GameServer:
@@ -146,6 +149,17 @@ class GameServer:
         if claimed is not None and claimed != seat:
             return {"type": "error", "code": "not_your_seat",
                     "message": f"you hold seat {seat}; a move for seat {str(claimed)[:30]} is not yours to make"}
+        for key in ("id", "game"):   # its game's id ("game" may be its kind of game too, as the view says)
+            named = msg.get(key)
+            if named is not None and named != table.id and (key == "id" or named != table.adapter.game):
+                return {"type": "error", "code": "not_your_game",
+                        "message": f"this socket plays game {table.id}; a move for game {str(named)[:80]} is not "
+                                   "for it"}
+        unknown = [str(k)[:30] for k in msg if k not in MOVE_FIELDS.get(msg["type"], msg)]
+        if unknown:   # a misspelt field was dropped and the move played without it
+            fields = ", ".join(MOVE_FIELDS[msg["type"]])
+            return {"type": "error", "code": "bad_move",
+                    "message": f"unknown field {unknown[0]!r} of a {msg['type']} move; its fields are {fields}"}
         async with table.lock:
             if table.error:
                 return {"type": "error", "code": "game_stopped", "message": table.error}

@@ -915,3 +915,34 @@ def test_a_saved_game_whose_turn_nobody_may_take_is_refused_at_load(tmp_path, se
     skipped = loaded.load()
     assert loaded.get(table.id) is None
     assert len(skipped) == 1 and table.id in skipped[0] and named in skipped[0], skipped
+
+
+def test_a_move_with_a_field_it_does_not_have_or_for_another_game_is_refused(server):
+    """A move's fields are its type's (docs/web.md) and may name its seat and game: a misspelt field
+    ('numbr') was dropped and the move played without it, and a move naming another game's id was
+    played in this socket's game. Both are refused, naming the field or the game, and change nothing."""
+    made = new_duet(server, mode="people")
+    other = new_duet(server, mode="people", seed=6)
+    url = f"{server.ws_base}/ws/{made['id']}?token={made['token']}"
+
+    async def scenario():
+        async with websockets.connect(url) as ws:
+            before = (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+            for message, code, named in [
+                ({"type": "clue", "word": "zebra", "number": 1, "numbr": 2}, "bad_move", "numbr"),
+                ({"type": "clue", "word": "zebra", "number": 1, "card": 3}, "bad_move", "card"),
+                ({"type": "stop", "force": True}, "bad_move", "force"),
+                ({"type": "clue", "word": "zebra", "number": 1, "id": other["id"]}, "not_your_game", other["id"]),
+                ({"type": "clue", "word": "zebra", "number": 1, "game": other["id"]}, "not_your_game", other["id"]),
+                ({"type": "clue", "word": "zebra", "number": 1, "id": ["x"]}, "not_your_game", made["id"]),
+            ]:
+                await ws.send(json.dumps(message))
+                msg = await recv_until(ws, lambda m: m["type"] == "error")
+                assert msg["code"] == code and named in msg["message"], (message, msg)
+            assert await view_now(ws) == before
+            # its own id, its kind of game and its seat named: played
+            await ws.send(json.dumps({"type": "clue", "word": "zebra", "number": 1, "id": made["id"], "game": "duet",
+                                      "seat": "A"}))
+            assert (await recv_until(ws, lambda m: m["type"] == "state"))["view"]["moves"] == 1
+
+    run(scenario())
