@@ -67,6 +67,10 @@ FRAME_KEYS = {"spies": "minority", "reveal_spy_role": "tell_minority"}  # the fr
 PAGE_KEYS = {v: k for k, v in FRAME_KEYS.items()}
 SETTINGS_MESSAGE = ("type", "seat", "settings", "players", "bot", "lang")  # a settings message's parts
 GAME_MOVES = ("ready", "clue", "start_vote", "vote", "guess", "dismiss", "show", "hide")  # refused in the lobby
+#: the fields of each message a page sends (docs/spyword_web.md), besides its type and seat ('settings' checks its own)
+MESSAGE_FIELDS = {"start": (), "again": (), "leave": (), "kick": ("target",), "add_player": ("name", "profile"),
+                  "ready": (), "clue": ("text",), "start_vote": (), "vote": ("target",), "guess": ("word",),
+                  "dismiss": (), "show": (), "hide": ()}
 CLUE_PHASES, VOTE_PHASES, SCREEN_PHASES = ("clues", "duel_clues"), ("vote", "duel_vote"), \
     ("ghost_guess", "private_screen")
 
@@ -1075,6 +1079,11 @@ class RoomStore:
         """One message of `member`'s page; an error payload (nothing changed) or None."""
         kind = msg["type"]
         gone: list[tuple[str, str]] = []
+        fields = MESSAGE_FIELDS.get(kind)
+        unknown = [str(k)[:30] for k in msg if fields is not None and k not in ("type", "seat", *fields)]
+        if unknown:   # a misspelt field was dropped and the message played without it
+            return {"type": "error", "code": "bad_move", "message": f"unknown field {unknown[0]!r} of a {kind[:20]} "
+                    f"message; its fields are {', '.join(('type', 'seat', *fields))}"}
         try:
             if kind == "clue" and room.in_game():  # the checker in the bot thread (it may load models)
                 await self.prejudge(room, member, msg)

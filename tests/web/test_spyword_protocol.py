@@ -1036,3 +1036,26 @@ def test_a_server_given_the_packs_of_one_language_deals_the_other_from_the_shipp
 
     store = RoomStore(tmp_path, FakeClock(), None, packs={"en": PACKS["en"]})
     assert store.packs("en") == PACKS["en"] and store.packs("ko") == load_packs("ko")
+def test_a_message_with_a_field_it_does_not_have_is_refused_not_dropped(srv):
+    """A message's fields are its type's (docs/spyword_web.md; any may name its seat): a misspelt one was
+    dropped and the message played without it. It is refused, naming the field, and nothing changes."""
+    async def scenario():
+        code, clients = await open_room(srv, SIX, seed=13)
+        host = clients["p1"]
+        await sync(clients.values())
+        before = host.last["version"]
+        for msg, named in [({"type": "ready", "ready": False}, "ready"),
+                           ({"type": "start_vote", "now": True}, "now"),
+                           ({"type": "leave", "reason": "x"}, "reason"),
+                           ({"type": "vote", "target": "p2", "targets": ["p3"]}, "targets"),
+                           ({"type": "again", "x": 1}, "'x'")]:
+            error = await host.error(**msg)
+            assert error["code"] == "bad_move" and named in error["message"], (msg, error)
+        assert (await hello(host))["version"] == before
+        assert "p1" in srv.room(code).members and srv.room(code).phase == "playing"
+        r = await act(host, type="ready", seat="p1")   # its own fields: played
+        assert r.get("type") != "error", r
+        for c in clients.values():
+            await c.close()
+
+    run(scenario())
