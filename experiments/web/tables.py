@@ -71,7 +71,10 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
     for key in ("created", "updated"):
         need(key not in web or number(web[key]), f"'{key}' is not a time")
     need(isinstance(intents, list) and all(isinstance(i, dict) and isinstance(i.get("action"), int)
-                                           and not isinstance(i["action"], bool) for i in intents), "'intents'")
+                                           and not isinstance(i["action"], bool) and i["action"] >= 0
+                                           and isinstance(i.get("targets", []), list)   # a view reads them
+                                           and all(isinstance(t, str) for t in i.get("targets", []))
+                                           for i in intents), "'intents'")
 
 
 class Table:

@@ -373,6 +373,9 @@ def test_a_restart_resumes_games_from_their_records(tmp_path):
     lambda r: r["web"].__setitem__("tokens", 7),
     lambda r: r["web"]["seats"].__setitem__("Z", {"kind": "bot", "spymaster": "random", "guesser": "random"}),
     lambda r: r.__setitem__("intents", [{"action": "x"}]),
+    lambda r: r.__setitem__("intents", [{"action": 0, "targets": 5}]),      # every view of the game failed (500)
+    lambda r: r.__setitem__("intents", [{"action": 0, "targets": None}]),
+    lambda r: r.__setitem__("intents", [{"action": -1, "targets": []}]),
 ])
 def test_a_record_edited_by_hand_is_skipped_and_the_server_serves_the_rest(tmp_path, edit):  # nothing lost
     first = Server(tmp_path).start()
