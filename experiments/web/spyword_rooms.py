@@ -729,6 +729,28 @@ class Room:
         raise RoomError(f"unknown move type {str(kind)[:20]!r}", "bad_move")
 
 
+def check_members(web: dict, seats) -> None:
+    """ValueError unless a saved game's room is what `Room.save` writes: each seat of the game one member
+    of a known kind, a host among them, the packs' language known. A hand-edited or damaged file is skipped
+    at restart with one line, never a game resumed with a seat nobody holds."""
+    members = web.get("members")
+    if not isinstance(members, list) or not all(isinstance(m, dict) and isinstance(m.get("id"), str)
+                                                 for m in members):
+        raise ValueError("web record field 'members' is not a list of members")
+    ids = [m["id"] for m in members]
+    for m in members:
+        if ids.count(m["id"]) > 1 or m.get("kind") not in (PERSON, BOT):
+            raise ValueError(f"web record field members.{m['id'][:20]}: "
+                             + ("twice" if ids.count(m["id"]) > 1 else "its kind is person or bot"))
+    missing = [str(seat)[:20] for seat in seats if seat not in ids]
+    if missing:
+        raise ValueError(f"web record field 'members': seat {missing[0]} of the game is no member")
+    if web.get("host") is not None and web["host"] not in ids:
+        raise ValueError(f"web record field 'host': {str(web['host'])[:20]} is no member")
+    if web.get("lang") not in LANGS:
+        raise ValueError(f"web record field 'lang': {str(web.get('lang'))[:20]} is not {' or '.join(LANGS)}")
+
+
 # ----- every room of the server ----------------------------------------------------------------------
 def _checked_packs(packs: dict[str, list[dict]] | None) -> dict[str, list[dict]] | None:
     """The word packs given to the server (RULES 5.3), each checked as the dealer wants it: a bad one
@@ -939,6 +961,7 @@ class RoomStore:
                 web = record.extra.get("web") or {}
                 if web.get("status") != "playing" or web.get("room") in self.rooms:
                     continue
+                check_members(web, record.seats)
                 room = Room(self, web["room"], web["device"], web["lang"])
                 room.members = {d["id"]: Member.from_dict(d) for d in web["members"]}
                 room.next_person = 1 + max((int(m.id[1:]) for m in room.persons()), default=0)

@@ -1059,3 +1059,39 @@ def test_a_message_with_a_field_it_does_not_have_is_refused_not_dropped(srv):
             await c.close()
 
     run(scenario())
+
+
+@pytest.mark.parametrize("edit, named", [
+    (lambda w: w.__setitem__("members", [m for m in w["members"] if m["id"] != "p3"]), "p3"),   # a seat nobody holds
+    (lambda w: w["members"][1].__setitem__("kind", "alien"), "p2"),
+    (lambda w: w["members"].append(dict(w["members"][0])), "p1"),                                 # one seat twice
+    (lambda w: w.__setitem__("host", "p9"), "p9"),
+    (lambda w: w.__setitem__("lang", "fr"), "fr"),
+])
+def test_a_saved_game_with_a_missing_or_unknown_member_is_refused_at_restart(tmp_path, caplog, edit, named):
+    """A hand-edited or damaged record whose members are not the game's seats (one dropped, one of no
+    kind, one twice), whose host is no member or whose packs' language is neither en nor ko was resumed:
+    a seat of the game that no member holds, a host nobody is. It is skipped with one line naming it."""
+    first = SpyServer(tmp_path, packs=PACKS).start()
+    try:
+        async def before():
+            code, clients = await open_room(first, ["Ann", "Bob", "Cho", "Dan"], seed=41)
+            for c in clients.values():
+                await c.close()
+            return code
+
+        code = run(before())
+    finally:
+        first.stop()
+    path = next((tmp_path / "spyword").glob(f"{code}-*.json"))
+    record = json.loads(path.read_text(encoding="utf-8"))
+    edit(record["web"])
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with caplog.at_level("WARNING", logger="cnlab.web"):
+        again = SpyServer(tmp_path, packs=PACKS).start()
+    try:
+        assert code not in again.rooms.rooms and again.get(f"/api/spyword/rooms/{code}")[0] == 404
+        lines = [r.getMessage() for r in caplog.records if path.name in r.getMessage()]
+        assert len(lines) == 1 and named in lines[0] and "\n" not in lines[0], lines
+    finally:
+        again.stop()
