@@ -279,7 +279,8 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
             return _error(503 if isinstance(exc, ServerFull) else 400, str(exc))
         server.kick(table)
         links = {seat: f"/#/play/{table.id}/{token}" for seat, token in tokens.items()}
-        me = table.person_seats()[0]
+        people = table.person_seats()   # the seat the page named (Duet's A or B, in either mode), else the first
+        me = raw.get("seat") if raw.get("seat") in people else people[0]
         return {"id": table.id, "seat": me, "token": tokens[me], "links": links, "summary": table.summary()}
 
     def _table(game_id: str) -> Table | JSONResponse:

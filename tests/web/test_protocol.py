@@ -949,3 +949,17 @@ def test_a_move_with_a_field_it_does_not_have_or_for_another_game_is_refused(ser
             assert (await recv_until(ws, lambda m: m["type"] == "state"))["view"]["moves"] == 1
 
     run(scenario())
+
+
+def test_the_seat_named_in_a_two_person_duet_is_the_creators(server):
+    """`seat` is checked in either mode (A or B), but in a game of two people the creator was given A's
+    link whatever it named: B asked for, A held. The reply's seat and token are the named seat's now."""
+    made = new_duet(server, mode="people", seat="B")
+    assert made["seat"] == "B" and made["links"]["B"].endswith("/" + made["token"])
+    assert new_duet(server, mode="people")["seat"] == "A"
+
+    async def scenario():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            return (await recv_until(ws, lambda m: m["type"] == "state"))["view"]["seat"]
+
+    assert run(scenario()) == "B"
