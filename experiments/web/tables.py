@@ -87,6 +87,9 @@ class Table:
         self.adapter = adapter_for(record.to_dict()["game"])
         web = record.extra.setdefault("web", {})
         check_web_fields(web, record.extra.get("intents", []), self.adapter.seats_in_order(record))
+        if getattr(record.config, "invalid_clue", "reject") != "reject":   # as TableStore.create deals every game
+            raise ValueError(f"config.invalid_clue is {record.config.invalid_clue!r}: the web server refuses a clue "
+                             "the filter refuses ('reject'), it neither allows nor penalizes it (RULES 1.6, 4.8)")
         self.seats: dict[str, dict] = web.get("seats", {})
         self.tokens: dict[str, str] = web.get("tokens", {})
         self.first: str | None = web.get("first")

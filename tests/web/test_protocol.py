@@ -376,6 +376,8 @@ def test_a_restart_resumes_games_from_their_records(tmp_path):
     lambda r: r.__setitem__("intents", [{"action": 0, "targets": 5}]),      # every view of the game failed (500)
     lambda r: r.__setitem__("intents", [{"action": 0, "targets": None}]),
     lambda r: r.__setitem__("intents", [{"action": -1, "targets": []}]),
+    lambda r: r["config"].__setitem__("invalid_clue", "allow"),      # the clue filter off (RULES 4)
+    lambda r: r["config"].__setitem__("invalid_clue", "penalize"),   # penalties the server leaves out (4.8)
 ])
 def test_a_record_edited_by_hand_is_skipped_and_the_server_serves_the_rest(tmp_path, edit):  # nothing lost
     first = Server(tmp_path).start()
