@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import logging
 import os
+import re
 import secrets
 import time
 from pathlib import Path
@@ -56,6 +57,8 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
         need(seat in web.get("seats", {}), f"seats: seat {seat} is missing (the game plays {', '.join(seats)})")
     tokens = web.get("tokens", {})
     need(isinstance(tokens, dict) and all(s in seats and isinstance(t, str) for s, t in tokens.items()), "'tokens'")
+    for seat, digest in tokens.items():   # hash_token's SHA-256: any other text no join link ever opens
+        need(re.fullmatch(r"[0-9a-f]{64}", digest) is not None, f"tokens: seat {seat}'s is no SHA-256 of a link")
     people = [s for s, info in web.get("seats", {}).items() if info["kind"] == PERSON]
     for seat in seats:   # a person's seat is its join link's: none, nobody plays it; one on a bot's, it moves for the bot
         need((seat in tokens) == (seat in people),

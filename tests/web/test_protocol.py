@@ -877,6 +877,8 @@ _DUET = {"game": "duet", "seed": 5, **CHEAP}                     # A person, B b
     (_TEAMS, lambda r: r["config"].__setitem__("variant", "two_player"), "red-spymaster"),  # a seat that never acts
     (_DUET, lambda r: r["web"]["tokens"].pop("A"), "A"),                     # a person's seat no link joins
     (_DUET, lambda r: r["web"]["tokens"].__setitem__("B", "0" * 64), "B"),   # a link to the bot's seat
+    (_DUET, lambda r: r["web"]["tokens"].__setitem__("A", "my-token"), "A"),  # no SHA-256: no link opens it
+    (_DUET, lambda r: r["web"]["tokens"].__setitem__("A", r["web"]["tokens"]["A"].upper()), "A"),
 ])
 def test_a_saved_game_missing_a_seat_is_refused_at_load_not_left_waiting_for_ever(tmp_path, settings, edit, named):
     """A hand-edited or damaged record whose seats are not those of its game (RULES 1.8: the two-player
