@@ -30,6 +30,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import secrets
 import time
 import unicodedata
@@ -742,6 +743,9 @@ def check_members(web: dict, seats) -> None:
         if ids.count(m["id"]) > 1 or m.get("kind") not in (PERSON, BOT):
             raise ValueError(f"web record field members.{m['id'][:20]}: "
                              + ("twice" if ids.count(m["id"]) > 1 else "its kind is person or bot"))
+        digest = m.get("token_hash")   # hash_token's SHA-256 (none for a single device's players)
+        if digest is not None and not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
+            raise ValueError(f"web record field members.{m['id'][:20]}: its token_hash is no SHA-256 of a link")
     missing = [str(seat)[:20] for seat in seats if seat not in ids]
     if missing:
         raise ValueError(f"web record field 'members': seat {missing[0]} of the game is no member")

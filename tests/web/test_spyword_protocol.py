@@ -1067,6 +1067,7 @@ def test_a_message_with_a_field_it_does_not_have_is_refused_not_dropped(srv):
     (lambda w: w["members"].append(dict(w["members"][0])), "p1"),                                 # one seat twice
     (lambda w: w.__setitem__("host", "p9"), "p9"),
     (lambda w: w.__setitem__("lang", "fr"), "fr"),
+    (lambda w: w["members"][1].__setitem__("token_hash", "bob's link"), "p2"),   # no link opens the seat again
 ])
 def test_a_saved_game_with_a_missing_or_unknown_member_is_refused_at_restart(tmp_path, caplog, edit, named):
     """A hand-edited or damaged record whose members are not the game's seats (one dropped, one of no
