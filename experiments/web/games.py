@@ -25,6 +25,7 @@ from experiments.games.moves import clue_number
 
 PERSON, BOT = "person", "bot"
 MAX_CLUE_CHARS = 40
+MAX_SPEC_CHARS = 200   # a bot's agent spec from the page
 BOT_CLUE_RETRIES = 20   # a bot whose clue the filter refuses draws again, this many times at most
 LANGUAGES = ("en", "ko")
 
@@ -153,6 +154,8 @@ def check_page_spec(spec, role: str) -> None:
 
     if not isinstance(spec, str) or not spec.strip():
         return   # _spec says what is wrong with it
+    if len(spec) > MAX_SPEC_CHARS:   # as _spec: a refusal quoting it would be as long
+        raise BadSetup(f"{role}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
     try:
         parsed = parse_spec(spec.strip())
     except ValueError as exc:
@@ -184,8 +187,8 @@ def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
     spec = raw.get(name)
     if spec is None or spec == "":   # not named (the page sends its empty field): the default bot
         spec = default
-    if not isinstance(spec, str) or len(spec) > 200:   # 0, false, [] are no spec (they read as not named)
-        raise BadSetup(f"{name}: an agent spec string")
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC_CHARS:   # 0, false, [] are no spec (they read as not named)
+        raise BadSetup(f"{name}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
     spec = spec.strip()
     try:
         check_spec(spec, role, lang)

@@ -967,3 +967,11 @@ def test_the_seat_named_in_a_two_person_duet_is_the_creators(server):
             return (await recv_until(ws, lambda m: m["type"] == "state"))["view"]["seat"]
 
     assert run(scenario()) == "B"
+
+
+@pytest.mark.parametrize("spec", ["x" * 5000, "nearest:use-m3?" + "a" * 3000])
+def test_a_bot_spec_too_long_is_one_short_line(server, spec):
+    """A spec is at most 200 characters (games._spec), but the page's spec check ran first and echoed the
+    whole name it did not know: a 5000-character spec gave a 5 KB error. Now it is refused as too long."""
+    status, reply = server.post("/api/games", {"game": "duet", "guesser": spec, "spymaster": "random"})
+    assert status == 400 and "guesser" in reply["error"] and len(reply["error"]) < 200, (status, reply["error"][:300])
