@@ -229,7 +229,7 @@ def _seed(raw: dict) -> int:
 def _lang(raw: dict) -> str:
     lang = raw.get("lang", "en")
     if lang not in LANGUAGES:
-        raise BadSetup(f"lang: en or ko, not {lang!r}")
+        raise BadSetup(f"lang: en or ko, not {str(lang)[:30]!r}")
     return lang
 
 
@@ -321,8 +321,8 @@ class DuetAdapter:
         if tokens is not None:
             if isinstance(tokens, bool) or not isinstance(tokens, int) or not 1 <= tokens <= 11:
                 raise BadSetup("tokens: 1..11 timer tokens")
-        if mission is not None and not isinstance(mission, str):
-            raise BadSetup("mission: a mission id")
+        if mission is not None and (not isinstance(mission, str) or len(mission) > 40):   # no id is that long:
+            raise BadSetup("mission: a mission id")                                      # never quoted whole
         if mission is not None and tokens is not None:   # RULES 3.10: the mission's T-M sets the supply
             raise BadSetup("tokens: a mission sets its own timer tokens; name tokens or a mission, not both")
         try:

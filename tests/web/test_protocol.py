@@ -975,3 +975,11 @@ def test_a_bot_spec_too_long_is_one_short_line(server, spec):
     whole name it did not know: a 5000-character spec gave a 5 KB error. Now it is refused as too long."""
     status, reply = server.post("/api/games", {"game": "duet", "guesser": spec, "spymaster": "random"})
     assert status == 400 and "guesser" in reply["error"] and len(reply["error"]) < 200, (status, reply["error"][:300])
+
+
+@pytest.mark.parametrize("name, value", [("lang", "x" * 5000), ("lang", ["ko"] * 2000), ("mission", "x" * 5000)])
+def test_a_long_unknown_language_or_mission_is_one_short_line(server, name, value):
+    """An unknown language or mission was quoted whole in the 400 error (a 15 KB line for a list of 2000
+    'ko'); it is cut, as the other settings' refusals are."""
+    status, reply = server.post("/api/games", {"game": "duet", name: value, **CHEAP})
+    assert status == 400 and name in reply["error"] and len(reply["error"]) < 200, (status, reply["error"][:300])
