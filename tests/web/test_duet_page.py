@@ -191,3 +191,28 @@ def test_a_korean_page_words_the_servers_refusals_in_korean(page, server):
     page.goto(f"{server.base}/?ui=en#/games")
     page.wait_for_selector("#games")
     assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages
+
+
+def test_a_page_of_a_seat_with_every_place_taken_says_so(page, server):
+    """A seat holds MAX_SEAT_SOCKETS sockets; the next page was refused (too_many_sockets, 4429) but, with
+    no view yet, showed 'loading' for ever and tried again every second. It shows the server's reason
+    (in the page's language) and stops trying; a page with a view keeps trying, as after a network drop."""
+    from contextlib import ExitStack
+
+    from websockets.sync.client import connect
+
+    from experiments.web.messages import MAX_SEAT_SOCKETS
+
+    status, made = server.post("/api/games", {"game": "duet", "lang": "en", "seed": 5, "mode": "people"})
+    assert status == 200, made
+    url = f"{server.ws_base}/ws/{made['id']}?token={made['token']}"
+    with ExitStack() as stack:
+        for _ in range(MAX_SEAT_SOCKETS):
+            stack.enter_context(connect(url)).recv(timeout=10)
+        opened = []
+        page.on("websocket", lambda ws: opened.append(ws))
+        page.goto(f"{server.base}/?ui=ko#/play/{made['id']}/{made['token']}")
+        page.wait_for_selector("#fatal", timeout=10000)
+        assert f"페이지 {MAX_SEAT_SOCKETS}개가 열려 있습니다" in page.inner_text("#fatal")
+        page.wait_for_timeout(2500)
+        assert len(opened) == 1   # no new try every second

@@ -259,3 +259,32 @@ def test_five_people_and_bots_play_a_game_to_its_end(browser, spy_server):
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_room_page_of_a_seat_with_every_place_taken_says_so(page, spy_server):
+    srv = spy_server
+    """A seat holds MAX_SEAT_SOCKETS sockets; the next page was refused (too_many_sockets, 4429) but, with
+    no room shown yet, it showed nothing and tried again every second. It shows the server's reason in
+    the page's language and stops trying."""
+    from contextlib import ExitStack
+
+    from websockets.sync.client import connect
+
+    from experiments.web.messages import MAX_SEAT_SOCKETS
+
+    status, made = srv.post("/api/spyword/rooms", {"name": "Ann"})
+    assert status == 200, made
+    url = f"{srv.ws_base}/ws/spyword/{made['code']}?token={made['token']}"
+    with ExitStack() as stack:
+        for _ in range(MAX_SEAT_SOCKETS):
+            stack.enter_context(connect(url)).recv(timeout=10)
+        opened = []
+        page.on("websocket", lambda ws: opened.append(ws))
+        page.goto(f"{srv.base}/spyword?ui=ko#/")
+        page.evaluate("([code, seat]) => localStorage.setItem('cnlab-sw-rooms', JSON.stringify({[code]: seat}))",
+                      [made["code"], {"member": made["member"], "token": made["token"]}])
+        page.goto(f"{srv.base}/spyword?ui=ko#/room/{made['code']}")
+        page.wait_for_selector("#notice.error", timeout=10000)
+        assert f"페이지 {MAX_SEAT_SOCKETS}개가 열려 있습니다" in page.inner_text("#notice")
+        page.wait_for_timeout(2500)
+        assert len(opened) == 1   # no new try every second

@@ -430,6 +430,11 @@ function playView(id, token) {
           main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, t(msg.code), " ", el("span", { class: "dim" }, msg.message)));
           return;
         }
+        if (msg.code === "too_many_sockets" && !lastView) {   // a page with no view yet showed "loading" for ever,
+          closedByServer = true;                              // trying again every second: say why, and stop
+          main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, serverText(msg.message)));
+          return;
+        }
         notice = msg; window.cnlabNotice = msg; drawPlay(lastView);
       }
     };

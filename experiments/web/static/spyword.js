@@ -83,6 +83,7 @@ const TEXT = {
     x_started: "the game has started: a new player can join the next game in this room",
     x_full: "the room is full ({n} players)", x_name_taken: "{name} is taken in this room: choose another name",
     x_profile_taken: "this profile is already in the room", x_rooms_full: "the server has too many rooms open",
+    x_sockets: "this seat has {n} pages open: close one first",
     x_name_length: "a name is 1 to {n} characters", x_name_text: "a name is a text of 1 to 24 characters",
     x_name_invisible: "a name may not hold control or invisible characters",
     x_name_blank: "a name needs at least one visible character (not only blank ones)",
@@ -161,6 +162,7 @@ const TEXT = {
     x_started: "게임이 이미 시작되었습니다: 이 방의 다음 게임에 참여할 수 있습니다",
     x_full: "방이 가득 찼습니다 ({n}명)", x_name_taken: "이 방에서 이미 쓰는 이름입니다: {name}. 다른 이름을 고르세요",
     x_profile_taken: "이 프로필은 이미 방에 있습니다", x_rooms_full: "서버에 열린 방이 너무 많습니다",
+    x_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요",
     x_name_length: "이름은 1~{n}자입니다", x_name_text: "이름은 1~24자의 글입니다",
     x_name_invisible: "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다",
     x_name_blank: "이름에 보이는 글자가 하나 이상 있어야 합니다 (공백만은 안 됩니다)",
@@ -321,6 +323,10 @@ function connect(code, token) {
         fatal = true; forgetSeat(code);
         main().replaceChildren(el("p", { id: "notice", class: "error" }, t(msg.code)),
           el("p", {}, el("a", { href: "#/" }, t("nav_home"))));
+      } else if (msg.code === "too_many_sockets" && !(ROOM && ROOM.code === code)) {
+        fatal = true;   // no room shown yet: it said nothing and tried again every second; the seat is kept
+        main().replaceChildren(el("p", { id: "notice", class: "error" }, serverText(msg.message)),
+          el("p", {}, el("a", { href: "#/" }, t("nav_home"))));
       } else showNotice(msg);
     } else if (msg.type === "gone") {
       fatal = true; forgetSeat(code); window.cnlabSpyGone = msg.reason;
@@ -376,6 +382,7 @@ const SERVER_TEXTS = [
   [/^the server has too many rooms open$/, "x_rooms_full", () => ({})],
   [/^there is no room .* on this server$/, "unknown_room", () => ({})],
   [/^a name is 1 to (\d+) characters$/, "x_name_length", (m) => ({ n: m[1] })],
+  [/^this seat has (\d+) pages open: close one first$/, "x_sockets", (m) => ({ n: m[1] })],
   [/^a name is a text of 1 to 24 characters$/, "x_name_text", () => ({})],
   [/^a name may not hold control or invisible characters$/, "x_name_invisible", () => ({})],
   [/^a name needs at least one visible character \(not only blank ones\)$/, "x_name_blank", () => ({})],
