@@ -261,7 +261,8 @@ class TableStore:
         self.dir.mkdir(parents=True, exist_ok=True)
         for path in sorted(self.dir.glob("*.json")):
             game_id = path.stem
-            if not GAME_ID.match(game_id):
+            if not GAME_ID.match(game_id):   # no link could name it
+                skipped.append(f"{path.name[:100]}: not a game id (1 to 80 letters, digits, - and _)")
                 continue
             try:
                 record = record_from_json(path.read_text(encoding="utf-8"))

@@ -983,3 +983,16 @@ def test_a_long_unknown_language_or_mission_is_one_short_line(server, name, valu
     'ko'); it is cut, as the other settings' refusals are."""
     status, reply = server.post("/api/games", {"game": "duet", name: value, **CHEAP})
     assert status == 400 and name in reply["error"] and len(reply["error"]) < 200, (status, reply["error"][:300])
+
+
+def test_a_saved_game_whose_file_name_is_no_game_id_is_skipped_with_a_line(tmp_path):
+    """A record renamed by hand ('my game.json': a space, no id a link can name) was skipped without a
+    word, where every other file the server does not load is named in one line."""
+    from experiments.web.tables import TableStore
+
+    store = TableStore(tmp_path, client_seeds=True)
+    table, _ = store.create(_DUET)
+    table.path.rename(tmp_path / "my game.json")
+    loaded = TableStore(tmp_path)
+    skipped = loaded.load()
+    assert not loaded.tables and len(skipped) == 1 and "my game.json" in skipped[0] and "id" in skipped[0], skipped
