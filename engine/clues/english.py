@@ -566,6 +566,7 @@ class EnglishAnalyzer(StoredForeign):
             if w.startswith(left) and (right in heads if heads else self._common(right) and bool(self.pos(right))) and (
                     not check_sound or sound_split(w, left, right) is not False):
                 out.append((left, right))
+        out = [(l, r) for l, r in out if not self._borrowed_s(l, r)]
         inflected = self._inflected_stems(w)
         regular = {lemma for _, lemma in inflected}
         irregular = [(os.path.commonprefix([w, lemma]), lemma) for lemma in self.lemmas(w) - {w} - regular
@@ -576,6 +577,16 @@ class EnglishAnalyzer(StoredForeign):
             out = [(l, r) for l, r in out if len(l) >= len(stem) or len(l) in kept
                    or any(l + b == lemma for b in self.lemmas(r) | {r})]   # OUTGOING: out + going, of outgo
         return out
+
+    def _borrowed_s(self, left: str, right: str) -> bool:
+        """Whether a cut's left part is a mere -s form that takes the s of a word the rest spells
+        (LIPSTICK is lip + stick, not lips + tick; UPSTART up + start, not ups + tart; BOOKSTORE
+        holds no tore): letters, not a part (RULES 4.4). A plural that is a noun of its own keeps its
+        cut (SPORTSWEAR = sports + wear); a left part whose s begins no word keeps it (SALESMAN)."""
+        stem = left[:-1]
+        return (left.endswith("s") and stem in self.lemmas(left)
+                and left not in self._readings(left).get(N, ())
+                and self._common("s" + right) and bool(self.pos("s" + right)))
 
     def _inflected_stems(self, w: str) -> list[tuple[str, str]]:
         """(the letters of a lemma that `w` begins with, that lemma) for each lemma `w` inflects by

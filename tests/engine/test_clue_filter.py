@@ -1222,3 +1222,18 @@ def test_rules_4_6_an_ae_or_oe_ligature_is_its_two_letters(clue, board):  # RULE
     assert not v.legal and v.rule in ("4.3", "4.6"), v
     assert not ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
     assert en("archæology", ["RIVER"]).legal
+
+
+@pytest.mark.parametrize("clue, board", [("lipstick", "TICK"), ("chopstick", "TICK"), ("bookstore", "TEAR"),
+                                         ("upstart", "TART"), ("kickstarter", "TART"), ("topsoil", "OIL"),
+                                         ("bootstrap", "TRAP"), ("backspace", "PACE")])
+def test_rules_4_4_a_plural_does_not_borrow_the_s_of_the_next_word(clue, board):  # RULES 4.4 (letters)
+    """LIPSTICK is lip + stick: read as lips + tick it held TICK, and BOOKSTORE (books + tore) held TEAR,
+    so they were refused with TICK or TEAR visible although they merely contain the letters (RULES
+    4.4: with ANT visible, WANT is legal). The real parts still block (STICK, BOOK), and a plural that
+    is a word of its own keeps its cut (SPORTSWEAR holds sports)."""
+    v = en(clue, [board, "RIVER"])
+    assert v.legal and v.status == "legal", v
+    assert ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
+    assert not en("lipstick", ["STICK", "RIVER"]).legal and not en("bookstore", ["BOOK", "RIVER"]).legal
+    assert en("sportswear", ["SPORTS", "RIVER"]).rule == "4.3"
