@@ -235,6 +235,8 @@ REWRITES = (
 PREFIXES = ("un", "re", "pre", "en", "em", "dis", "mis", "non", "over", "under", "out", "sub", "super", "anti",
             "inter", "semi", "multi", "micro", "mini", "mid", "tele", "bi", "tri", "up", "on",
             "by", "mega", "giga", "nano")  # BYPASS, BYPRODUCT, MEGAPHONE, GIGABYTE, NANOSECOND
+#: the regular endings of an inflection (RULES 4.4: an inflected word is cut like its lemma)
+INFLECTIONS = ("s", "d", "ing", "er", "est", "n")
 #: prefixes read only before a longer word: BICYCLE, TRIANGLE (not BISHOP = bi + shop, TRIDENT = tri + dent)
 PREFIX_MIN_REST = {"bi": 5, "tri": 5}
 #: the adverb particles among the prefixes (UPSTREAM, ONBOARD): not before a suffix (UPWARD, ONION)
@@ -410,18 +412,33 @@ class EnglishAnalyzer(StoredForeign):
             if (w.startswith(pre) and len(rest) >= PREFIX_MIN_REST.get(pre, 3) and self.pos(rest) and self._common(rest)
                     and not (pre in PARTICLE_PREFIXES and (rest in BOUND_SUFFIXES or not self.pos(w)))):
                 # a particle only before a word (UPWARD is up + -ward) in a word the lemmatiser knows (UPTON)
-                if not self.freq or self._f(w) < self._f(rest) or self._en_verb(w, pre, rest):
+                if (not self.freq or self._f(w) < self._f(rest) or self._en_verb(w, pre, rest)) and not self._unprefixed_lemma(w, pre):
                     out.add(rest)
         for pre, before in NEGATIVE_PREFIXES:
             rest = w[len(pre):]
             if (w.startswith(pre) and len(rest) >= 4 and rest[0] in before and A in self.pos(w)
-                    and A in self.pos(rest) and self._common(rest) and (not self.freq or self._f(w) < self._f(rest))):
+                    and A in self.pos(rest) and self._common(rest) and (not self.freq or self._f(w) < self._f(rest))
+                    and not self._unprefixed_lemma(w, pre)):
                 out.add(rest)
         for lem in self.lemmas(w) - {w}:  # ENJOYED, ENJOYS: of enjoy, so of joy
             for pre in ("en", "em"):
                 if lem.startswith(pre) and self._common(lem[len(pre):]) and self._en_verb(lem, pre, lem[len(pre):]):
                     out.add(lem[len(pre):])
         return out
+
+    def _unprefixed_lemma(self, w: str, pre: str) -> bool:
+        """Whether a regular inflection's lemma is not read with the prefix `pre` (RULES 4.4: an inflected
+        word is cut like its lemma): RETIRED is no re + tired as RETIRE is no re + tire, INFORMED no in +
+        formed, INTERRING (of the verb inter) no inter + ring. A lemma too short to be read so keeps the
+        inflection's reading (UNDONE: un + done, of undo)."""
+        for stem, lemma in self._inflected_stems(w):
+            rest = lemma[len(pre):]
+            if not w[len(stem):].endswith(INFLECTIONS):
+                continue  # no inflection: DISTILL is no form of distil
+            if lemma.startswith(pre) and (not rest or (len(rest) >= PREFIX_MIN_REST.get(pre, MIN_PART_LEN)
+                                                       and rest not in self._prefixed(lemma))):
+                return True
+        return False
 
     def _en_verb(self, w: str, pre: str, rest: str) -> bool:
         """A verb made of a common noun by en-/em- (ENJOY, ENCOURAGE; not EMPLOY, whose ploy is rare)."""

@@ -1237,3 +1237,17 @@ def test_rules_4_4_a_plural_does_not_borrow_the_s_of_the_next_word(clue, board):
     assert ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
     assert not en("lipstick", ["STICK", "RIVER"]).legal and not en("bookstore", ["BOOK", "RIVER"]).legal
     assert en("sportswear", ["SPORTS", "RIVER"]).rule == "4.3"
+
+
+@pytest.mark.parametrize("clue, lemma, board", [("retired", "retire", "TIRE"), ("retired", "retire", "TIRED"),
+                                                ("informed", "inform", "FORM"), ("uninformed", "inform", "FORM"),
+                                                ("semiretired", "retire", "TIRE")])
+def test_rules_4_4_an_inflection_is_read_with_a_prefix_only_as_its_lemma_is(clue, lemma, board):  # RULES 4.4
+    """RETIRE is legal beside a visible TIRE (re + tire is letters: a prefixed word must be rarer than
+    its base), but RETIRED was refused as re + tired, and INFORMED as in + formed while INFORM was
+    legal: the inflection is cut like its lemma. Real prefixes stay (UNLOCKED holds LOCK, UNDONE DO)."""
+    v = en(clue, [board, "RIVER"])
+    assert v.legal and v.status == "legal", v
+    assert en(lemma, [board, "RIVER"]).legal  # the lemma, as before
+    assert ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
+    assert en("unlocked", ["LOCK", "RIVER"]).rule == "4.3" and en("recovered", ["COVER", "RIVER"]).rule == "4.3"
