@@ -33,6 +33,7 @@ import math
 import os
 import re
 
+from engine.clues.abbreviations import table as initialisms
 from engine.clues.pronunciation import sound_split, unstressed_age, unstressed_side
 from engine.clues.store import InfoStore, Lookup, StoredForeign, analyser_fingerprint
 from engine.clues.tables import normalize, tables
@@ -813,6 +814,10 @@ class EnglishAnalyzer(StoredForeign):
         if canon == w and bare != w and bare.isalpha() and not self.lemmas(bare):
             canon = bare  # RULES 4.6: O'CLOCK and OCLOCK, DON'T and DONT are one word (not WE'LL and WELL)
         forms = frozenset({w, canon} | self.lemmas(w) | {self._canon(l) for l in self.lemmas(w)})
+        stem = w[:-1]
+        if (w.endswith("s") and not self._readings(w) and stem.isalpha() and initialisms().get(stem)
+                and w not in initialisms()):  # RULES 4.3: TVS, CDS, DJS are the plurals of TV, CD, DJ (as TV'S
+            forms |= self.info(stem).forms  # is its possessive); CBS, said C-B-S, is an initialism of its own
         number = w.isdigit() or w in self.tables.number_words
         real = w.isdigit() or (bool(LATIN_WORD.match(w)) and self.known(w))
         parts = self._parts(w)

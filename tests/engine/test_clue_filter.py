@@ -1251,3 +1251,16 @@ def test_rules_4_4_an_inflection_is_read_with_a_prefix_only_as_its_lemma_is(clue
     assert en(lemma, [board, "RIVER"]).legal  # the lemma, as before
     assert ClueFilter([board, "RIVER"], language="en").legal_mask([clue])[0]
     assert en("unlocked", ["LOCK", "RIVER"]).rule == "4.3" and en("recovered", ["COVER", "RIVER"]).rule == "4.3"
+
+
+@pytest.mark.parametrize("clue, board", [("tvs", "TV"), ("cds", "CD"), ("djs", "DJ"), ("tv", "TVS")])
+def test_rules_4_3_the_plural_of_a_visible_initialism_is_its_form(clue, board):  # RULES 4.3 (inflection)
+    """With abbreviations agreed (RULES 4.7), TVS was legal beside a visible TV (and CDS beside CD): the
+    lemmatiser does not know the plural of a two-letter initialism, where TV'S and DVDS were refused.
+    Now the plural is a form of the initialism, with or without the option; CBS, an initialism said
+    C-B-S of its own, is no plural of CB."""
+    for options in (ClueOptions(), ClueOptions(allow_abbreviations=True)):
+        v = en(clue, [board, "RIVER"], options=options)
+        assert (v.legal, v.rule, v.blocked_by["visible"]) == (False, "4.3", board.lower()), v
+        assert not ClueFilter([board, "RIVER"], language="en", options=options).legal_mask([clue])[0]
+    assert en("cbs", ["CB", "RIVER"], options=ClueOptions(allow_abbreviations=True)).legal
