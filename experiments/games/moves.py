@@ -62,10 +62,12 @@ def clue_number(number: Any) -> Any:
     return number
 
 
-def agent_clue(decision: Any, agent, action: int) -> tuple[Any, Any, dict]:
+def agent_clue(decision: Any, agent, action: int, cards=None) -> tuple[Any, Any, dict]:
     """(word, number, intent) of a spymaster's answer for the Clue at index `action`: the answer is a
     `ClueDecision` whose targets and score a record can keep (`ClueDecision.intent`), its number as
-    `clue_number` gives it. AgentError naming the agent otherwise, never an error deep in the loop."""
+    `clue_number` gives it; with `cards`, every target one of them (the clue giver's own agents: a
+    record's intents name nothing else, docs/codenames.md). AgentError naming the agent otherwise,
+    never an error deep in the loop."""
     from agents.base import ClueDecision
 
     if not isinstance(decision, ClueDecision):
@@ -76,4 +78,8 @@ def agent_clue(decision: Any, agent, action: int) -> tuple[Any, Any, dict]:
     except (TypeError, ValueError, OverflowError) as exc:
         raise AgentError(f"{agent.spec} gave a ClueDecision whose targets are no list of words or whose score "
                          f"is no number ({type(exc).__name__}: {exc})") from None
+    stray = [t for t in intent["targets"] if cards is not None and t not in cards]
+    if stray:
+        raise AgentError(f"{agent.spec} gave a ClueDecision whose targets are not its own agents' cards: "
+                         f"{', '.join(map(repr, stray))}"[:300])
     return decision.word, clue_number(decision.number), intent

@@ -156,6 +156,46 @@ def test_intents_point_at_clues_and_name_cards_of_the_clue_givers_team(game, var
         assert replay_summary(restored)["status"] == "finished"
 
 
+@pytest.mark.parametrize("game", ["codenames", "duet"])
+@pytest.mark.parametrize("stray", ["banana", "opponent"])
+def test_intents_naming_no_own_agent_of_the_clue_giver_are_the_agents_error(game, stray):
+    """A record's intents name the clue giver's own agents only (docs/codenames.md: "targets: cards of the
+    clue giver's team"; Duet: its greens). Before: a spymaster's ClueDecision targets were kept as they came,
+    so a record's intents could name a word that is no card ('banana') or the other team's agent (Duet: a card
+    not green on the giver's side). Now one AgentError naming the agent, as for targets that are no words."""
+    from agents.base import ClueDecision, Spymaster
+    from agents.registry import make_guesser, make_spymaster
+    from experiments.games.duet.dealing import deal_duet_record
+    from experiments.games.duet.loop import DuetSeat, play_duet
+
+    class Stray(Spymaster):
+        spec = "stray"
+
+        def __init__(self):
+            super().__init__()
+            self.inner = make_spymaster("random")
+
+        def give_clue(self, obs):
+            d = self.inner.give_clue(obs)
+            if stray == "banana":
+                return ClueDecision(d.word, d.number, ("banana",))
+            mine = obs.own_key if game == "duet" else obs.key
+            letter = "G" if game == "duet" else ("R" if obs.team == "red" else "B")
+            other = next(w for w, k in zip(obs.words, mine) if k != letter)
+            return ClueDecision(d.word, d.number, d.targets[:-1] + (other,))
+
+        def choose_cover(self, obs):
+            return self.inner.choose_cover(obs)
+
+    with pytest.raises(AgentError, match="^stray gave a ClueDecision whose targets are not its own agents' cards"):
+        if game == "duet":
+            play_duet(deal_duet_record(5), {s: DuetSeat(Stray(), make_guesser("random")) for s in "AB"})
+        else:
+            team = agents()
+            team["red-spymaster"] = team["blue-spymaster"] = Stray()
+            play_codenames(deal_record([5, 0], variant="teams"), team)
+
+
 def test_the_ray_backend_plays_codenames_too(tmp_path):
     """Ray is not a Duet-only backend: the same rows as a local run (issue 13)."""
     pytest.importorskip("ray")

@@ -12,6 +12,7 @@ from agents.base import Guesser, Spymaster
 from agents.llm.seat import keep_log
 from engine import Clue, Cover, Guess, Stop
 from engine.codenames import CodenamesRecord
+from engine.codenames.key import TEAM_LETTER
 from engine.codenames.state import CLUE, COVER, GUESS, SUDDEN_DEATH, seat_team
 
 from experiments.games.moves import AgentError, agent_clue, apply_agent_action, ask
@@ -55,7 +56,8 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
         agent = agent_for(seat)
         obs = state.observe(seat)
         if state.phase == CLUE:
-            word, number, intent = agent_clue(ask(agent, "give_clue", obs), agent, len(record.actions))
+            word, number, intent = agent_clue(ask(agent, "give_clue", obs), agent, len(record.actions),
+                                              own_cards(record, seat_team(seat), state.revealed))
             intents.append(intent)
             # the number as given, "unlimited" too (RULES 1.2, 1.7): the engine judges it, as in Duet
             act(Clue(seat, word, number), agent)
@@ -84,3 +86,13 @@ def play_codenames(record: CodenamesRecord, agents: Mapping[str, Spymaster | Gue
     record.extra["intents"] = intents
     keep_log(record, agents.values())  # llm agents' moves (agents/llm)
     return record
+
+
+def own_cards(record: CodenamesRecord, team: str, revealed) -> frozenset[str]:
+    """The cards a clue of `team` may mean (its intents' targets): its own agents, and in the assassin
+    ending, once they are all found, the assassin (RULES 2.3; docs/codenames.md)."""
+    letter = TEAM_LETTER[team]
+    cards = {w for w, k in zip(record.words, record.key.letters) if k == letter}
+    if record.config.variant == "assassin_ending" and all(r for r, k in zip(revealed, record.key.letters) if k == letter):
+        cards |= {w for w, k in zip(record.words, record.key.letters) if k == "X"}
+    return frozenset(cards)

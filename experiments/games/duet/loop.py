@@ -44,7 +44,8 @@ def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[
             givers = state.clue_givers()
             giver = first_giver if not state.clue_seats and first_giver in givers else givers[0]
             agent = seats[giver].spymaster
-            word, number, intent = agent_clue(ask(agent, "give_clue", state.observe(giver)), agent, len(record.actions))
+            own = frozenset(w for w, k in zip(record.words, record.key.side(giver)) if k == "G")   # its greens
+            word, number, intent = agent_clue(ask(agent, "give_clue", state.observe(giver)), agent, len(record.actions), own)
             intents.append(intent)
             act(Clue(giver, word, number), agent)
         elif state.phase == GUESS:
