@@ -1049,8 +1049,11 @@ class HumanLikeGuesser(Guesser):
         return int(np.argmax(np.where(view.touchable, chance + 1e-6 * tie, -np.inf))), chance
 
     def _sudden_death(self, view) -> str | None:
-        """RULES 3.9: any miss loses; hold back unless confident, but guess if nobody else can."""
+        """RULES 3.9: any miss loses; hold back unless confident, and only when the partner must guess
+        (`may_hold_back`, as every guesser: two seats that both wait leave the game unfinished)."""
+        from .guessers.base import may_hold_back
+
         best, chance = self._best_chance(view)
-        if len(view.obs.to_act) <= 1 or chance[best] >= self.params["sd_confidence"]:
+        if not may_hold_back(view.obs) or chance[best] >= self.params["sd_confidence"]:
             return view.words[best]
         return None

@@ -156,6 +156,23 @@ def test_sudden_death_holds_back_unless_sure_or_alone():
     assert guesser().next_guess(quiet) in BOARD and guesser().next_guess(quiet) != "pencil"
 
 
+def test_sudden_death_never_both_seats_wait():
+    """RULES 3.9 (docs/agents.md: every guesser may wait only when `may_hold_back` lets it). Before: the human
+    guesser held back whenever it was unsure and another seat could guess, so two unsure seats both waited and
+    the game stayed unfinished in sudden death (12 of 126 Duet games of `random` + `human` corners). Now the
+    seat with fewer cards left to find (here A: all 9 of its greens are B's to find) guesses."""
+    import dataclasses
+
+    history = (Event("clue", "A", "water", 2), Event("guess", "B", "pencil", result="bystander"))
+    marks = [frozenset({"B"}) if w == "pencil" else frozenset() for w in BOARD]
+    b = observation(BOARD, "water", 2, marks=marks, phase="sudden_death", to_act=("A", "B"), history=history)
+    a_key = "".join("G" if i < 9 else "N" for i in range(len(BOARD)))
+    a = dataclasses.replace(b, seat="A", own_key=a_key)
+    shy = guesser(sd_confidence=0.99)
+    answers = {seat: shy.next_guess(obs) for seat, obs in (("A", a), ("B", b))}
+    assert answers["B"] is None and answers["A"] is not None, answers
+
+
 def test_bad_parameters_are_refused():
     with pytest.raises(ValueError, match="unknown parameter"):
         HumanLikeGuesser(parse_spec("human:fake?nosuch=1"), model=fake_model())
