@@ -84,9 +84,9 @@ def test_no_loop_gives_an_agent_a_seed_that_redeals_its_game(monkeypatch):
               "red-guesser": Recorder(make_guesser("random"), seeds)}
     play_codenames(cn_record, agents, seed=(0, 5))
     assert len(seeds) == 6 and all(isinstance(s, int) for s in seeds)
-    for s in seeds:
-        assert deal_duet(s, words).key != record.key and deal_duet(s, words).words != record.words
-        assert deal_record(s, variant="two_player").key.letters != cn_record.key.letters
+    for s in seeds:   # a 128-bit seed, dealt as numpy reads it ([s] is the seed s; a record holds 64 bits)
+        assert deal_duet([s], words).key != record.key and deal_duet([s], words).words != record.words
+        assert deal_record([s], variant="two_player").key.letters != cn_record.key.letters
         assert s not in (0, 5)
 
 

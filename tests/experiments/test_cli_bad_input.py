@@ -635,13 +635,19 @@ def test_a_missions_file_larger_than_any_map_is_refused_unread(tmp_path, what):
 def test_check_clue_cases_are_json_lines_split_at_newlines_only(tmp_path):
     """A JSON line may hold U+2028, U+0085 or a form feed inside a string (json.dumps with
     ensure_ascii=False writes them raw): the file was split with str.splitlines, which breaks there,
-    so a well-formed case was 'malformed JSON'. JSON lines end at \\n (\\r\\n too)."""
+    so a well-formed case was 'malformed JSON'. JSON lines end at \\n (\\r\\n too). Each case below is
+    read whole: its clue judged (4.7: not one word), its board word refused for the character it holds
+    (no card shows one), never 'malformed JSON' on a line cut in two."""
     path = tmp_path / "cases.jsonl"
-    cases = [{"clue": "river", "board": ["snow\u2028man", "ice\x85"]}, {"clue": "rain", "board": ["a\x0cb"]}]
+    cases = [{"clue": "ri\u2028ver\x85", "board": ["snow", "ice"]}, {"clue": "ra\x0cin", "board": ["ab"]}]
     path.write_text("\r\n".join(json.dumps(c, ensure_ascii=False) for c in cases) + "\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["check-clue", "--cases", str(path)])
     assert result.exit_code == 0, result.output
-    assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["legal", "legal"]
+    assert [json.loads(line)["rule"] for line in result.stdout.splitlines()] == ["4.7", "4.7"]
+    path.write_text(json.dumps({"clue": "river", "board": ["snow\u2028man", "ice"]}, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["check-clue", "--cases", str(path)])
+    assert result.exit_code == 2 and "cases.jsonl:1: the board word" in result.output and "U+2028" in result.output
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
