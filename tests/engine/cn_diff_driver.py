@@ -4,7 +4,6 @@ report the first difference of each game. Used by test_codenames_model_diff.py a
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import sys
@@ -13,10 +12,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cn_reference_model import UNLIMITED, Model, ModelIllegal  # noqa: E402
+from diff_step import step_both  # noqa: E402
 
 from engine import Clue, Cover, Guess, Stop  # noqa: E402
 from engine.codenames import CodenamesConfig, CodenamesRecord, CodenamesState, generate_key, record_from_dict  # noqa: E402
-from engine.errors import IllegalAction  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -40,10 +39,6 @@ CLUE_WORDS = ["alpha", "beta", "bad", "badword", "two words", "hy-phen", "gamma"
 
 
 RULE_PAIRS: dict = {}
-
-
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
 
 
 def referee(word, number, board, covered, language):
@@ -193,29 +188,10 @@ def _loop(rng, s, m, trail, done, bias, name) -> str | None:
                 a = rng.choice(own)   # a guesser who reads the clue well: long turns, limits, finishes
             else:
                 a = rng.choice(legal) if legal else random_illegal(rng, m)
-        try:
-            m.apply(a)
-            m_ok, m_err = True, None
-        except ModelIllegal as e:
-            m_ok, m_err = False, e
-        before = snapshot(s)
-        try:
-            s.apply(to_engine(a))
-            e_ok, e_err = True, None
-        except IllegalAction as e:
-            e_ok, e_err = False, e
-            if snapshot(s) != before:
-                return f"{name} step {step}: {a} refused but the state changed"
-            if m_err is not None and m_err.rule not in ("?", e.rule):
-                RULE_PAIRS[(m_err.rule, e.rule)] = RULE_PAIRS.get((m_err.rule, e.rule), 0) + 1
-        except Exception as e:  # noqa: BLE001 - a crash is a difference too
-            return f"{name} step {step}: engine crashed on {a}: {e!r}; trail {trail[-8:]}"
-        trail.append((a, e_ok))
-        if e_ok:
-            done.append(to_engine(a))
-        if m_ok != e_ok:
-            return (f"{name} step {step}: {a} model {'ok' if m_ok else m_err} "
-                    f"engine {'ok' if e_ok else e_err}; trail {trail[-8:]}")
+        d = step_both(name, step, a, m, s, model_illegal=ModelIllegal, to_engine=to_engine,
+                      trail=trail, done=done, rule_pairs=RULE_PAIRS)
+        if d:
+            return d
     return None
 
 

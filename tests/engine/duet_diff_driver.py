@@ -4,7 +4,6 @@ and report the first difference of each game. Used by test_duet_model_diff.py an
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from duet_reference_model import SEATS, Model, ModelIllegal  # noqa: E402
+from diff_step import step_both  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -31,8 +31,10 @@ CLUE_WORDS = ["alpha", "beta", "bad", "badword", "gamma", "delta"]
 RULE_PAIRS: dict = {}
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
+
+def one_line_rule(e: IllegalAction) -> str | None:
+    """What is wrong with a refusal's text: it names no rule, or takes more than one line."""
+    return None if "RULES" in str(e) and "\n" not in str(e) else "without naming a rule in one line"
 
 
 def referee(word, number, board, covered, language):
@@ -176,31 +178,10 @@ def play(seed: int, tokens: int, mistakes, relaxed: bool, invalid: str, lang: st
                 a = rng.choice(good)
             else:
                 a = rng.choice(legal) if legal else random_illegal(rng, m)
-        try:
-            m.apply(a)
-            m_ok, m_err = True, None
-        except ModelIllegal as e:
-            m_ok, m_err = False, e
-        before = snapshot(s)
-        try:
-            s.apply(to_engine(a))
-            e_ok, e_err = True, None
-        except IllegalAction as e:
-            e_ok, e_err = False, e
-            if snapshot(s) != before:
-                return f"{name} step {step}: {a} refused but the state changed"
-            if "RULES" not in str(e) or "\n" in str(e):
-                return f"{name} step {step}: {a} refused without naming a rule in one line: {e}"
-            if m_err is not None and m_err.rule not in ("?", e.rule):
-                RULE_PAIRS[(m_err.rule, e.rule)] = RULE_PAIRS.get((m_err.rule, e.rule), 0) + 1
-        except Exception as e:  # noqa: BLE001 - a crash is a difference too
-            return f"{name} step {step}: engine crashed on {a}: {e!r}; trail {trail[-8:]}"
-        trail.append((a, e_ok))
-        if e_ok:
-            done.append(to_engine(a))
-        if m_ok != e_ok:
-            return (f"{name} step {step}: {a} model {'ok' if m_ok else m_err} "
-                    f"engine {'ok' if e_ok else e_err}; trail {trail[-8:]}")
+        d = step_both(name, step, a, m, s, model_illegal=ModelIllegal, to_engine=to_engine,
+                      trail=trail, done=done, rule_pairs=RULE_PAIRS, refusal_problem=one_line_rule)
+        if d:
+            return d
     if invalid == "allow" or lang:   # the record (through JSON) replays to the same state
         rec = DuetRecord(words=list(words), key=key, config=cfg, actions=done)
         back = record_from_dict(json.loads(json.dumps(rec.to_dict()))).replay()

@@ -5,7 +5,6 @@ differences of N games per setup."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from sw_reference_model import CLOCK, HOST, PASS, Model, ModelIllegal  # noqa: E402
+from diff_step import step_both  # noqa: E402
 
 from engine.errors import IllegalAction  # noqa: E402
 from engine.spyword import (Disconnect, Dismiss, GhostGuess, GiveClue, Kick, Leave, Ready, Reconnect,  # noqa: E402
@@ -51,8 +51,10 @@ def from_engine(a) -> tuple:
     return (name, a.seat)
 
 
-def snapshot(state) -> dict:
-    return copy.deepcopy({k: v for k, v in vars(state).items() if not k.startswith("_")})
+
+def spyword_rule(e: IllegalAction) -> str | None:
+    """What is wrong with a refusal's text: it names no rule of RULES 5."""
+    return None if e.rule and "5." in str(e) else "without a rule"
 
 
 def compare(s, m: Model) -> str | None:
@@ -199,32 +201,10 @@ def play(seed: int, players: int, kw: dict) -> str | None:
             a = rng.choice(plain)
         else:
             a = random_illegal(rng, m)
-        mb = m.snapshot()
-        try:
-            m.apply(a)
-            m_ok, m_err = True, None
-        except ModelIllegal as e:
-            m_ok, m_err = False, e
-            if m.snapshot() != mb:
-                return f"{name} step {step}: MODEL changed on refusal {a}"
-        before = snapshot(s)
-        try:
-            s.apply(to_engine(a))
-            e_ok, e_err = True, None
-        except IllegalAction as e:
-            e_ok, e_err = False, e
-            if snapshot(s) != before:
-                return f"{name} step {step}: {a} refused but the state changed"
-            if not e.rule or "5." not in str(e):
-                return f"{name} step {step}: {a} refused without a rule: {e}"
-        except Exception as e:  # noqa: BLE001 - a crash is a difference too
-            return f"{name} step {step}: engine crashed on {a}: {e!r}; trail {trail[-10:]}"
-        trail.append((a, e_ok))
-        if e_ok:
-            done.append(to_engine(a))
-        if m_ok != e_ok:
-            return (f"{name} step {step}: {a} model {'ok' if m_ok else m_err} "
-                    f"engine {'ok' if e_ok else e_err}; trail {trail[-10:]}")
+        d = step_both(name, step, a, m, s, model_illegal=ModelIllegal, to_engine=to_engine,
+                      trail=trail, done=done, refusal_problem=spyword_rule, model_snapshot=Model.snapshot, shown=10)
+        if d:
+            return d
     back = record_from_dict(json.loads(json.dumps({**rec.to_dict(), "actions": [x.to_dict() for x in done]})))
     r = back.replay(clue_checker=checker)
     if (r.phase, r.outcome(), r.remaining(), r.host) != (s.phase, s.outcome(), s.remaining(), s.host):
