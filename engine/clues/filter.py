@@ -289,7 +289,7 @@ class _Rules:
 
     def late(self, raw: str, w: str, info: WordInfo):
         """4.6 loanword table, 4.7 real word: (rule, message) or None."""
-        loan = self.tables.loanwords.get(w)
+        loan = self.tables.loanwords.get(w) or self.tables.loanwords.get(self.tables.variants.get(w, w))  # (4.6)
         if loan is not None and loan.refused:
             return "4.6", self.msg("loanword", clue=raw, native=loan.native or "?")
         if w in self.vocabulary or info.number or _letter_key(w) in self.allowed:

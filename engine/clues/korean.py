@@ -382,6 +382,9 @@ class KoreanAnalyzer(StoredForeign):
             info, canon = self._info[w], self._info[c]
             parts = {**canon.parts, **info.parts}
             self._info[w] = replace(info, parts=parts)
+        for w in simple_all:  # every spelling the variant table lists is a word (RULES 4.6/4.7: 쵸콜렛, 수퇘지)
+            if w in self.tables.variants and not self._info[w].real:
+                self._info[w] = replace(self._info[w], real=True)
         for w in multi:
             self._info[w] = self._build_multi(w)
 
@@ -466,9 +469,18 @@ class KoreanAnalyzer(StoredForeign):
     def _find_foreign(self, w: str) -> str:
         """The English word a Hangul clue transliterates (RULES 4.6: 삭스 for socks), or "": only
         for a word HanDic does not know (its loanwords, and the loanword table's, are judged as
-        words) and that HanDic does not read as a form of known words (보일 = 보 + 이 + ㄹ)."""
+        words) and that HanDic does not read as a form of known words (보일 = 보 + 이 + ㄹ). Nor for
+        another spelling of such a word (the variant table's 케잌 of 케이크, `loan_canon`'s 쥬스 of 주스):
+        the same word (RULES 4.6), judged as it is."""
         if not HANGUL_WORD.match(w) or w in self.tables.loanwords or self.hanja.knows(w):
             return ""
+        if w in self.tables.variants:  # a listed spelling of a known word or loanword (케잌 of 케이크)
+            canon = self.tables.variants[w]
+            if canon != w and (canon in self.tables.loanwords or self.hanja.knows(canon)):
+                return ""
+        elif len(canon := loan_canon(w)) == len(w) and canon != w and (
+                canon in self.tables.loanwords and not self.tables.loanwords[canon].refused or self.hanja.loans(canon)):
+            return ""  # a loanword with its y after ㅈ/ㅊ (쥬스 of 주스); not a final 트/크/프 (클리프 is no 클립)
         from engine.clues.transliterate import source
 
         return source(w, loan_canon(w))

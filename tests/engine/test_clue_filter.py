@@ -400,6 +400,27 @@ def test_rules_4_6_korean(clue, board, expected):  # RULES 4.6
     assert verdict(ko(clue, board)) == expected
 
 
+@pytest.mark.parametrize("clue, canonical", [
+    ("케잌", "케이크"),      # the variant table's spellings of an allowed loanword
+    ("쵸콜렛", "초콜릿"),
+    ("쥬스", "주스"),        # the loanword spelling rule's (쥬 for 주)
+    ("수퇘지", "숫돼지"),    # a standard word the variant table lists (표준어 규정), and its old spelling
+    ("숫돼지", "수퇘지"),
+    ("묫자리", "묏자리"),
+])
+def test_rules_4_6_another_spelling_of_a_legal_word_is_legal(clue, canonical):  # RULES 4.6/4.7
+    """Different spellings of one word count as the same word (RULES 4.6): a spelling of a word that
+    is a legal clue is a legal clue too, not an English word in Hangul (4.6: 케잌 is 케이크, a loanword
+    with no native word, as 쥬스 is 주스) nor an invented word (4.7: 쵸콜렛, 수퇘지); beside the other
+    spelling it is still that visible word (4.6)."""
+    assert verdict(ko(clue, ["바다", "산"])) == (True, None)
+    assert verdict(ko(canonical, ["바다", "산"])) == (True, None)
+    assert verdict(ko(clue, [canonical, "산"])) == (False, "4.6")
+    assert ClueFilter(["바다", "산"], "ko").legal_mask([clue]).tolist() == [True]
+    assert verdict(ko("클리프", ["바다", "산"])) == (False, "4.6")   # cliff (절벽), no spelling of 클립
+    assert verdict(ko("삭스", ["바다", "산"])) == (False, "4.6")
+
+
 def test_rules_4_6_english():  # RULES 4.6
     assert verdict(en("강", ["RAIN"])) == (False, "4.6")
     assert verdict(en("colour", ["COLOR"])) == (False, "4.6")
