@@ -249,6 +249,23 @@ class KoreanAnalyzer(StoredForeign):
                      if not siot and len(left) >= 2 and len(right) >= 2
                      and self._known_alone(left) and self._known_alone(right))
 
+    def _h_nouns(self, w: str, best) -> tuple[str, ...]:
+        """The nouns of a compound whose first word once ended in ㅎ, which aspirates the next
+        consonant (한글 맞춤법 31항, 표준어 규정 7항: 수탉 = 수 + 닭, 암퇘지 = 암 + 돼지, 수캉아지 = 수 +
+        강아지, 살코기 = 살 + 고기, 안팎 = 안 + 밖): the word is one common noun
+        to Kiwi, known or not, and no loanword; the rest as written is no common noun (탉, 퇘지, 캐; 코기
+        is a name) while with its plain consonant it is a common noun Kiwi reads alone; and HanDic does
+        not spell the whole with a Hanja prefix (수평선 = 水平線 holds no 병선)."""
+        if len(best) != 1 or best[0].tag != "NNG" or best[0].form != w or self.hanja.loans(w):
+            return ()
+        out = []
+        for prefix, rest, noun in _h_cuts(w):
+            if (rest in self._single and noun in self._single and not self._known_alone(rest, ("NNG",))
+                    and self._known_alone(noun, ("NNG",))
+                    and not any(spell and not HANGUL_SYLLABLE.match(spell[0]) for _, _, spell, _, _ in self.hanja.nouns(w))):
+                out.append(noun)
+        return tuple(out)
+
     def _dictionary_parts(self, w: str, siot_only: bool = False) -> dict:
         """Parts of a lexical noun Kiwi does not split (see the module doc)."""
         parts: dict[str, bool] = {}
@@ -323,6 +340,7 @@ class KoreanAnalyzer(StoredForeign):
             need.update(_colour_bases(w, best))
             need.update(_noun_bases(w, best))
             need.update(noun for _, noun, _ in _l_cuts(w))
+            need.update(x for _, rest, noun in _h_cuts(w) for x in (rest, noun))
             if len(w) >= 3:
                 need.add(w[:-1])
             need.update(w[: -len(x)] for x in NATIVE_SUFFIXES if w.endswith(x) and len(w) > len(x))
@@ -720,6 +738,8 @@ class KoreanAnalyzer(StoredForeign):
             parts[c] = bool(parts.get(c)) or len(c) >= 2
         for left, right in self._invented_cuts(w, best_tokens):  # 감기대회, 개구리가게 (RULES 4.3)
             parts[left] = parts[right] = True
+        for noun in self._h_nouns(w, best_tokens):  # 수탉, 암퇘지, 수캉아지, 살코기, 안팎 (RULES 4.3/4.4)
+            parts[noun] = bool(parts.get(noun)) or len(noun) >= 2  # 암캐's 개 shares nothing with 개구리's
         self._native_derivations(w, best_tokens, parts, lexical)
         for p in list(parts):
             if parts[p] and (p in NATIVE_SUFFIXES or len(p) == 1 and (p in affixes or self._bound(p))):
@@ -1168,6 +1188,28 @@ def _l_cuts(word: str) -> tuple[tuple[str, str, str], ...]:
         code, nxt = ord(word[i]) - 0xAC00, ord(word[i + 1]) - 0xAC00
         if 0 <= code < 11172 and 0 <= nxt < 11172 and code % 28 == 0 and nxt // 588 in _L_DROP_BEFORE:
             out.append((word[: i + 1], word[:i] + chr(ord(word[i]) + RIEUL), word[i + 1:]))
+    return tuple(out)
+
+
+#: Words that once ended in ㅎ and aspirate the consonant after them in a compound (수탉, 암캐,
+#: 살코기, 안팎; not 머리, whose 머리카락 is a part Kiwi gives already), and the plain consonant of each aspirated one (initial indices: ㅋ -> ㄱ,
+#: ㅌ -> ㄷ, ㅍ -> ㅂ).
+H_PREFIXES = ("수", "암", "살", "안")
+_ASPIRATED = {15: 0, 16: 3, 17: 7}
+
+
+def _h_cuts(word: str) -> tuple[tuple[str, str, str], ...]:
+    """(prefix, rest, noun) of a word after a prefix of `H_PREFIXES` whose next syllable starts with
+    ㅋ, ㅌ or ㅍ: the rest as written and with its plain consonant (수탉: 수, 탉, 닭). Candidates only:
+    `KoreanAnalyzer._h_nouns` keeps the nouns."""
+    out = []
+    for prefix in H_PREFIXES:
+        if word.startswith(prefix) and len(word) > len(prefix):
+            code = ord(word[len(prefix)]) - 0xAC00
+            if 0 <= code < 11172 and code // 588 in _ASPIRATED:
+                rest = word[len(prefix):]
+                plain = chr(ord(rest[0]) - (code // 588 - _ASPIRATED[code // 588]) * 588)
+                out.append((prefix, rest, plain + rest[1:]))
     return tuple(out)
 
 

@@ -400,6 +400,30 @@ def test_rules_4_6_korean(clue, board, expected):  # RULES 4.6
     assert verdict(ko(clue, board)) == expected
 
 
+@pytest.mark.parametrize("clue, board, expected", [
+    ("수탉", ["닭", "산"], (False, "4.3")),        # 수ㅎ + 닭: the ㅎ aspirates 닭 (한글 맞춤법 31항)
+    ("암탉", ["닭", "산"], (False, "4.3")),
+    ("암퇘지", ["돼지", "산"], (False, "4.3")),
+    ("수퇘지", ["돼지", "산"], (False, "4.3")),    # 표준어 규정 7항
+    ("수캉아지", ["강아지", "산"], (False, "4.3")),
+    ("수평아리", ["병아리", "산"], (False, "4.3")),
+    ("살코기", ["고기", "산"], (False, "4.3")),
+    ("안팎", ["밖", "산"], (False, "4.3")),
+    ("닭", ["수탉", "산"], (False, "4.4")),
+    ("돼지", ["수퇘지", "산"], (False, "4.4")),
+    ("고기", ["살코기", "산"], (False, "4.4")),
+    ("병선", ["수평선", "산"], (True, None)),      # 水平線: no 수 + 병선
+    ("수평선", ["병선", "산"], (True, None)),
+    ("수탈", ["달", "산"], (True, None)),          # 收奪: 탈 is a word of its own, no 달
+])
+def test_rules_4_3_a_korean_compound_with_an_old_h_holds_its_plain_noun(clue, board, expected):  # RULES 4.3/4.4
+    """수, 암, 살 and 안 once ended in ㅎ, which aspirates the next consonant in a compound (수탉 = 수
+    + 닭, 암퇘지 = 암 + 돼지, 살코기 = 살 + 고기, 안팎 = 안 + 밖): such a word contains the noun
+    (RULES 4.3), which is a part of it (4.4), as a 사이시옷 compound holds its sides."""
+    assert verdict(ko(clue, board)) == expected
+    assert ClueFilter(board, "ko").legal_mask([clue]).tolist() == [expected[0]]
+
+
 @pytest.mark.parametrize("clue, canonical", [
     ("케잌", "케이크"),      # the variant table's spellings of an allowed loanword
     ("쵸콜렛", "초콜릿"),
