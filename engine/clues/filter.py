@@ -318,8 +318,11 @@ class _Rules:
             piece_infos = self.analyzer.info_many(pieces)
             if not all(i.real or p in self.vocabulary for p, i in zip(pieces, piece_infos)):
                 return "4.7", self.msg("invented", clue=raw)
-            if self.options.allow_multiword_proper_nouns:
+            if self.options.allow_multiword_proper_nouns and (
+                    self.language != "ko" or any(self.analyzer.name(p) for p in pieces)):
                 return None
+            if self.language == "ko" and not self.options.allow_multiword_compounds:  # 냉동 식품: no name
+                return "4.7", self.msg("one_word", clue=raw)
             if self.language == "ko" and not self.analyzer.info("".join(pieces)).real:
                 return "4.7", self.msg("invented_compound", clue=raw)
             return None

@@ -191,6 +191,12 @@ class KoreanAnalyzer(StoredForeign):
                 t0.form if t0 is not None else "",
             )
 
+    def name(self, word: str) -> bool:
+        """Is `word` a name (RULES 4.7, multi-word proper nouns): Kiwi reads it alone as one proper
+        noun (뉴욕, 이순신, 다빈치; not 냉동, 음력)?"""
+        self._singles({word})
+        return self._known_alone(word, ("NNP",))
+
     def _known_alone(self, form: str, tags=("NNG", "NNP")) -> bool:
         score, tag, oov, n, f = self._single[form]
         return n == 1 and not oov and tag in tags and f == form

@@ -74,7 +74,8 @@ class ClueOptions:
         Off by default: the filter cannot read intent, and a number may relate to meaning.
     allow_multiword_compounds / allow_multiword_proper_nouns: accept clues with spaces or hyphens
         (RULES 4.7); each piece must still be a real word, and a Korean compound must be an
-        established one (냉동 식품 yes, 음력 생선 no).
+        established one (냉동 식품 yes, 음력 생선 no). A Korean phrase passes the proper-noun option
+        only when a piece is a name (레오나르도 다빈치); a compound needs the compounds option.
     allow_abbreviations: accept abbreviations (RULES 4.7): initialisms said letter by letter (FBI, TV,
         유엔 = UN) and Latin-letter acronyms (CIA) on a Korean board (RULES 4.6). Off by default.
     liberal_homophones, rhymes: recorded for the engines; they do not change the filter (they are

@@ -515,6 +515,25 @@ def test_rules_4_7_multiword_options():  # RULES 4.7, seed 004 "미리 정하면
     assert ko("레오나르도 다빈치", ["달"], options=names).legal
 
 
+def test_rules_4_7_the_proper_noun_option_lets_through_names_only():  # RULES 4.7, seed 004 options
+    """Multi-word compounds that exist and multi-word proper nouns are two options (RULES 4.7): with
+    the proper-noun option alone, 음력 생선 (an invented compound) and 냉동 식품 (a compound, not a
+    name) were legal, the phrase's pieces only checked as words. Now a Korean phrase passes that
+    option when a piece is a name (레오나르도 다빈치, 뉴욕 타임스, 이순신 장군); other phrases need the
+    compounds option, and must exist there, whichever options are on."""
+    names = ClueOptions(allow_multiword_proper_nouns=True)
+    both = ClueOptions(allow_multiword_compounds=True, allow_multiword_proper_nouns=True)
+    for clue in ("레오나르도 다빈치", "뉴욕 타임스", "이순신 장군"):
+        assert ko(clue, ["달"], options=names).legal, clue
+        assert ko(clue, ["달"], options=both).legal, clue
+    assert verdict(ko("음력 생선", ["달"], options=names)) == (False, "4.7")
+    assert verdict(ko("냉동 식품", ["달"], options=names)) == (False, "4.7")
+    assert verdict(ko("음력 생선", ["달"], options=both)) == (False, "4.7")
+    assert ko("냉동 식품", ["달"], options=both).legal
+    mask = ClueFilter(["달"], "ko", options=names).legal_mask(["레오나르도 다빈치", "음력 생선", "냉동 식품"])
+    assert mask.tolist() == [True, False, False]
+
+
 def test_rules_4_7_english():  # RULES 4.7 / 2.2
     assert verdict(en("blorfnik", ["RAIN"])) == (False, "4.7")
     assert verdict(en("ice cream", ["RAIN"])) == (False, "4.7")
