@@ -44,6 +44,9 @@ def _latin(word: str) -> bool:
         ch == "'" or "LATIN" in unicodedata.name(ch, "") for ch in word
     )
 DIGITS = re.compile(r"^[0-9]+$")   # ASCII digits: int() reads them (not ³ or ٣)
+#: Two words joined by punctuation or a symbol (배,감, 사과/배, PEAR;PLUM, 눈_사람, ROCK&ROLL): not one
+#: word (RULES 4.7). Not an apostrophe (O'CLOCK), a period (U.N.: an abbreviation) or a hyphen (SPLIT).
+JOINED = re.compile(r"[^\W\d_]\s*(?:[^\w\s'\u2019.\-]|_)+\s*[^\W\d_]")
 
 
 @lru_cache(maxsize=None)
@@ -204,7 +207,7 @@ class _Rules:
         if not w:
             return "4.7", self.msg("empty")
         multi = bool(SPLIT.search(w))
-        if multi and not self.options.allow_multiword:
+        if (multi and not self.options.allow_multiword) or JOINED.search(w):
             return "4.7", self.msg("one_word", clue=raw)
         pieces = [p for p in SPLIT.split(w) if p] if multi else [w]
         if not pieces:

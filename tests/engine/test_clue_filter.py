@@ -515,6 +515,22 @@ def test_rules_4_7_multiword_options():  # RULES 4.7, seed 004 "미리 정하면
     assert ko("레오나르도 다빈치", ["달"], options=names).legal
 
 
+@pytest.mark.parametrize("clue, lang", [("배,감", "ko"), ("사과/배", "ko"), ("눈_사람", "ko"), ("배;감", "ko"),
+                                         ("배&감", "ko"), ("배, 감", "ko"), ("PEAR,PLUM", "en"), ("ROCK&ROLL", "en"),
+                                         ("RAIN/COAT", "en")])
+def test_rules_4_7_two_words_joined_by_punctuation_are_not_one_word(clue, lang):  # RULES 4.7
+    """A comma, slash, semicolon, underscore or ampersand between two words makes two words (RULES
+    4.7: one word), with or without the multi-word options; it was refused as not written in the
+    board's script (4.6, '우리말(한글)로 된 힌트만'), though every letter is. An apostrophe (O'CLOCK)
+    and a period (U.N.) are no such break."""
+    board = ["바다"] if lang == "ko" else ["RIVER"]
+    assert verdict(check_clue(clue, 1, board=board, language=lang)) == (False, "4.7")
+    both = ClueOptions(allow_multiword_compounds=True, allow_multiword_proper_nouns=True)
+    assert verdict(check_clue(clue, 1, board=board, language=lang, options=both)) == (False, "4.7")
+    assert ClueFilter(board, lang).legal_mask([clue]).tolist() == [False]
+    assert en("o'clock", ["RIVER"]).legal
+
+
 def test_rules_4_7_the_proper_noun_option_lets_through_names_only():  # RULES 4.7, seed 004 options
     """Multi-word compounds that exist and multi-word proper nouns are two options (RULES 4.7): with
     the proper-noun option alone, 음력 생선 (an invented compound) and 냉동 식품 (a compound, not a
