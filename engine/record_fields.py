@@ -19,6 +19,7 @@ import re
 import reprlib
 import unicodedata
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any, Callable, Collection, Iterable, Sequence
 
 from .clues.normalize import MAX_CLUE_LENGTH, invisible_character
@@ -195,7 +196,17 @@ def distinct_words(words: Sequence[str]) -> list[str]:
     sorted order), so a deal never puts one word on a board twice, which `check_board` refuses.
     ValueError, whatever the seed, for a word no card can show (`word_problem`: "crane\r" of a CRLF
     file, a byte-order mark, "", a tab): dealt, it made a board the engine refuses."""
-    words = list(words)   # read once: a generator of words deals as a list does
+    words = tuple(words)   # read once: a generator of words deals as a list does
+    try:
+        return list(_distinct_words(words))
+    except TypeError:   # unhashable: not a word
+        bad = next(w for w in words if not isinstance(w, str))
+        raise ValueError(f"RULES 1.1, 2.1, 3.1: the board word {shown(bad)} is not a string") from None
+
+
+@lru_cache(maxsize=8)
+def _distinct_words(words: tuple) -> tuple[str, ...]:
+    """`distinct_words` of one list, kept: a simulator deals every game from the same list."""
     for w in words:
         problem = word_problem(w) if isinstance(w, str) else "is not a string"
         if problem is not None:
@@ -203,7 +214,7 @@ def distinct_words(words: Sequence[str]) -> list[str]:
     first: dict[str, str] = {}
     for w in sorted(set(words)):
         first.setdefault(word_key(w), w)
-    return list(first.values())
+    return tuple(first.values())
 
 
 def not_on_board(word: Any, words: Sequence[str], what: str) -> str:
