@@ -19,6 +19,7 @@ One function for every engine and the filter, so that the one-word rules see the
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 #: The longest clue any referee analyses: a clue is one word (RULES 4.7, 2.2, 3.4).
 MAX_CLUE_LENGTH = 64
@@ -93,6 +94,13 @@ def normalize_clue(text: str, max_length: int = MAX_CLUE_LENGTH) -> str:
 def dashes_as_hyphens(text: str) -> str:
     """`text` with every dash variant (dash punctuation, the minus sign, the fullwidth hyphen...)
     written as "-": a clue, and a code word, are read with one hyphen (ICE–CREAM is ICE-CREAM)."""
+    if text.isascii():   # the one ASCII dash is "-" itself (this runs on every word the filter compares)
+        return text
+    return _dashes_as_hyphens(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _dashes_as_hyphens(text: str) -> str:
     if any(unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES for ch in text):
         text = "".join("-" if unicodedata.category(ch) == "Pd" or ch in _EXTRA_DASHES else ch for ch in text)
     return text

@@ -18,8 +18,14 @@ def normalize(word: str, language: str) -> str:
     """The comparison form of a word: NFC, full-width letters and digits as ASCII (Ｒａｉｎ is rain:
     the same spelling, RULES 4.6), every dash a hyphen (a code word ICE–CREAM is ICE-CREAM, as a clue
     is read), trimmed, inner whitespace collapsed, case-folded, curly apostrophes straightened and the
-    ligatures æ, œ written ae, oe (en)."""
-    word = dashes_as_hyphens(unicodedata.normalize("NFC", str(word)).translate(FULL_WIDTH)).strip()
+    ligatures æ, œ written ae, oe (en). Kept for the words met most: a filter compares the board's
+    and the candidates' words on every clue."""
+    return _normalize(str(word), language)
+
+
+@lru_cache(maxsize=1 << 16)
+def _normalize(word: str, language: str) -> str:
+    word = dashes_as_hyphens(unicodedata.normalize("NFC", word).translate(FULL_WIDTH)).strip()
     word = " ".join(word.split())
     if language == "en":  # one apostrophe: witch’s is witch's; the ligatures æ, œ are ae, oe (as casefold makes ﬁ fi)
         return (word.casefold().replace("\u2019", "'").replace("\u2018", "'").replace("\u02bc", "'")
