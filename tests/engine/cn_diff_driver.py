@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cn_reference_model import UNLIMITED, Model, ModelIllegal  # noqa: E402
-from diff_step import step_both  # noqa: E402
+from diff_step import report, run_setups, step_both  # noqa: E402
 
 from engine import Clue, Cover, Guess, Stop  # noqa: E402
 from engine.codenames import CodenamesConfig, CodenamesRecord, CodenamesState, generate_key, record_from_dict  # noqa: E402
@@ -196,20 +196,8 @@ def _loop(rng, s, m, trail, done, bias, name) -> str | None:
 
 
 def run(games: int, first_seed: int = 0, lang: str | None = None) -> list[str]:
-    diffs = []
-    for g in range(games):
-        for j, (game, variant, mode3) in enumerate(SETUPS):
-            for invalid in MODES:
-                d = play(first_seed + g * 1000 + j * 10 + MODES.index(invalid), game, variant, mode3, invalid, lang)
-                if d:
-                    diffs.append(d)
-    return diffs
+    return run_setups(play, SETUPS, MODES, games, first_seed, lang)
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    out = run(n, int(sys.argv[2]) if len(sys.argv) > 2 else 0, sys.argv[3] if len(sys.argv) > 3 else None)
-    for d in out:
-        print(d)
-    print("model rule -> engine rule", RULE_PAIRS)
-    print(len(out), "differences in", n * len(SETUPS) * len(MODES), "games")
+    report(run, len(SETUPS) * len(MODES), RULE_PAIRS, sys.argv)

@@ -52,3 +52,28 @@ def step_both(name: str, step: int, a: tuple, model: Any, state: Any, *, model_i
         return (f"{name} step {step}: {a} model {'ok' if m_ok else m_err} "
                 f"engine {'ok' if e_ok else e_err}; trail {trail[-shown:]}")
     return None
+
+
+def run_setups(play: Callable, setups: list, modes: tuple, games: int, first_seed: int = 0,
+               lang: str | None = None) -> list[str]:
+    """`play(seed, *setup, mode, lang)` for `games` games of every setup under every clue mode (the
+    Codenames and Duet drivers): the first difference of each game that has one."""
+    diffs = []
+    for g in range(games):
+        for j, setup in enumerate(setups):
+            for mode in modes:
+                d = play(first_seed + g * 1000 + j * 10 + modes.index(mode), *setup, mode, lang)
+                if d:
+                    diffs.append(d)
+    return diffs
+
+
+def report(run: Callable, per_run: int, rule_pairs: dict, argv: list[str]) -> None:
+    """A driver run by hand: `python DRIVER.py N [SEED [LANG]]` prints each difference of N games per
+    setup and mode, the pairs of rules the model and the engine cited, and the count."""
+    n = int(argv[1]) if len(argv) > 1 else 20
+    out = run(n, int(argv[2]) if len(argv) > 2 else 0, argv[3] if len(argv) > 3 else None)
+    for d in out:
+        print(d)
+    print("model rule -> engine rule", rule_pairs)
+    print(len(out), "differences in", n * per_run, "games")

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from duet_reference_model import SEATS, Model, ModelIllegal  # noqa: E402
-from diff_step import step_both  # noqa: E402
+from diff_step import report, run_setups, step_both  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -191,20 +191,8 @@ def play(seed: int, tokens: int, mistakes, relaxed: bool, invalid: str, lang: st
 
 
 def run(games: int, first_seed: int = 0, lang: str | None = None) -> list[str]:
-    diffs = []
-    for g in range(games):
-        for j, (tokens, mistakes, relaxed) in enumerate(SETUPS):
-            for invalid in MODES:
-                d = play(first_seed + g * 1000 + j * 10 + MODES.index(invalid), tokens, mistakes, relaxed, invalid, lang)
-                if d:
-                    diffs.append(d)
-    return diffs
+    return run_setups(play, SETUPS, MODES, games, first_seed, lang)
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    out = run(n, int(sys.argv[2]) if len(sys.argv) > 2 else 0, sys.argv[3] if len(sys.argv) > 3 else None)
-    for d in out:
-        print(d)
-    print("model rule -> engine rule", RULE_PAIRS)
-    print(len(out), "differences in", n * len(SETUPS) * len(MODES), "games")
+    report(run, len(SETUPS) * len(MODES), RULE_PAIRS, sys.argv)
