@@ -12,6 +12,7 @@ shown only after its clue is resolved, and in Codenames only to the bot's own te
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -205,6 +206,16 @@ def bot_seed(secret: bytes, deal_seed: int | None, seat: str, role: str, game: i
     from experiments.runs.seeds import agent_seed, run_secret
 
     return agent_seed([deal_seed or 0, game], seat, role, secret=run_secret() + secret)
+
+
+def hash_token(token: str) -> str:
+    """What a saved game or room keeps of a join link's secret: its SHA-256, never the secret."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def is_token_hash(digest: Any) -> bool:
+    """Whether a saved file's token hash is one `hash_token` writes: any other text no link opens."""
+    return isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest) is not None
 
 
 def draw_seed() -> int:

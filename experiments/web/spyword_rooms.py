@@ -25,12 +25,10 @@ player's role, the end screen).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import json
 import logging
 import os
-import re
 import secrets
 import time
 import unicodedata
@@ -46,7 +44,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.web.clock import Clock, Handle
-from experiments.web.games import bot_failed, bot_seed, draw_seed, keep_ready
+from experiments.web.games import bot_failed, bot_seed, draw_seed, hash_token, is_token_hash, keep_ready
 from experiments.web.messages import MAX_SEAT_SOCKETS, send
 from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
 
@@ -96,10 +94,6 @@ def same_name(a: str, b: str) -> bool:
     """Do two names read the same (compared as the clue filter compares words: NFKC, case folded;
     'Ann', 'ann' and full-width 'Ａｎｎ')?"""
     return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def frame_settings(settings: SpyWordSettings) -> dict:
@@ -744,7 +738,7 @@ def check_members(web: dict, seats) -> None:
             raise ValueError(f"web record field members.{m['id'][:20]}: "
                              + ("twice" if ids.count(m["id"]) > 1 else "its kind is person or bot"))
         digest = m.get("token_hash")   # hash_token's SHA-256 (none for a single device's players)
-        if digest is not None and not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
+        if digest is not None and not is_token_hash(digest):
             raise ValueError(f"web record field members.{m['id'][:20]}: its token_hash is no SHA-256 of a link")
     missing = [str(seat)[:20] for seat in seats if seat not in ids]
     if missing:

@@ -11,11 +11,9 @@ who gives the first Duet clue, sudden-death passes, how an unfinished game ended
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import os
-import re
 import secrets
 import time
 from pathlib import Path
@@ -27,13 +25,9 @@ import numpy as np
 from engine.records import record_from_json, record_to_json
 
 from experiments.web.games import (BOT, GAME_ID, PERSON, BadSetup, ServerFull, WebReferee, adapter_for, check_page_spec,
-                                  check_settings)
+                                  check_settings, hash_token, is_token_hash)
 
 log = logging.getLogger("cnlab.web")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
@@ -58,7 +52,7 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
     tokens = web.get("tokens", {})
     need(isinstance(tokens, dict) and all(s in seats and isinstance(t, str) for s, t in tokens.items()), "'tokens'")
     for seat, digest in tokens.items():   # hash_token's SHA-256: any other text no join link ever opens
-        need(re.fullmatch(r"[0-9a-f]{64}", digest) is not None, f"tokens: seat {seat}'s is no SHA-256 of a link")
+        need(is_token_hash(digest), f"tokens: seat {seat}'s is no SHA-256 of a link")
     people = [s for s, info in web.get("seats", {}).items() if info["kind"] == PERSON]
     for seat in seats:   # a person's seat is its join link's: none, nobody plays it; one on a bot's, it moves for the bot
         need((seat in tokens) == (seat in people),
