@@ -164,6 +164,11 @@ class _Group(typer.core.TyperGroup):
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except NoArgsIsHelpError as exc:   # `cnlab` alone: the help (typer prints it as it makes the error)
             sys.exit(exc.exit_code)
+        except SystemExit as exc:   # a reader gone while the parser wrote (`cnlab --help | head -1`): rich's
+            # help and click's echo (--version) exit 1 there; it ends as any other command's output does
+            if exc.code == 1 and isinstance(exc.__context__, BrokenPipeError):
+                output_failed(exc.__context__)
+            raise
         except ClickException as exc:
             where = exc.ctx.command_path if getattr(exc, "ctx", None) else "cnlab"
             message = " ".join(exc.format_message().split())

@@ -521,6 +521,26 @@ def test_a_reader_that_stops_early_ends_any_command_quietly(tmp_path, args):
     assert proc.wait(timeout=120) == 0 and err == "" and first.startswith(b"{")
 
 
+@pytest.mark.parametrize("args", [["--help"], ["simulate", "--help"], ["crossplay", "--help"], ["check-clue", "--help"],
+                                  ["--version"], []])
+def test_a_reader_gone_before_the_help_ends_it_quietly(args):
+    """`cnlab --help | head -1`: rich's help (and click's echo of --version) met the closed pipe while the
+    parser wrote, and exited 1. The reader is gone before anything is written here (a pipe whose read
+    end is closed), so every write fails: exit 0, nothing on stderr, as for a command's own output."""
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)                           # `| head -1`, gone before the first line
+    try:
+        proc = subprocess.run([sys.executable, "-m", "experiments.cli", *args], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert proc.returncode == 0 and proc.stderr == "", (proc.returncode, proc.stderr)
+
+
 @pytest.mark.parametrize("args", [
     ["simulate", "duet", "--games", "1", "--isolate", "--spymaster", "nope", "--no-progress"],
     ["simulate", "duet", "--games", "1", "--isolate", "--backend", "ray", *RANDOM],
