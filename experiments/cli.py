@@ -459,7 +459,7 @@ def simulate(
     from experiments.games import check_options, harness
 
     _check_run_numbers(games, seed, workers)
-    _check_backend(backend)
+    _check_backend(backend, isolate)
     _check_isolation(isolate, move_timeout)
     folder = _out_folder(out)
     try:
@@ -480,11 +480,15 @@ def simulate(
     typer.echo(module.format_summary(summary))
 
 
-def _check_backend(backend: str) -> None:
-    """--backend: local, or ray where Ray is importable and RAY_ADDRESS, when set, answers; refused
-    before any folder or agent exists."""
-    if backend not in ("local", "ray"):
-        fail(f"unknown backend {backend!r}: local or ray")
+def _check_backend(backend: str, isolate: bool = False) -> None:
+    """--backend (of simulate, tournament, crossplay): local, or ray where Ray is importable and
+    RAY_ADDRESS, when set, answers, and agents are not isolated; refused before any folder or agent exists."""
+    from experiments.runs.execute import check_run_backend
+
+    try:
+        check_run_backend(backend, isolate)
+    except ValueError as exc:
+        fail(exc)
     if backend == "ray":
         from experiments.runs.ray_backend import cluster_unreachable, ray_missing
 
@@ -516,7 +520,9 @@ def tournament(
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11) without a mission"),
     mission: Optional[str] = typer.Option(None, help="a mission of the map, e.g. cairo"),
     lang: str = typer.Option("en", help="board language: en or ko"),
-    workers: int = typer.Option(1, help="local processes per pairing"),
+    workers: int = typer.Option(1, help="local processes (or Ray actors) per pairing"),
+    backend: str = typer.Option("local", help="local or ray (the cluster at RAY_ADDRESS, else a local Ray "
+                                "with --workers CPUs)"),
     out: Optional[str] = typer.Option(None, metavar="PATH",
                                       help="folder for per-pairing results and tournament.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
@@ -534,13 +540,14 @@ def tournament(
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
     check_duet_options(mission, None, tokens)
+    _check_backend(backend, isolate)
     _check_isolation(isolate, move_timeout)
     folder = _out_folder(out)
     try:
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=folder,
-                               workers=workers, progress=progress, tokens=tokens, mission=mission, lang=lang,
-                               **isolation)
+                               workers=workers, backend=backend, progress=progress, tokens=tokens, mission=mission,
+                               lang=lang, **isolation)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     except KeyboardInterrupt as exc:
@@ -566,7 +573,9 @@ def crossplay(
     seed: int = typer.Option(0, help="run seed (0..2**64-1): every pairing plays the same deals"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11)"),
-    workers: int = typer.Option(1, help="local processes per pairing"),
+    workers: int = typer.Option(1, help="local processes (or Ray actors) per pairing"),
+    backend: str = typer.Option("local", help="local or ray (the cluster at RAY_ADDRESS, else a local Ray "
+                                "with --workers CPUs)"),
     out: Optional[str] = typer.Option(None, metavar="PATH", help="results folder (default runs/crossplay, runs/crossplay-ko in "
                                        "Korean): a subfolder per pairing (a rerun resumes), crossplay.csv/.parquet"),
     progress: bool = typer.Option(True, help="show progress"),
@@ -581,13 +590,15 @@ def crossplay(
     split = lambda text: [s.strip() for s in text.split(",") if s.strip()]
     _check_run_numbers(games, seed, workers)
     check_duet_options(None, None, tokens)
+    _check_backend(backend)
     if human is False and human_spec != "human":
         fail("--human-spec names the human partner, which --no-human leaves out: give one of them")
     folder = _out_folder(out) or Path("runs/crossplay" if lang == "en" else f"runs/crossplay-{lang}")
     try:
         table = run_crossplay(split(spymasters), games=games, seed=seed, lang=lang,
                               panel=split(panel) if panel is not None else None, noise=noise, human=human,
-                              leave_one_out=leave_one_out, out=folder, workers=workers, progress=progress,
+                              leave_one_out=leave_one_out, out=folder, workers=workers, backend=backend,
+                              progress=progress,
                               human_spec=human_spec, tokens=tokens, partner=partner)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))

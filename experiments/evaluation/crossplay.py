@@ -27,7 +27,7 @@ from agents.registry import agent_backends
 from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
-from experiments.runs import check_games_and_language
+from experiments.runs import check_games_and_language, check_run_backend
 from experiments.runs.tables import claim, write_table
 from experiments.evaluation.tournament import check_folders, distinct_specs, pairing_folder, summary_fields
 
@@ -317,8 +317,9 @@ def _rows(folder: Path | None, fresh: list[dict], games: int) -> list[dict]:
 
 
 def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: int = 1,
-         progress: bool = True) -> pd.DataFrame:
-    """Play every pairing (each resumable in its own folder) and return the ranked table.
+         progress: bool = True, backend: str = "local") -> pd.DataFrame:
+    """Play every pairing (each resumable in its own folder) on `backend` (`local` or `ray`: the same
+    rows either way) and return the ranked table.
 
     The human-data guesser's pairings are played last (the slowest partner), so every model
     pairing is on disk first; the table keeps the pairings' order."""
@@ -331,7 +332,8 @@ def play(pairings: Sequence[Pairing], out: str | Path | None = None, workers: in
             print(f"[{n}/{len(pairings)}] {pairing.run.spymaster} with {pairing.run.guesser}", file=sys.stderr)
         folder = pairing_folder(out, pairing.run)
         fresh: list[dict] = []
-        summary = simulate(pairing.run, out=folder, workers=workers, progress=progress, on_result=fresh.append)
+        summary = simulate(pairing.run, out=folder, workers=workers, backend=backend, progress=progress,
+                           on_result=fresh.append)
         partner = pairing.partner
         rows = _rows(folder, fresh, pairing.run.games)
         records[index] = {
@@ -420,15 +422,16 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
               human: bool | None = None, leave_one_out: bool = True, out: str | Path | None = None,
               workers: int = 1, progress: bool = True, human_spec: str = HUMAN_SPEC,
               tokens: int | None = None, mission: str | None = None,
-              partner: str = PARTNER_GUESSER) -> pd.DataFrame:
+              partner: str = PARTNER_GUESSER, backend: str = "local") -> pd.DataFrame:
     """Plan (validating everything), play every pairing and return the ranked table; with `out`, also
-    write it (CSV, Parquet, heatmap) next to the pairings' folders."""
+    write it (CSV, Parquet, heatmap) next to the pairings' folders. `backend`: `local` or `ray`."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
+    check_run_backend(backend)   # before the folder is claimed
     pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission,
                     partner)
     claim(out, "crossplay", [p.run for p in pairings], ("spymaster", "partner"))  # never another experiment's table
-    table = play(pairings, out=out, workers=workers, progress=progress)
+    table = play(pairings, out=out, workers=workers, progress=progress, backend=backend)
     if out:   # the table, then its heatmap (with matplotlib)
         if not write_table(table, out, "crossplay"):
             print(f"note: {out}/crossplay.csv holds more games per pairing; not rewritten", file=sys.stderr)

@@ -13,6 +13,7 @@ from agents.spec import parse_spec
 
 from experiments.games.duet.batch import DuetRun, simulate
 from experiments.isolation.runs import one_seed_note
+from experiments.runs.execute import check_run_backend
 from experiments.runs.tables import claim, write_table
 
 COLUMNS = ["spymaster", "guesser", "pairing", "games", "wins", "win_rate", "ci95_low", "ci95_high",
@@ -89,9 +90,11 @@ def summary_fields(s: dict) -> dict:
 
 def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int = 0,
                out: str | Path | None = None, workers: int = 1, progress: bool = True, isolate: bool = False,
-               move_timeout: float = 60.0, **run_options) -> pd.DataFrame:
+               move_timeout: float = 60.0, backend: str = "local", **run_options) -> pd.DataFrame:
     """Run every pairing (resumable: each pairing keeps its own results folder) and rank them.
-    `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
+    `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md).
+    `backend`: `local` or `ray` (each pairing's games on the Ray actors; the same rows either way)."""
+    check_run_backend(backend, isolate)   # before the folder is claimed
     for option, specs in (("--spymasters", spymasters), ("--guessers", guessers)):
         if not specs:
             raise ValueError(f"{option} needs at least one spec (comma-separated)")
@@ -108,8 +111,8 @@ def tournament(spymasters: list[str], guessers: list[str], games: int, seed: int
     rows = []
     with one_seed_note():   # the pairings share their deals: one note on seeds (isolated play only)
         for run in runs:
-            s = simulate(run, out=pairing_folder(out, run), workers=workers, progress=progress, isolate=isolate,
-                         move_timeout=move_timeout)
+            s = simulate(run, out=pairing_folder(out, run), workers=workers, backend=backend, progress=progress,
+                         isolate=isolate, move_timeout=move_timeout)
             rows.append({"spymaster": run.spymaster, "guesser": run.guesser,
                          "pairing": pairing_kind(run.spymaster, run.guesser), **summary_fields(s)})
     table = pd.DataFrame(rows, columns=COLUMNS).astype({c: float for c in FLOAT_COLUMNS})

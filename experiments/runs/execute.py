@@ -249,14 +249,22 @@ def _progress_bar(total: int, initial: int):
     return tqdm(total=total, initial=initial, unit="game", smoothing=0.05, dynamic_ncols=True)
 
 
+def check_run_backend(backend: str, isolate: bool = False) -> None:
+    """ValueError (one line) for a backend other than `local` or `ray`, or `ray` with isolated agents
+    (their processes are this machine's): every batch command checks it before any folder is claimed."""
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    if isolate and backend != "local":
+        raise ValueError("--isolate runs on the local backend")
+
+
 def game_results(backend: str, run, todo: Sequence[int], workers: int, simulator: str,
                  load: Callable[[], object], play: Callable[[int], tuple[dict, str]]) -> Iterable[tuple[dict, str]]:
     """The finished games of `todo` on the chosen backend, for any game's simulator: `local`
     (this process or forked workers) or `ray` (actors that load the run themselves); never more
     workers than games. Either way the agents are loaded when this returns (Ray: started or joined,
     every actor ready), so `run_resumable` counts loading as load time, not game time."""
-    if backend not in ("local", "ray"):
-        raise ValueError(f"unknown backend {backend!r}: local or ray")
+    check_run_backend(backend)
     workers = max(1, min(workers, len(todo)))
     if backend == "ray":
         from experiments.runs.ray_backend import ray_results

@@ -90,8 +90,8 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
     except ImportError:
         raise ImportError(NEEDS_RAY) from None
 
-    address = None
-    if not ray.is_initialized():
+    address, joined = None, ray.is_initialized()   # joined: an earlier pairing's (or the caller's) Ray
+    if not joined:
         address = cluster_address()
         why = cluster_unreachable()
         if why:
@@ -108,7 +108,7 @@ def ray_results(run, todo: list[int], workers: int, simulator: str = "experiment
         if callable(sigterm) and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, sigterm)
     actors_wanted = max(1, workers)
-    if address:
+    if address or joined:   # a tournament's later pairings find the cluster the first one joined
         cpus = int(ray.cluster_resources().get("CPU", 0))
         actors_wanted = max(1, min(actors_wanted, cpus))
 

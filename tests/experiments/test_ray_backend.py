@@ -105,17 +105,25 @@ def test_an_address_whose_port_is_no_port_is_refused_before_ray_init(monkeypatch
 
 
 # ----- without Ray: one line, exit 2, no folder ------------------------------------------------------
-@pytest.mark.parametrize("game", ["duet", "codenames", "spyword"])
+#: every batch command, as `--backend` takes it: simulate per game, tournament and crossplay
+BATCH_COMMANDS = {
+    "duet": ["simulate", "duet"], "codenames": ["simulate", "codenames"], "spyword": ["simulate", "spyword"],
+    "tournament": ["tournament", "--spymasters", "random", "--guessers", "random"],
+    "crossplay": ["crossplay", "--spymasters", "random", "--panel", "fake", "--no-leave-one-out", "--no-human"],
+}
+
+
+@pytest.mark.parametrize("game", list(BATCH_COMMANDS))
 def test_the_ray_backend_without_ray_is_one_error_line_before_the_folder(tmp_path, monkeypatch, game):
     monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` raises ImportError
-    result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--backend", "ray", "--no-progress",
+    result = CliRunner().invoke(app, [*BATCH_COMMANDS[game], "--games", "2", "--backend", "ray", "--no-progress",
                                       "--out", str(tmp_path / "x")])
     assert result.exit_code == 2, result.output
     assert result.stderr.strip() == "error: the ray backend needs Ray: pip install 'codenames-lab[dist]'"
     assert not (tmp_path / "x").exists()
 
 
-@pytest.mark.parametrize("game", ["duet", "codenames", "spyword"])
+@pytest.mark.parametrize("game", list(BATCH_COMMANDS))
 def test_a_ray_address_where_nothing_answers_is_one_error_line_before_the_folder(tmp_path, monkeypatch, game):
     """Like a missing Ray, an unreachable RAY_ADDRESS is bad input: refused before any folder or agent
     exists (the folder was created, run.json and empty rows written, and only then the address tried)."""
@@ -125,7 +133,7 @@ def test_a_ray_address_where_nothing_answers_is_one_error_line_before_the_folder
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
-    result = CliRunner().invoke(app, ["simulate", game, "--games", "2", "--backend", "ray", "--no-progress",
+    result = CliRunner().invoke(app, [*BATCH_COMMANDS[game], "--games", "2", "--backend", "ray", "--no-progress",
                                       "--out", str(tmp_path / "x")])
     assert result.exit_code == 2, result.output
     assert result.stderr.strip().startswith(f"error: cannot connect to the Ray cluster at 127.0.0.1:{port}: nothing answers")
@@ -133,12 +141,87 @@ def test_a_ray_address_where_nothing_answers_is_one_error_line_before_the_folder
     assert not (tmp_path / "x").exists()
 
 
-def test_an_unknown_backend_is_one_error_line_before_the_folder(tmp_path):
-    result = CliRunner().invoke(app, ["simulate", "codenames", "--games", "2", "--backend", "dask",
+@pytest.mark.parametrize("game", list(BATCH_COMMANDS))
+def test_an_unknown_backend_is_one_error_line_before_the_folder(tmp_path, game):
+    """tournament and crossplay had no --backend at all: their pairings played on this machine only."""
+    result = CliRunner().invoke(app, [*BATCH_COMMANDS[game], "--games", "2", "--backend", "dask",
                                       "--no-progress", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2, result.output
-    assert "error: unknown backend 'dask'" in result.stderr
+    assert result.stderr.strip() == "error: unknown backend 'dask': local or ray"
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("game", ["duet", "codenames", "tournament"])
+def test_isolated_agents_on_ray_are_one_error_line_before_the_folder(tmp_path, game):
+    """An isolated agent is a process of this machine: --isolate with --backend ray is refused before
+    the tournament's table and folders are claimed, as simulate refuses it."""
+    result = CliRunner().invoke(app, [*BATCH_COMMANDS[game], "--games", "2", "--backend", "ray", "--isolate",
+                                      "--no-progress", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == "error: --isolate runs on the local backend"
+    assert not (tmp_path / "x").exists()
+
+
+# ----- tournament and crossplay on Ray: the same rows, records, tables and figures ---------------------
+def _run_files(out) -> dict:
+    """Every pairing's rows and records (bytes) and summary figures (less what says how they were played:
+    speed, loading, workers and backend), and the experiment's table, by path under `out`."""
+    import json
+
+    from experiments.runs.execute import _PROVENANCE
+
+    files = {}
+    for path in sorted(out.rglob("*")):
+        name = str(path.relative_to(out))
+        if path.name in ("games.jsonl", "records.jsonl", "tournament.csv", "crossplay.csv"):
+            files[name] = path.read_bytes()
+        elif path.name == "summary.json":
+            files[name] = {k: v for k, v in json.loads(path.read_text()).items() if k not in _PROVENANCE}
+    return files
+
+
+def test_tournament_and_crossplay_on_ray_play_what_local_workers_play_and_resume_alike(tmp_path, monkeypatch):
+    """`cnlab tournament` and `cnlab crossplay` had no --backend: a cross-play of thousands of games a
+    pairing could not go past one machine. Now they run each pairing on the Ray actors as simulate
+    does: the same seed gives byte-identical rows, records and tables, and the same summary figures,
+    on 1 local worker, 2 local workers and Ray; a folder begun on one backend resumes on the other."""
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")]))
+    tour = ["tournament", "--spymasters", "random,margin:fake?vocab=300", "--guessers", "duet-bayes:fake?noise=0.05"]
+    cross = ["crossplay", "--spymasters", "margin?vocab=300", "--panel", "fake", "--no-leave-one-out",
+             "--noise", "0.05", "--no-human"]
+
+    def run(args, out, games, workers, backend="local"):
+        result = CliRunner().invoke(app, [*args, "--games", str(games), "--seed", "3", "--workers", str(workers),
+                                          "--backend", backend, "--no-progress", "--out", str(tmp_path / out)])
+        assert result.exit_code == 0, (result.output, result.exception)
+        return result.stdout
+
+    printed = {}
+    for name, args in (("t", tour), ("c", cross)):
+        printed[name, "w1"] = run(args, f"{name}-w1", 4, 1)
+        run(args, f"{name}-w2", 4, 2)
+    ray.init(**ray_backend.init_kwargs(None, 2))   # a small local Ray: two actors a pairing
+    try:
+        for name, args in (("t", tour), ("c", cross)):
+            printed[name, "ray"] = run(args, f"{name}-ray", 4, 2, "ray")
+        run(tour, "t-ray-then-local", 2, 2, "ray")
+        run(tour, "t-local-then-ray", 2, 2)
+        run(tour, "t-local-then-ray", 4, 2, "ray")   # resumed on Ray: games 2 and 3
+    finally:
+        ray.shutdown()
+    run(tour, "t-ray-then-local", 4, 1)               # resumed here: games 2 and 3
+    for name in ("t", "c"):
+        expected = _run_files(tmp_path / f"{name}-w1")
+        assert len([k for k in expected if k.endswith("records.jsonl")]) == 2 and expected
+        for other in ("w2", "ray"):
+            assert _run_files(tmp_path / f"{name}-{other}") == expected, (name, other)
+        assert printed[name, "ray"] == printed[name, "w1"]
+    for resumed in ("t-ray-then-local", "t-local-then-ray"):
+        assert _run_files(tmp_path / resumed) == _run_files(tmp_path / "t-w1"), resumed
 
 
 # ----- timing: starting Ray and the actors is loading -------------------------------------------------

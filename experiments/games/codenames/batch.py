@@ -131,10 +131,9 @@ def simulate_codenames(run: CodenamesRun, out: str | Path | None = None, workers
                        move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
     """Play the run's games (skipping those already in `out`) and return the summary.
     `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
-    from experiments.runs import game_results
+    from experiments.runs import check_run_backend, game_results
 
-    if isolate and backend != "local":
-        raise ValueError("--isolate runs on the local backend")
+    check_run_backend(backend, isolate)
 
     def results(todo: list[int]):
         if isolate:

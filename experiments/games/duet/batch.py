@@ -145,12 +145,9 @@ def simulate(run: DuetRun, out: str | Path | None = None, workers: int = 1, back
              isolate: bool = False, move_timeout: float = DEFAULT_MOVE_TIMEOUT) -> dict:
     """Play the run's games (skipping those already in `out`) and return the summary.
     `isolate`: every agent in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
-    from experiments.runs import game_results
+    from experiments.runs import check_run_backend, game_results
 
-    if backend not in ("local", "ray"):
-        raise ValueError(f"unknown backend {backend!r}: local or ray")
-    if isolate and backend != "local":
-        raise ValueError("--isolate runs on the local backend")
+    check_run_backend(backend, isolate)
 
     def results(todo: list[int]) -> Iterable[tuple[dict, str]]:
         if isolate:

@@ -242,13 +242,12 @@ def simulate_spyword(games: int, players: int = 6, seed: int = 0, lang: str = "e
     seat's bot in its own process, `move_timeout` seconds a move (docs/isolation.md)."""
     run = SpyWordRun(games=games, players=players, seed=seed, lang=lang, bot=bot, weaken=weaken)
 
-    from experiments.runs import game_results
+    from experiments.runs import check_run_backend, game_results
 
     if backend == "ray" and embeddings is not None:
         raise ValueError("replacement embeddings are for local runs only")
 
-    if isolate and backend != "local":
-        raise ValueError("--isolate runs on the local backend")
+    check_run_backend(backend, isolate)
 
     def results(todo: list[int]):
         if isolate:
