@@ -136,6 +136,14 @@ def deal(game: str, seed: int, lang: str, **options):
     return harness(game).deal_record(seed=seed, lang=lang, game=game, **options)
 
 
+def _spec_text(spec, name: str) -> str:
+    """`spec` stripped, or BadSetup unless it is a string of at most MAX_SPEC_CHARS: a refusal quoting
+    a longer one would be as long. Both checks of a page's spec (`check_page_spec`, `_spec`) go here."""
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC_CHARS:   # 0, false, [] are no spec (they read as not named)
+        raise BadSetup(f"{name}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
+    return spec.strip()
+
+
 #: Registered agents a page may not name unless the server runs with `--any-bot`: a language-model
 #: bot's spec names the service its seat's observation (the key) is sent to, and the variable holding
 #: the service's key (docs/llm_agents.md).
@@ -155,10 +163,9 @@ def check_page_spec(spec, role: str) -> None:
 
     if not isinstance(spec, str) or not spec.strip():
         return   # _spec says what is wrong with it
-    if len(spec) > MAX_SPEC_CHARS:   # as _spec: a refusal quoting it would be as long
-        raise BadSetup(f"{role}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
+    spec = _spec_text(spec, role)
     try:
-        parsed = parse_spec(spec.strip())
+        parsed = parse_spec(spec)
     except ValueError as exc:
         raise BadSetup(f"{role}: {exc}") from None
     if is_import_path(parsed.name) or parsed.name in OPERATOR_AGENTS:
@@ -188,9 +195,7 @@ def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
     spec = raw.get(name)
     if spec is None or spec == "":   # not named (the page sends its empty field): the default bot
         spec = default
-    if not isinstance(spec, str) or len(spec) > MAX_SPEC_CHARS:   # 0, false, [] are no spec (they read as not named)
-        raise BadSetup(f"{name}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
-    spec = spec.strip()
+    spec = _spec_text(spec, name)
     try:
         check_spec(spec, role, lang)
     except ValueError as exc:

@@ -977,6 +977,23 @@ def test_a_bot_spec_too_long_is_one_short_line(server, spec):
     assert status == 400 and "guesser" in reply["error"] and len(reply["error"]) < 200, (status, reply["error"][:300])
 
 
+@pytest.mark.parametrize("any_bot", [False, True])
+@pytest.mark.parametrize("role", ["spymaster", "guesser"])
+def test_a_too_long_spec_is_refused_in_the_same_words_with_or_without_any_bot(tmp_path, any_bot, role):
+    """The 200-character bound is one check (games._spec_text) for the page's spec check and for the
+    seat's spec, which is all `--any-bot` runs: the same line either way, and 200 characters pass it."""
+    from experiments.web.games import BadSetup
+    from experiments.web.tables import TableStore
+
+    store = TableStore(tmp_path, client_seeds=True, any_bot=any_bot)
+    with pytest.raises(BadSetup) as refused:
+        store.create({**_DUET, role: "n" * 201})
+    assert str(refused.value) == f"{role}: an agent spec string of at most 200 characters"
+    with pytest.raises(BadSetup) as unknown:
+        store.create({**_DUET, role: "n" * 200})
+    assert str(unknown.value).startswith(f"{role}: ") and "at most 200" not in str(unknown.value), str(unknown.value)
+
+
 @pytest.mark.parametrize("name, value", [("lang", "x" * 5000), ("lang", ["ko"] * 2000), ("mission", "x" * 5000)])
 def test_a_long_unknown_language_or_mission_is_one_short_line(server, name, value):
     """An unknown language or mission was quoted whole in the 400 error (a 15 KB line for a list of 2000
