@@ -252,10 +252,13 @@ def evaluate_cv(data_dir: str | Path, split: str = "val", guesser_spec: str = DE
               "cv": "nested, grouped by game: refitted without the held-out games"}
     if unclued:
         result["unclued"] = unclued
-    result.update(held_out_figures(data_dir, split, backends, folds=folds, unclued=unclued))
+    guess_items, skipped_g = load_guess_items(data_dir, split)   # read once: the fit's rows and the skips
+    target_items, skipped_t = load_target_items(data_dir, split)
+    result.update(held_out_figures(data_dir, split, backends, folds=folds, unclued=unclued,
+                                   rows=(guess_items, target_items)))
     result["cv_folds"] = min(folds, result["n_games"])   # a split of fewer games: one game a fold
     # the rows left out, as the in-sample figures count them (the fit reads the same rows)
-    result.update(skip_counts(load_guess_items(data_dir, split)[1], load_target_items(data_dir, split)[1]))
+    result.update(skip_counts(skipped_g, skipped_t))
     return result
 
 

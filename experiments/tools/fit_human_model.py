@@ -455,11 +455,15 @@ def plain_data(data: ChoiceData, backends: Sequence[str]) -> ChoiceData | None:
 
 
 def held_out_figures(data_dir: str | Path, split: str, backends: Sequence[str], folds: int = FOLDS,
-                     log: Callable[[str], None] | None = None, unclued: float = 0.0) -> dict:
+                     log: Callable[[str], None] | None = None, unclued: float = 0.0,
+                     rows: tuple[list[GuessItem], list[TargetItem]] | None = None) -> dict:
     """Nested grouped-CV figures of the human model for `backends` (what `cnlab eval-human --cv`
     prints): with the clue memory, and (`cv_plain`) the plain stage alone. `unclued`: the share of
-    each held-out row's cards read without a prototype (`MemoryData`)."""
-    cd = load_choice_data(data_dir, split, backends)
+    each held-out row's cards read without a prototype (`MemoryData`). `rows`: the split's guess and
+    target rows when the caller has read them (eval-human, which also reports the rows skipped), so
+    the CSVs are read once."""
+    cd = (ChoiceData(*rows, FeatureBuilder(tuple(backends), hub=True)) if rows is not None
+          else load_choice_data(data_dir, split, backends))
     outer_folds(cd, folds)   # too few games: refused before the candidates' features are scaled
     out = nested_cv(cd, candidates(cd, backends), folds=folds, log=log,
                     memory=MemoryData(cd, backends, unclued=unclued), backends=backends)

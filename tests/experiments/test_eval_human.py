@@ -554,6 +554,26 @@ def test_cv_refits_without_the_held_out_games(tmp_path, monkeypatch):
     assert "cv_plain" in out
 
 
+def test_cv_reads_each_csv_once(tmp_path, monkeypatch):
+    """eval-human --cv read both CSVs for the fit (held_out_figures) and then both again for the skip
+    counts: each file is now read once, and the skips are still those of the rows the fit read."""
+    from experiments.evaluation import cultural_codes
+    from experiments.tools import fit_human_model as fit
+
+    reads, real = [], cultural_codes._read_rows
+    monkeypatch.setattr(cultural_codes, "_read_rows", lambda path: reads.append(path.parent.name) or real(path))
+    monkeypatch.setattr(fit, "FeatureBuilder", lambda backends, hub=True, readings=None: FeatureBuilder(
+        backends, hub=False, reference=REFERENCE, readings=readings))
+    boards = [[f"g{k}w{i}" for i in range(12)] + ["ocean", "pencil", "dog"] for k in range(6)]
+    write_task(tmp_path, GUESS_TASK, [(f"remaining: {b!r}, hint: water", "ocean") for b in boards]
+               + [(f"remaining: {boards[0]!r}, hint: water", "lake")])
+    write_task(tmp_path, TARGET_TASK, [(f"black: {b[:3]!r}, tan: {b[3:12]!r}, targets: ['ocean']", "water")
+                                       for b in boards])
+    out = evaluate_cv(tmp_path, "val", "human:fake", folds=3)
+    assert sorted(reads) == [TARGET_TASK, GUESS_TASK], reads
+    assert out["n_guess"] == 6 and out["skipped"] == 1 and out["skipped_by_reason"] == {"guess_not_on_board": 1}
+
+
 def test_every_fit_scales_its_features_by_the_rows_it_is_fitted_on(tmp_path, monkeypatch):
     """The features' scale (their standard deviation, which sets how hard the L2 penalty pulls each
     weight) is fitted from data too: in cross-validation it comes from the fold's training rows, so
