@@ -6,23 +6,21 @@ judging a person's clue, notices and refusals in the board's language, and the r
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import time
 import unicodedata
-from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
 from rich.text import Text
 
 from engine import UNLIMITED, Clue, IllegalAction
-from engine.records import record_to_json
 
 from experiments.play import view
 from experiments.play.prompts import SAID_BACK, Command
 from experiments.play.text import clue_number, refusal, say
+from experiments.records import write_record
 
 EXIT_INTERRUPTED = 130
 _SGR = re.compile(r"(\x1b\[[0-9;]*m)")
@@ -208,11 +206,7 @@ class TerminalSession:
 
     def _write_record(self) -> None:
         """The record, written whole to a temporary file and renamed over the last one."""
-        path = Path(self.record_path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_record(self.record, self.record_path)
 
     def _save_after_move(self) -> None:
         """Save the record after a move. When it cannot be written (a full disk, a folder removed or

@@ -28,7 +28,6 @@ import asyncio
 import hmac
 import json
 import logging
-import os
 import secrets
 import time
 import unicodedata
@@ -38,11 +37,12 @@ from typing import Any, Callable
 
 from engine.errors import IllegalAction
 from engine.record_fields import MAX_SEED
-from engine.records import record_from_json, record_to_json
+from engine.records import record_from_json
 from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kick, Leave, Ready, Reconnect,
                             SpyWordSettings, StartVote, Timeout, Vote, deal_spyword)
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
+from experiments.records import write_record
 from experiments.web.clock import Clock, Handle
 from experiments.web.games import bot_failed, bot_seed, draw_seed, hash_token, is_token_hash, keep_ready
 from experiments.web.messages import MAX_SEAT_SOCKETS, send
@@ -357,11 +357,7 @@ class Room:
             "status": "over" if self.phase == "over" else "playing", "result": self.result,
             "error": self.error, "created": self.created, "updated": self.updated, "game_number": self.games,
         }
-        path = self.rooms.records_dir / f"{self.game_id}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_record(self.record, self.rooms.records_dir / f"{self.game_id}.json")
 
     def bot_specs(self) -> dict[str, str]:
         return {m.id: self.rooms.bot_kinds[self.bot] for m in self.members.values() if m.kind == BOT}

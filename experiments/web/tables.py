@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import os
 import secrets
 import time
 from pathlib import Path
@@ -22,8 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from engine.records import record_from_json, record_to_json
+from engine.records import record_from_json
 
+from experiments.records import write_record
 from experiments.web.games import (BOT, GAME_ID, PERSON, BadSetup, ServerFull, WebReferee, adapter_for, check_page_spec,
                                   check_settings, hash_token, is_token_hash)
 
@@ -171,10 +171,7 @@ class Table:
             "seats": self.seats, "tokens": self.tokens, "first": self.first, "ended": self.ended,
             "error": self.error, "passes": sorted(self.passes), "created": self.created, "updated": self.updated,
         }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(record_to_json(self.record) + "\n", encoding="utf-8")
-        os.replace(tmp, self.path)
+        write_record(self.record, self.path)
 
     # ----- what goes out ----------------------------------------------------------------------------
     def public_seats(self) -> dict:
