@@ -139,13 +139,6 @@ class CodenamesSession(TerminalSession):
         return "✗", "yellow"
 
     # ----- output and record ------------------------------------------------------------------
-    def _explain_resolved(self) -> None:
-        """After a bot clue's guessing turn is over: what the bot meant by it. In the two-player
-        variant the one person at the terminal is the bot spymaster's own team (its guesser). A clue
-        the game's end resolved is explained whole: the end screen names every target."""
-        for line in self.bot_intents.settle(reveal=self.state.is_terminal()):
-            self._notice(line)
-
     def _cell(self, i: int) -> tuple[str, str]:
         revealed = self.state.revealed[i]
         letter = self.state.key.letters[i]
@@ -197,18 +190,9 @@ class CodenamesSession(TerminalSession):
                 out[-1].append(self.say("hist_cover", card=self._short_name(e.word)), style="dim")
         return out
 
-    def save(self) -> None:
-        self.record.extra["intents"] = self.bot_intents.for_record()
-        self.record.extra["play"] = {"human_seat": self.seat[self.role] if self.role else None,
-                                     "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
-                                                 "guesser": getattr(self.guesser, "spec", "?")},
-                                     "ended": self.ended}
-        self._write_record()
-
-    def _apply(self, action) -> None:
-        self.state.apply(action)
-        self.record.actions.append(action)
-        self._save_after_move()
+    @property
+    def human_seat(self) -> str | None:
+        return self.seat[self.role] if self.role else None   # None until the person has picked a role
 
     def _ask(self, mode: str, prompt: str):
         return ask_command(self.io, prompt,

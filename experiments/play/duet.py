@@ -65,30 +65,14 @@ class DuetSession(TerminalSession):
                               tokens=cfg.timer_tokens, partner=self.partner_label)
 
     # ----- output ------------------------------------------------------------------------------
-    def _explain_resolved(self) -> None:
-        """After a bot clue's guessing turn is over: what the bot meant by it. A clue the game's end
-        resolved is explained whole: the end screen names every target."""
-        for line in self.bot_intents.settle(reveal=self.state.is_terminal()):
-            self._notice(line)
-
     def _redraw(self) -> None:
         self.io.clear()
         self.io.show(view.duet_screen(self.state.observe(HUMAN), self.title, self.notes, lang=self.lang))
 
     # ----- record ------------------------------------------------------------------------------
-    def _apply(self, action) -> None:
-        self.state.apply(action)
-        self.record.actions.append(action)
-        self._save_after_move()
-
-    def save(self) -> None:
-        self.record.extra["intents"] = self.bot_intents.for_record()
-        self.record.extra["play"] = {
-            "human_seat": HUMAN, "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
-                                              "guesser": getattr(self.guesser, "spec", "?")},
-            "ended": self.ended,
-        }
-        self._write_record()
+    @property
+    def human_seat(self) -> str:
+        return HUMAN
 
     # ----- input -------------------------------------------------------------------------------
     def _ask(self, mode: str, prompt: str) -> Command:

@@ -189,7 +189,8 @@ class ClueReferee:
 
 
 class TerminalSession:
-    """What both sessions share: `lang`, `notes`, `io`, `record`, `record_path` are theirs."""
+    """What both sessions share: `lang`, `notes`, `io`, `record`, `record_path`, `state`,
+    `bot_intents`, `spymaster`, `guesser`, `ended` and `human_seat` are theirs."""
 
     lang = "en"
 
@@ -204,8 +205,27 @@ class TerminalSession:
     def _refuse(self, exc: IllegalAction, retype: bool = False) -> None:
         self._notice(refusal(self.lang, exc.rule, exc.message, retype), "bold red")
 
-    def _write_record(self) -> None:
-        """The record, written whole to a temporary file and renamed over the last one."""
+    def _explain_resolved(self) -> None:
+        """After a bot clue's guessing turn is over: what the bot meant by it (in Codenames' two-player
+        variant the one person at the terminal is the bot spymaster's own team, its guesser). A clue
+        the game's end resolved is explained whole: the end screen names every target."""
+        for line in self.bot_intents.settle(reveal=self.state.is_terminal()):
+            self._notice(line)
+
+    def _apply(self, action) -> None:
+        """Play `action` (IllegalAction, before any change, when the rules refuse it), then save."""
+        self.state.apply(action)
+        self.record.actions.append(action)
+        self._save_after_move()
+
+    def save(self) -> None:
+        """The record with the bots' intents and who played what, written whole to a temporary file
+        and renamed over the last one."""
+        self.record.extra["intents"] = self.bot_intents.for_record()
+        self.record.extra["play"] = {"human_seat": self.human_seat,
+                                     "partner": {"spymaster": getattr(self.spymaster, "spec", "?"),
+                                                 "guesser": getattr(self.guesser, "spec", "?")},
+                                     "ended": self.ended}
         write_record(self.record, self.record_path)
 
     def _save_after_move(self) -> None:

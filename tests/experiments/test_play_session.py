@@ -1090,3 +1090,32 @@ def test_a_pictures_board_narrower_than_80_columns_shows_every_card(width, tmp_p
         assert coordinate(i) in flat and label[:4] in flat, (width, i)
     if width == 80:   # the descriptions cut to 33 columns, as before
         assert all(fit(label, 33).rstrip() in flat for label in labels)
+
+
+@pytest.mark.parametrize("game, role, seat", [("duet", None, "A"), ("codenames", None, None),
+                                              ("codenames", "guesser", "guesser"), ("pictures", "spymaster", "spymaster")])
+def test_a_saved_session_names_the_person_s_seat_and_the_bots(game, role, seat, tmp_path):
+    """Both sessions save through TerminalSession.save (they each had a copy differing in the seat):
+    the record's `play` names the person's seat (None while a Codenames person has no role yet), the
+    bots' specs and how the game ended, and a move saves it."""
+    from agents.registry import make_guesser, make_spymaster
+    from engine import IllegalAction, Stop
+    from experiments.games.codenames.dealing import deal_record
+    from experiments.play.codenames import CodenamesSession
+
+    bots = make_spymaster("random", "en"), make_guesser("random", "en")
+    if game == "duet":
+        session = duet_module.DuetSession(deal_duet_record(4, "en"), *bots, tmp_path / "p.json", io=Lines([]), pause=0)
+    else:
+        session = CodenamesSession(deal_record(4, "en", game=game), *bots, tmp_path / "p.json", io=Lines([]), pause=0,
+                                   role=role)
+        seat = seat and f"{session.team}-{seat}"
+    session.ended = "test"
+    session.save()
+    saved = json.loads((tmp_path / "p.json").read_text())
+    assert saved["play"] == {"human_seat": seat, "partner": {"spymaster": "random", "guesser": "random"},
+                             "ended": "test"}
+    assert saved["intents"] == []
+    with pytest.raises(IllegalAction):
+        session._apply(Stop("nobody"))   # refused by the rules: nothing recorded, nothing saved
+    assert record_from_json((tmp_path / "p.json").read_text()).actions == session.record.actions == []
