@@ -101,10 +101,6 @@ class LLMSpyWordBot(LLMSeat, SpyWordAgent):
         embeddings; the run's referee and weakened seats use the default backend (use-m3)."""
         return SeatModel(self)
 
-    def begin_game(self, seed) -> None:
-        super().begin_game(seed)
-        self.belief_history = []
-
     def _counts(self, obs) -> tuple[int, bool]:
         return role_counts(obs)
 

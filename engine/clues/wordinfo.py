@@ -42,11 +42,3 @@ class WordInfo:
     syllable_words: frozenset = frozenset()
     position: str = ""
     letter: str = ""
-
-    @property
-    def partforms(self) -> frozenset[str]:
-        return frozenset(self.parts)
-
-    @property
-    def strongparts(self) -> frozenset[str]:
-        return frozenset(p for p, strong in self.parts.items() if strong)

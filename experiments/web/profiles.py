@@ -92,7 +92,6 @@ TITLES: tuple[Title, ...] = (
     Title("legend", "Legend", "전설", "35 wins in a row, whatever the roles (RULES 5.14)",
           "역할과 상관없이 35연승 (규칙 5.14)", "best_streak", 35),
 )
-TITLE_IDS = {t.id: t for t in TITLES}
 
 
 #: Letters that show as nothing (Hangul fillers, the blank braille cell): a name of only these, or of

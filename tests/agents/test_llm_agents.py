@@ -1157,3 +1157,12 @@ def test_a_clue_text_refusal_told_to_the_model_is_in_the_boards_language(languag
     with pytest.raises(Refusal) as err:
         judge_clue("우\u200b주", 2, ["바다"], [], language)
     assert err.value.args[0].startswith("RULES 3.4: ") and said in err.value.args[0], err.value.args[0]
+
+
+def test_an_llm_spyword_bot_starts_each_game_with_no_beliefs_and_no_log():
+    """A Spy's Word llm bot resets both what SpyWordAgent keeps per game (`belief_history`) and what
+    LLMSeat keeps (`llm_log`): begin_game reaches both through the one chain of super() calls."""
+    bot = make_agent("spyword", "llm-spyword:local", "en")
+    bot.belief_history, bot.llm_log = [{"p": 0.5}], [{"call": 1}]
+    bot.begin_game(7)
+    assert bot.belief_history == [] and bot.llm_log == []
