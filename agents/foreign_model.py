@@ -1,7 +1,7 @@
 """How a mind outside my models reads a clue: a fitted model of a foreign partner.
 
 A spymaster on backends B cannot ask its partner's model; it can only ask how much its own models
-agree. `ForeignModel` turns that agreement into a probability: per (card, clue) it builds features
+agree. This module turns that agreement into a probability: per (card, clue) `features` builds features
 that are symmetric in the backends (so any ensemble of two or more uses the same weights):
 
 * `z_mean`, `z_min`: the clue-card cosine in the clue's own units (`StandardSims`), mean and worst;

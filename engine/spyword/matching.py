@@ -4,7 +4,7 @@
 with unidecode for every character outside Hangul / CJK (so é -> e, ß -> ss), and every character
 that is not a letter or a digit dropped. Hangul is kept as Hangul (unidecode would romanise it).
 
-Typos (`TYPO_THRESHOLDS`): counted with rapidfuzz's optimal-string-alignment distance (an
+Typos (`_typo_units`): counted with rapidfuzz's optimal-string-alignment distance (an
 insertion, deletion, substitution or swap of two neighbours is one typo):
   * Latin and other scripts: words of 5-9 letters allow 1 typo, 10 letters or more allow 2;
     words of 4 letters or fewer must match exactly.
