@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import sys
 import time
-import unicodedata
 from typing import Callable
 
 from rich.console import Console
@@ -18,7 +17,7 @@ from rich.text import Text
 from engine import UNLIMITED, Clue, IllegalAction
 
 from experiments.play import view
-from experiments.play.prompts import SAID_BACK, Command
+from experiments.play.prompts import SAID_BACK, Command, _norm
 from experiments.play.text import clue_number, refusal, say
 from experiments.records import write_record
 
@@ -175,15 +174,14 @@ class ClueReferee:
             except Exception as exc:
                 self._fallback(exc)
 
-        def fold(text: str) -> str:   # as the filter reads it: jamo composed, full-width letters plain (4.6)
-            return unicodedata.normalize("NFKC", text).strip().casefold()
-
-        w = fold(word)
+        # compared as the filter reads words, and as a typed card name is read (prompts._norm): jamo
+        # composed, full-width letters plain (4.6)
+        w = _norm(word)
         if len(w.split()) > 1:   # said back clipped: a pasted screenful is no clue
             said = word if len(word) <= SAID_BACK else word[:SAID_BACK] + "…"
             return "4.7", say(self.language, "basic_one_word", word=said)
         for b in board:
-            if fold(b) in w or w in fold(b):
+            if _norm(b) in w or w in _norm(b):
                 return "4.3", say(self.language, "basic_visible", word=b)
         return None
 
