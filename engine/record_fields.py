@@ -217,21 +217,19 @@ def _distinct_words(words: tuple) -> tuple[str, ...]:
     return tuple(first.values())
 
 
-def not_on_board(word: Any, words: Sequence[str], what: str) -> str:
-    """Why a guess or cover of `word` names no card: "'crane' is not a word of the board", and when a
-    card is the same word spelled otherwise (`word_key`: CRANE, a decomposed é) the board's spelling,
-    in code points when the two look alike, since a move names a card exactly as the board spells it."""
-    message = f"{shown(word)} is not {what}"
+def board_spelling(word: Any, words: Sequence[str]) -> tuple[str, str] | None:
+    """Why a guess or cover of `word` names no card (`engine.refusals.off_board`): where a card is the
+    same word spelled otherwise (`word_key`: CRANE, a decomposed é), (`word` as shown, the board's
+    spelling), in code points when the two look alike, since a move names a card exactly as the board
+    spells it; else None."""
     if isinstance(word, str) and len(word) <= 4 * MAX_WORD_LENGTH:
         key = word_key(word)
         for w in words:
             if word_key(w) == key:
-                a, b = shown(word), shown(w)
                 if unicodedata.normalize("NFKC", word) == unicodedata.normalize("NFKC", w):
-                    a, b = ascii(word)[:60], ascii(w)[:60]
-                return (f"{message}: the board spells it {b}, not {a} (a move names a card exactly as the "
-                        "board spells it)")
-    return message
+                    return ascii(word)[:60], ascii(w)[:60]
+                return shown(word), shown(w)
+    return None
 
 
 def check_board(words: Any, count: int, rule: str, board: str, what: str = "words") -> list[str]:

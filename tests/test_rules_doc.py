@@ -4,8 +4,8 @@ Citations are collected from the .py and .tsv files of engine/, agents/, experim
 in every form the code uses: `RULES 3.9`, `RULES 3`, `RULES 3.9/3.10`, `RULES 4.1, 4.3`,
 `RULES 4.3 / 4.4 / 4.6`, ranges `RULES 4.1-4.7` (every section in between is checked),
 `RULES section 4`, `RULES.md section 4`, and regex-escaped `RULES 4\\.3` in tests. The rule codes
-that engines raise (`IllegalAction("5.4", ...)`, shown to people as "RULES 5.4") and the
-expected-rule column of the clue-case table are checked too.
+that engines raise (`IllegalAction("5.4", ...)`, `refusal("3.9", ...)`, shown to people as
+"RULES 5.4") and the expected-rule column of the clue-case table are checked too.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ CLUE_CASES = ROOT / "tests" / "engine" / "clue_cases.tsv"
 NUM = r"\d+(?:\.\d+)?(?!\d)"
 ITEM = rf"{NUM}(?:\s*[-\u2013]\s*{NUM})?"
 CITATION = re.compile(rf"\bRULES(?:\.md)?(?:\s+sections?)?\s+({ITEM}(?:\s*[,/]\s*{ITEM})*)")
-RAISED = re.compile(rf"\bIllegalAction\(\s*[\"']({NUM})[\"']")
+RAISED = re.compile(rf"\b(?:IllegalAction|refusal|off_board)\(\s*[\"']({NUM})[\"']")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 NUMBERED = re.compile(r"^(\d+(?:\.\d+)?)\.?\s")
 

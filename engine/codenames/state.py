@@ -19,7 +19,8 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board, not_on_board, shown
+from ..record_fields import check_board, shown
+from ..refusals import off_board, refusal
 from ..referee import Referee, referee_for
 from .config import CodenamesConfig
 from .key import ASSASSIN, BYSTANDER, TEAM_LETTER, TEAMS, CodenamesKey, other_team
@@ -205,10 +206,9 @@ class CodenamesState:
     def apply(self, action: Action) -> None:
         seat = getattr(action, "seat", None)
         if seat not in SEATS:
-            raise IllegalAction(self.board_rule, f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+            raise refusal(self.board_rule, "unknown_seat", seat=repr(seat), seats=f"seats are {', '.join(SEATS)}")
         if self.is_terminal():
-            raise IllegalAction("2.3" if self.config.assassin_ending else "1.5",
-                                f"the game is over ({self.winner} won)")
+            raise refusal("2.3" if self.config.assassin_ending else "1.5", "over_won", team=self.winner)
         if isinstance(action, Clue):
             self._clue(action)
         elif isinstance(action, Guess):
@@ -218,7 +218,7 @@ class CodenamesState:
         elif isinstance(action, Cover):
             self._cover(action)
         else:
-            raise IllegalAction("1.2", f"{type(action).__name__} is not a Codenames action")
+            raise refusal("1.2", "not_an_action", action=type(action).__name__, game="Codenames", moves="")
 
     def _past_the_limit(self, seat: str) -> IllegalAction | None:
         """RULES 1.4: `seat`'s turn ended by itself after its last allowed guess (number + 1), and no
@@ -227,48 +227,48 @@ class CodenamesState:
         last = self.history[-1] if self.history else None
         if (self.phase in (CLUE, COVER) and last is not None and last.kind == "guess" and last.seat == seat
                 and last.result == TEAM_LETTER.get(seat_team(seat))):
-            return IllegalAction("1.4", f"{seat_team(seat)}'s turn ended by itself after its last allowed guess "
-                                        "(number + 1)")
+            return refusal("1.4", "past_the_limit", team=seat_team(seat))
         return None
 
     def _wrong_phase(self, what: str) -> IllegalAction:
         if self.phase == COVER:
             p = self.pending[0]
-            return IllegalAction(p.rule, f"{p.seat} must first cover one of {p.team}'s agents")
+            return refusal(p.rule, "must_cover", seat=p.seat, team=p.team)
         if self.phase == SUDDEN_DEATH:
-            return IllegalAction("2.3", f"{self.team} is in sudden death: no clues, no stopping, only guesses")
+            return refusal("2.3", "team_sudden_death", team=self.team)
         if self.phase == CLUE:
-            return IllegalAction("1.2", f"{what} needs a clue first: {self.team}-spymaster gives it")
-        return IllegalAction("1.2", f"{self.team}-guesser is guessing on the current clue; the turn is not over")
+            return refusal("1.2", "needs_clue", what=what, giver=f"{self.team}-spymaster")
+        return refusal("1.2", "guessing", guesser=f"{self.team}-guesser")
 
     def _clue(self, a: Clue) -> None:
         if self.phase != CLUE:
             raise self._wrong_phase("a clue")
         if a.seat != f"{self.team}-spymaster":
             rule = "1.8" if self.solo and seat_team(a.seat) != self.ours else "1.2"
-            raise IllegalAction(rule, f"it is {self.team}-spymaster's turn to give a clue, not {a.seat}'s")
+            raise refusal(rule, "clue_turn_not", giver=f"{self.team}-spymaster", seat=a.seat)
         number = a.number
         if not (number == UNLIMITED or (isinstance(number, int) and not isinstance(number, bool)
                                         and 0 <= number <= MAX_CLUE_NUMBER)):
-            raise IllegalAction("1.2", f"a clue number is 0..{MAX_CLUE_NUMBER} or \"unlimited\", not {shown(number)}")
+            raise refusal("1.2", "codenames_number", most=MAX_CLUE_NUMBER, number=shown(number))
         text_rule = "2.2" if self.config.game == "pictures" else "1.2"
         if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
-            raise IllegalAction(text_rule, f"a clue is one word, written as text, not {type(a.word).__name__}")
+            raise refusal(text_rule, "clue_text", type=type(a.word).__name__)
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:
             raise IllegalAction(text_rule, exc.describe(self.config.language)) from None  # as the filter
         if not word:
-            raise IllegalAction("1.2", "a clue is one word")
-        verdict = None
+            raise refusal("1.2", "clue_empty")
+        verdict = two_words = None
         multiword = any(o.startswith("multiword") for o in self.config.clue_options)  # RULES 4.7, agreed
         if self.config.game == "pictures" and not multiword and any(ch.isspace() or ch in WORD_BREAKS for ch in word):
-            verdict = ("2.2", f"{word!r} is not one word (no spaces, no hyphens)")
+            two_words = refusal("2.2", "not_one_word", word=repr(word))
+            verdict = (two_words.rule, two_words.message)
         if verdict is None and self.config.invalid_clue != "allow":
             verdict = self._referee(word, number, self.visible_words(), self.covered_words(),
                                     self.config.language)
         if verdict and self.config.invalid_clue != "penalize":
-            raise IllegalAction(*verdict)
+            raise two_words or IllegalAction(*verdict)
         self.turns.append(self.team)
         self.history.append(Event("clue", a.seat, word, number))
         self.current_clue, self.guesses_this_turn = (word, number), 0
@@ -282,12 +282,12 @@ class CodenamesState:
         if self.phase not in (GUESS, SUDDEN_DEATH):
             raise self._past_the_limit(a.seat) or self._wrong_phase("a guess")
         if a.seat != f"{self.team}-guesser":
-            raise IllegalAction("1.2", f"only {self.team}-guesser guesses on {self.team}'s turn, not {a.seat}")
+            raise refusal("1.2", "team_guesser", guesser=f"{self.team}-guesser", team=self.team, seat=a.seat)
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, not_on_board(a.word, self.words, "a card of the board"))
+            raise off_board(self.board_rule, a.word, self.words, "a card of the board")
         if self.revealed[i]:
-            raise IllegalAction("1.3", f"{a.word!r} is already covered")
+            raise refusal("1.3", "already_covered", word=repr(a.word))
         letter = self.key.letters[i]
         self.history.append(Event("guess", a.seat, a.word, result=letter))
         self.revealed[i] = True
@@ -319,25 +319,25 @@ class CodenamesState:
         if self.phase != GUESS:
             raise self._past_the_limit(a.seat) or self._wrong_phase("stopping")
         if a.seat != f"{self.team}-guesser":
-            raise IllegalAction("1.4", f"only {self.team}-guesser may stop {self.team}'s turn")
+            raise refusal("1.4", "team_stopper", guesser=f"{self.team}-guesser", team=self.team)
         if self.guesses_this_turn == 0:
-            raise IllegalAction("1.4", "the guessers must make at least one guess before stopping")
+            raise refusal("1.4", "team_stop_early")
         self.history.append(Event("stop", a.seat))
         self._end_turn()
 
     def _cover(self, a: Cover) -> None:
         if self.phase != COVER:
-            raise IllegalAction("1.6", "nobody has a card to cover now (RULES 1.6 penalty, 1.8 virtual opponent)")
+            raise refusal("1.6", "nothing_to_cover")
         p = self.pending[0]
         if a.seat != p.seat:
-            raise IllegalAction(p.rule, f"{p.seat} covers now, not {a.seat}")
+            raise refusal(p.rule, "cover_turn", seat=p.seat, mover=a.seat)
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction(self.board_rule, not_on_board(a.word, self.words, "a card of the board"))
+            raise off_board(self.board_rule, a.word, self.words, "a card of the board")
         if self.revealed[i]:
-            raise IllegalAction("1.3", f"{a.word!r} is already covered")
+            raise refusal("1.3", "already_covered", word=repr(a.word))
         if self.key.letters[i] != TEAM_LETTER[p.team]:
-            raise IllegalAction(p.rule, f"{a.word!r} is not one of {p.team}'s agents")
+            raise refusal(p.rule, "not_their_agent", word=repr(a.word), team=p.team)
         self.history.append(Event("cover", a.seat, a.word, result=self.key.letters[i]))
         self.revealed[i] = True
         self.pending.pop(0)

@@ -10,7 +10,8 @@ from ..clues.normalize import ClueTextError, normalize_clue
 from ..errors import IllegalAction
 from ..fresh import text, texts
 from ..game import Outcome
-from ..record_fields import check_board, not_on_board, shown
+from ..record_fields import check_board, shown
+from ..refusals import off_board, refusal
 from ..referee import Referee, referee_for
 from .config import DuetConfig
 from .key import ASSASSIN, BOARD_SIZE, GREEN, SEATS, TOTAL_GREENS, DuetKey, other
@@ -158,9 +159,10 @@ class DuetState:
     # ----- moves ---------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         if getattr(action, "seat", None) not in SEATS:
-            raise IllegalAction("3.1", f"unknown seat {shown(getattr(action, 'seat', None))}; Duet seats are A and B")
+            raise refusal("3.1", "unknown_seat", seat=shown(getattr(action, "seat", None)),
+                          seats="Duet seats are A and B")
         if self.is_terminal():
-            raise IllegalAction("3.9", f"the game is over ({self.phase})")
+            raise refusal("3.9", "over", result=self.phase)
         if isinstance(action, Clue):
             self._clue(action)
         elif isinstance(action, Guess):
@@ -168,27 +170,28 @@ class DuetState:
         elif isinstance(action, Stop):
             self._stop(action)
         else:
-            raise IllegalAction("3.4", f"{type(action).__name__} is not a Duet action (clue, guess, stop)")
+            raise refusal("3.4", "not_an_action", action=type(action).__name__, game="Duet",
+                          moves=" (clue, guess, stop)")
 
     def _clue(self, a: Clue) -> None:
         if self.phase == SUDDEN_DEATH:
-            raise IllegalAction("3.9", "no clues in sudden death")
+            raise refusal("3.9", "sudden_death_clue")
         if self.phase == GUESS:
-            raise IllegalAction("3.6", f"{other(self.clue_giver)} is guessing on the current clue; the turn is not over")
+            raise refusal("3.6", "guessing", guesser=other(self.clue_giver))
         if a.seat not in self.clue_givers():
             if self.side_finished(a.seat):
-                raise IllegalAction("3.8", f"{a.seat}'s nine greens are all covered: {a.seat} only guesses now")
-            raise IllegalAction("3.4", f"it is {' or '.join(self.clue_givers())}'s turn to give a clue")
+                raise refusal("3.8", "side_done_clue", seat=a.seat)
+            raise refusal("3.4", "clue_turn", givers=tuple(self.clue_givers()))
         if isinstance(a.number, bool) or not isinstance(a.number, int) or not 0 <= a.number <= MAX_CLUE_NUMBER:
-            raise IllegalAction("3.4", f"a Duet clue number is 0..{MAX_CLUE_NUMBER}, not {shown(a.number)}")
+            raise refusal("3.4", "duet_number", most=MAX_CLUE_NUMBER, number=shown(a.number))
         if not isinstance(a.word, str):  # None, 7 or a list is no word (it was played as its str())
-            raise IllegalAction("3.4", f"a clue is one word, written as text, not {type(a.word).__name__}")
+            raise refusal("3.4", "clue_text", type=type(a.word).__name__)
         try:  # one reading of the text for every rule below (NFC, dashes, length, invisible characters)
             word = normalize_clue(a.word)
         except ClueTextError as exc:
             raise IllegalAction("3.4", exc.describe(self.config.language)) from None  # as the filter
         if not word:
-            raise IllegalAction("3.4", "a clue is one word")
+            raise refusal("3.4", "clue_empty")
         penalty = None
         if self.config.invalid_clue != "allow":
             covered = [w for i, w in enumerate(self.words) if self.covered_for_both(i)]
@@ -211,22 +214,21 @@ class DuetState:
     def _guess(self, a: Guess) -> None:
         if self.phase == CLUE:
             if self.side_finished(other(a.seat)):  # e.g. just after the turn that covered them ended itself
-                raise IllegalAction("3.8", f"{other(a.seat)}'s nine greens are all covered: {a.seat} has nothing "
-                                           "left to guess and only gives clues")
-            raise IllegalAction("3.4", "a guess needs a clue first")
+                raise refusal("3.8", "side_done_guess", other=other(a.seat), seat=a.seat)
+            raise refusal("3.4", "guess_first")
         if a.seat not in self.guessers():
             if self.phase == GUESS:
-                raise IllegalAction("3.5", f"{self.clue_giver} gave the clue; only {other(self.clue_giver)} guesses")
-            raise IllegalAction("3.9", f"{a.seat} has no greens left to find in sudden death")
+                raise refusal("3.5", "duet_guesser", giver=self.clue_giver, guesser=other(self.clue_giver))
+            raise refusal("3.9", "sudden_death_done", seat=a.seat)
         i = self._index.get(a.word) if isinstance(a.word, str) else None  # a list is no card (and unhashable)
         if i is None:
-            raise IllegalAction("3.1", not_on_board(a.word, self.words, "a word of the board"))
+            raise off_board("3.1", a.word, self.words, "a word of the board")
         if self.green_covered[i]:
-            raise IllegalAction("3.7", f"{a.word!r} is covered by an agent")
+            raise refusal("3.7", "covered_agent", word=repr(a.word))
         if len(self.marks[i]) == 2:
-            raise IllegalAction("3.7", f"{a.word!r} is covered for both players")
+            raise refusal("3.7", "covered_both", word=repr(a.word))
         if a.seat in self.marks[i]:
-            raise IllegalAction("3.7", f"{a.word!r} is already known to be a bystander for {a.seat}'s guesses")
+            raise refusal("3.7", "known_bystander", word=repr(a.word), seat=a.seat)
         identity = self.key.side(other(a.seat))[i]  # RULES 3.5: judged by the clue-giver's side
         if identity == GREEN:
             self.history.append(Event("guess", a.seat, a.word, result="green"))
@@ -256,13 +258,13 @@ class DuetState:
 
     def _stop(self, a: Stop) -> None:
         if self.phase == SUDDEN_DEATH:
-            raise IllegalAction("3.9", "no stopping in sudden death: guess or let the partner guess")
+            raise refusal("3.9", "sudden_death_stop")
         if self.phase != GUESS:
-            raise IllegalAction("3.6", "there is no turn to stop: a clue comes first")
+            raise refusal("3.6", "stop_no_turn")
         if a.seat != other(self.clue_giver):
-            raise IllegalAction("3.6", f"only the guesser {other(self.clue_giver)} may stop")
+            raise refusal("3.6", "duet_stopper", guesser=other(self.clue_giver))
         if self.correct_this_turn == 0:
-            raise IllegalAction("3.6", "a turn may be stopped only after at least one correct guess")
+            raise refusal("3.6", "duet_stop_early")
         self._end_turn_with_stop()
 
     # ----- tokens and turn ends --------------------------------------------------------------

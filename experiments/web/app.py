@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from engine import IllegalAction
 from engine.actions import Clue
+from engine.refusals import refusal_text
 
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
 from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, read_body, refuse, refuse_extra_socket, send
@@ -179,8 +180,8 @@ class GameServer:
                 else:
                     table.adapter.apply_special(table, seat, move)
                     table.changed()
-            except IllegalAction as exc:
-                return {"type": "error", "code": "illegal", "rule": exc.rule, "message": exc.message}
+            except IllegalAction as exc:   # worded in the board's language, as the clue filter's refusals
+                return {"type": "error", "code": "illegal", "rule": exc.rule, "message": refusal_text(exc, table.lang)}
             except BadMove as exc:
                 return {"type": "error", "code": exc.code, "message": exc.message}
         await self.broadcast(table)

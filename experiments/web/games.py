@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from agents.defaults import guesser_for_people
-from engine import Clue, Cover, Guess, IllegalAction, Stop
+from engine import Clue, Cover, Guess, Stop
 from engine.actions import UNLIMITED, written_clue_number
 from engine.record_fields import MAX_SEED
+from engine.refusals import refusal
 from experiments.games.moves import clue_number
 
 PERSON, BOT = "person", "bot"
@@ -470,7 +471,7 @@ class DuetAdapter:
         if kind == "clue":
             clue = _clue(msg, seat, unlimited=False)
             if not t.state.clue_seats and t.first == "bot" and t.state.phase == "clue":
-                raise IllegalAction("3.4", "the bot partner gives the first clue (as chosen)")
+                raise refusal("3.4", "bot_first")
             return clue
         if kind == "guess":
             return Guess(seat, _card(msg, t.record.words))
@@ -479,12 +480,11 @@ class DuetAdapter:
         if kind == "pass":
             s = t.state
             if s.phase != "sudden_death":
-                raise IllegalAction("3.9", "a seat may hold back only in sudden death")
+                raise refusal("3.9", "hold_back_outside")
             if seat not in s.guessers():
-                raise IllegalAction("3.9", f"{seat} has no greens left to find in sudden death")
+                raise refusal("3.9", "sudden_death_done", seat=seat)
             if seat in t.passes:
-                raise IllegalAction("3.9", f"{seat} lets the partner guess already: a guess of the partner's "
-                                           "gives the choice back")
+                raise refusal("3.9", "hold_back_again", seat=seat)
             return Pass()
         if kind == "first":
             if t.state.clue_seats or t.state.phase != "clue":

@@ -1,0 +1,163 @@
+"""A Korean board's page is told every engine refusal in Korean (engine/refusals.py), as the clue
+filter's verdicts are: games played over the WebSocket by pages that try every move a page can
+send at every turn (each refusal collected), on Korean Duet, Codenames and Pictures boards."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+
+import numpy as np
+import websockets
+
+from engine.refusals import _REFUSALS, refusal, refusal_text
+from test_protocol import held_bot_clues, recv, recv_until, run
+from web_harness import CHEAP
+
+QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")   # a board or clue word, as repr quotes it
+
+
+def latin_words(message: str) -> list[str]:
+    """The Latin words of a message outside the words it quotes (a seat letter A or B is no word)."""
+    return re.findall(r"[A-Za-z]{2,}", QUOTED.sub("", message))
+
+
+def moves(game: str, cards: int) -> list[dict]:
+    """Every kind of move a page may send, with a good and a bad clue number, on every card."""
+    out = [{"type": "clue", "word": "우주", "number": 2}, {"type": "clue", "word": "우주", "number": 10},
+           {"type": "clue", "word": "우주", "number": "무제한"}, {"type": "stop"}]
+    out += [{"type": "guess", "card": i} for i in range(cards)]
+    if game == "duet":
+        out += [{"type": "pass"}]
+    else:
+        out += [{"type": "clue", "word": "우주 바다", "number": 1}, {"type": "clue", "word": "바다", "number": 0}]
+        out += [{"type": "cover", "card": i} for i in range(cards)]
+    return out
+
+
+def card_key(record: dict, view: dict, msg: dict) -> str | None:
+    """The key of the card a guess names, as the guess is judged (the test knows the key)."""
+    if msg["type"] != "guess":
+        return None
+    key, i = record["key"], msg["card"]
+    if record["game"] == "duet":   # RULES 3.5: by the side of the last clue's giver
+        giver = next((e["seat"] for e in reversed(view.get("history") or []) if e["kind"] == "clue"), None)
+        return None if giver is None else key[giver][i]
+    return {"R": "red", "B": "blue", "N": "N", "X": "X"}[key[i]] if view.get("turn_team") else None
+
+
+def order(tries: list, record: dict, view: dict, rng) -> list:
+    """The moves in the order the pages send them: at random, the assassin last (a game that lasts
+    meets more rules); half the time an agent-finding guess first, else the few moves that are no
+    card (clues, stop, pass) before the cards."""
+    rng.shuffle(tries)
+    own = ("G", view.get("turn_team"))
+    if rng.random() < 0.5:
+        tries.sort(key=lambda t: card_key(record, view, t[1]) not in own)
+    else:
+        tries.sort(key=lambda t: "card" in t[1])
+    return sorted(tries, key=lambda t: card_key(record, view, t[1]) == "X")
+
+
+async def play_every_move(server, made: dict, rng, steps: int = 80) -> list[dict]:
+    """Play one game from every person's seat: at each turn the pages send moves in a random order
+    until one is played; every refusal frame is returned."""
+    record = server.record(made["id"])
+    tokens = {seat: link.rsplit("/", 1)[1] for seat, link in made["links"].items()}
+    refusals, views = [], {}
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = {}
+        for seat, token in tokens.items():   # one at a time: each connection is a frame to those before it
+            sockets[seat] = await stack.enter_async_context(
+                websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={token}"))
+            views[seat] = (await recv(sockets[seat]))["view"]
+        for n, seat in enumerate(sockets):
+            for _ in range(len(sockets) - 1 - n):
+                views[seat] = (await recv(sockets[seat]))["view"]
+        for _ in range(steps):
+            view = next(iter(views.values()))
+            if view["outcome"]["over"]:
+                break
+            tries = [(seat, msg) for seat in sockets for msg in moves(record["game"], len(record["words"]))]
+            for seat, msg in order(tries, record, view, rng):
+                await sockets[seat].send(json.dumps(msg, ensure_ascii=False))
+                frame = await recv(sockets[seat])
+                if frame["type"] == "error":
+                    refusals.append(frame)
+                    continue
+                views[seat] = frame["view"]
+                for other, ws in sockets.items():
+                    if other != seat:
+                        views[other] = (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+                break
+    return refusals
+
+
+def test_every_engine_refusal_on_a_korean_board_is_korean(server, monkeypatch):
+    """Before, an illegal move's refusal reached a Korean board's page in the engine's English (`no
+    clues in sudden death`, `it is A's turn to give a clue`) while the clue filter's were Korean."""
+    kinds = []
+    from experiments.web import app
+
+    def wording(exc, language):
+        kinds.append(exc.kind)
+        return refusal_text(exc, language)
+
+    monkeypatch.setattr(app, "refusal_text", wording)
+    monkeypatch.setattr("experiments.web.games.judge_clue", lambda *a: None)   # its verdicts are Korean already
+    rng = np.random.default_rng(7)
+    games = [{"game": "duet", "mode": "people", "tokens": t, "seed": s} for t, s in ((9, 1), (4, 2), (2, 3), (9, 4))]
+    games += [{"game": g, "variant": v, "seats": seats, "seed": s}
+              for g in ("codenames", "pictures") for s in (1, 2)
+              for v, seats in (("two_player", {"spymaster": "person", "guesser": "person"}),
+                               ("teams", {x: "person" for x in ("red-spymaster", "red-guesser", "blue-spymaster",
+                                                                 "blue-guesser")}))]
+    frames = []
+    for settings in games:
+        status, made = server.post("/api/games", {"lang": "ko", **CHEAP, **settings})
+        assert status == 200, made
+        frames += run(play_every_move(server, made, rng))
+
+    release = held_bot_clues(monkeypatch)   # the bot partner gives the first clue: a person's is refused
+    status, made = server.post("/api/games", {"game": "duet", "lang": "ko", "seed": 5, "first": "partner", **CHEAP})
+    assert status == 200, made
+
+    async def before_the_bots_clue():
+        async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={made['token']}") as ws:
+            await recv(ws)
+            for msg in ({"type": "clue", "word": "우주", "number": 2}, {"type": "pass"}):
+                await ws.send(json.dumps(msg, ensure_ascii=False))
+                frames.append(await recv_until(ws, lambda m: m["type"] == "error"))
+
+    try:
+        run(before_the_bots_clue())
+    finally:
+        release.set()
+
+    illegal = [f for f in frames if f["code"] == "illegal"]
+    assert illegal and all(f["rule"] for f in illegal)
+    english = {f["message"] for f in illegal if latin_words(f["message"])}
+    assert not english, sorted(english)[:10]
+    reachable = {   # what the pages' moves met; the rest (an unknown seat, a word that is no text) a page never sends
+        "clue_turn", "clue_turn_not", "guessing", "duet_number", "codenames_number", "sudden_death_clue",
+        "sudden_death_stop", "guess_first", "duet_guesser", "covered_agent", "known_bystander", "stop_no_turn",
+        "duet_stopper", "duet_stop_early", "hold_back_outside", "bot_first", "needs_clue", "team_guesser",
+        "already_covered", "team_stopper", "team_stop_early", "nothing_to_cover", "must_cover", "cover_turn",
+        "not_their_agent", "not_one_word"}
+    assert reachable <= set(kinds), sorted(reachable - set(kinds))
+
+
+def test_every_refusal_has_a_korean_line_without_english_words():
+    """Every kind of the table, with English names in its fields (teams, seats, what was tried), is
+    worded in Korean on a Korean board and in the engine's own English elsewhere."""
+    names = {"result": "won", "team": "red", "givers": ("A", "B"), "giver": "red-spymaster", "seat": "blue-guesser",
+             "guesser": "red-guesser", "type": "list", "word": "'우주'", "what": "a guess", "spelled": "'A'",
+             "board": "'a'", "seats": "seats are red-spymaster", "action": "Cover", "game": "Duet", "moves": "",
+             "most": 9, "number": "'unlimited'", "other": "B", "mover": "red-guesser"}
+    for kind, (_ko, en) in _REFUSALS.items():
+        fields = {k: v for k, v in names.items() if "{" + k + "}" in en}
+        exc = refusal("3.4", kind, **fields)
+        assert latin_words(refusal_text(exc, "ko")) == [], (kind, refusal_text(exc, "ko"))
+        assert refusal_text(exc, "en") == exc.message and "{" not in exc.message
