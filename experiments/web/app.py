@@ -35,8 +35,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 WS_MAX_SIZE = 64 * 1024   # uvicorn closes the connection (1009) beyond this
 MAX_BODY = 16 * 1024      # bytes of a new game's settings
 log = logging.getLogger("cnlab.web")
-#: the fields of each move a page sends (docs/web.md); any move may name its seat and game too
-MOVE_FIELDS = {kind: ("type", *fields, "seat", "id", "game") for kind, fields in {
+#: the fields of each move a page sends (docs/web.md); any move may name its seat and game too, and the
+#: view it was made on (`moves`: a move sent again, or late, is refused once the game has moved on)
+MOVE_FIELDS = {kind: ("type", *fields, "seat", "id", "game", "moves") for kind, fields in {
     "clue": ("word", "number"), "guess": ("card",), "cover": ("card",), "stop": (), "pass": (), "first": ()}.items()}
 
 
@@ -161,11 +162,20 @@ class GameServer:
             fields = ", ".join(MOVE_FIELDS[msg["type"]])
             return {"type": "error", "code": "bad_move",
                     "message": f"unknown field {unknown[0]!r} of a {msg['type']} move; its fields are {fields}"}
+        made_on = msg.get("moves")
+        if made_on is not None and (isinstance(made_on, bool) or not isinstance(made_on, int)):
+            return {"type": "error", "code": "bad_move",
+                    "message": "'moves' is the number of moves of the view the move was made on (the view's moves)"}
         async with table.lock:
             if table.error:
                 return {"type": "error", "code": "game_stopped", "message": table.error}
             if table.over:
                 return {"type": "error", "code": "game_over", "message": "the game is over"}
+            played = len(table.record.actions)
+            if made_on is not None and made_on != played:   # a double click, a page re-sending after a reconnect
+                return {"type": "error", "code": "stale",
+                        "message": f"this move was made after move {made_on} and the game is at move {played}: "
+                                   "it is not played (look at the table again)"}
             try:
                 move = table.adapter.parse(table, seat, msg)
                 if isinstance(move, Clue):  # the clue filter, in its thread (the first Korean load takes seconds)

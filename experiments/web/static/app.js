@@ -74,6 +74,7 @@ const TEXT = {
     s_unfinished: "unfinished ({reason})", s_duet_playing: "{status}, {found}/15 agents",
     s_server_full: "the server has {n} games in play; try again when some have ended",
     s_sockets: "this seat has {n} pages open: close one first", s_game_over: "the game is over",
+    s_stale: "this move was made after move {made} and the game is at move {now}: it is not played (look at the table again)",
     legend_duet: "Your key side: green stripe = your agent, black = assassin, beige = bystander · ✓ an agent found · A / B: a bystander token from A's / B's guess",
     legend_duet_end: "Corner: the other side of the key card",
     legend_spymaster: "The key (stripe): red and blue agents, beige bystanders, black the assassin",
@@ -143,6 +144,7 @@ const TEXT = {
     s_unfinished: "끝나지 않음 ({reason})", s_duet_playing: "{status}, 요원 {found}/15",
     s_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
     s_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요", s_game_over: "게임이 끝났습니다",
+    s_stale: "{made}번째 수 뒤에 둔 수인데 게임은 {now}번째 수까지 왔습니다: 두지 않았습니다 (테이블을 다시 보세요)",
     legend_duet: "내 열쇠 면: 초록 줄 = 내 요원, 검정 = 암살자, 베이지 = 행인 · ✓ 찾은 요원 · A / B: A / B의 추측으로 놓인 행인 토큰",
     legend_duet_end: "모서리: 열쇠 카드의 다른 면",
     legend_spymaster: "열쇠 (줄): 빨강·파랑 요원, 베이지 행인, 검정 암살자",
@@ -454,7 +456,12 @@ function rememberSeatIfNew(id, token) {
   if (!all[id]) rememberSeat(id, null, token);
 }
 
-function send(msg) { notice = null; window.cnlabNotice = null; window.cnlabSend(msg); }
+// every move names the view it was made on (its moves): one sent twice (a double click, a page that
+// re-sends after a reconnect) or arriving after the game moved on is refused, not played on a later turn
+function send(msg) {
+  notice = null; window.cnlabNotice = null;
+  window.cnlabSend(lastView ? { ...msg, moves: lastView.moves } : msg);
+}
 
 function drawPlay(view) {
   if (!view) return;
@@ -619,6 +626,8 @@ const SERVER_TEXTS = [
   [/^the server has (\d+) games in play; try again when some have ended$/, "s_server_full", (m) => ({ n: m[1] })],
   [/^this seat has (\d+) pages open: close one first$/, "s_sockets", (m) => ({ n: m[1] })],
   [/^the game is over$/, "s_game_over", () => ({})],
+  [/^this move was made after move (\d+) and the game is at move (\d+): it is not played \(look at the table again\)$/,
+    "s_stale", (m) => ({ made: m[1], now: m[2] })],
 ];
 function serverText(text) {
   if (UI === "en" || !text) return text || "";
