@@ -432,9 +432,8 @@ function playView(id, token) {
           main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, t(msg.code), " ", el("span", { class: "dim" }, msg.message)));
           return;
         }
-        if (msg.code === "too_many_sockets" && !lastView) {   // a page with no view yet showed "loading" for ever,
-          closedByServer = true;                              // trying again every second: say why, and stop
-          main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, serverText(msg.message)));
+        if (seatIsFull(msg, !!lastView, el("div", { class: "panel error", id: "fatal" }))) {
+          closedByServer = true;
           return;
         }
         notice = msg; window.cnlabNotice = msg; drawPlay(lastView);
@@ -629,14 +628,6 @@ const SERVER_TEXTS = [
   [/^this move was made after move (\d+) and the game is at move (\d+): it is not played \(look at the table again\)$/,
     "s_stale", (m) => ({ made: m[1], now: m[2] })],
 ];
-function serverText(text) {
-  if (UI === "en" || !text) return text || "";
-  for (const [pattern, key, fields] of SERVER_TEXTS) {
-    const m = pattern.exec(text);
-    if (m) return t(key, fields(m));
-  }
-  return text;
-}
 
 function endPanel(view) {
   const o = view.outcome;

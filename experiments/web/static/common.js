@@ -1,5 +1,5 @@
 // Shared by the game pages (app.js) and Spy's Word (spyword.js): the interface language, the
-// text lookup (each page defines its own TEXT table), DOM and fetch helpers.
+// text lookup (each page defines its own TEXT and SERVER_TEXTS tables), DOM and fetch helpers.
 function uiLang() {
   const q = new URLSearchParams(location.search).get("ui");
   if (q === "en" || q === "ko") { localStorage.setItem("cnlab-ui", q); return q; }
@@ -36,4 +36,26 @@ async function api(path, options) {
   try { body = await res.json(); } catch (e) { body = { error: res.statusText }; }
   if (!res.ok) throw new Error(body && body.error ? body.error : res.statusText);
   return body;
+}
+
+// What the server words in English, in the interface's language: each page's SERVER_TEXTS lists
+// [pattern, text key, the key's fields from the match]; a text it does not know is shown as sent.
+function serverText(text) {
+  if (UI === "en" || !text) return text || "";
+  for (const [pattern, key, fields] of SERVER_TEXTS) {
+    const m = pattern.exec(text);
+    if (m) return t(key, fields(m));
+  }
+  return text;
+}
+
+// A socket refused because its seat has every place taken (too_many_sockets) before the page showed
+// anything: the page showed "loading" for ever, trying again every second. It says why in `box`
+// (then `after`) and the caller stops trying (true); a page already showing its game keeps trying,
+// as after a network drop.
+function seatIsFull(msg, shown, box, ...after) {
+  if (msg.code !== "too_many_sockets" || shown) return false;
+  box.append(serverText(msg.message));
+  main().replaceChildren(box, ...after);
+  return true;
 }

@@ -323,10 +323,9 @@ function connect(code, token) {
         fatal = true; forgetSeat(code);
         main().replaceChildren(el("p", { id: "notice", class: "error" }, t(msg.code)),
           el("p", {}, el("a", { href: "#/" }, t("nav_home"))));
-      } else if (msg.code === "too_many_sockets" && !(ROOM && ROOM.code === code)) {
-        fatal = true;   // no room shown yet: it said nothing and tried again every second; the seat is kept
-        main().replaceChildren(el("p", { id: "notice", class: "error" }, serverText(msg.message)),
-          el("p", {}, el("a", { href: "#/" }, t("nav_home"))));
+      } else if (seatIsFull(msg, !!(ROOM && ROOM.code === code), el("p", { id: "notice", class: "error" }),
+                            el("p", {}, el("a", { href: "#/" }, t("nav_home"))))) {
+        fatal = true;   // the seat is kept
       } else showNotice(msg);
     } else if (msg.type === "gone") {
       fatal = true; forgetSeat(code); window.cnlabSpyGone = msg.reason;
@@ -391,14 +390,6 @@ const SERVER_TEXTS = [
   [/^(\d+) people are in the room: at least as many seats$/, "x_seats", (m) => ({ n: m[1] })],
   [/^([\s\S]+) \(RULES (\d+\.\d+)\)$/, "x_cited", (m) => ({ message: serverText(m[1]), rule: m[2] })],   // a checker's verdict
 ];
-function serverText(text) {
-  if (UI === "en" || !text) return text || "";
-  for (const [pattern, key, fields] of SERVER_TEXTS) {
-    const m = pattern.exec(text);
-    if (m) return t(key, fields(m));
-  }
-  return text;
-}
 function tick() {
   const r = ROOM;
   const box = $("#timer");
