@@ -64,9 +64,10 @@ PAGE_SETTINGS = ("spies", "ghost", "reveal_spy_role", "reveal_eliminated_role", 
                  "clue_mode", "discussion_seconds", "tie_break")
 FRAME_KEYS = {"spies": "minority", "reveal_spy_role": "tell_minority"}  # the frames' neutral names
 PAGE_KEYS = {v: k for k, v in FRAME_KEYS.items()}
-SETTINGS_MESSAGE = ("type", "seat", "settings", "players", "bot", "lang")  # a settings message's parts
+SETTINGS_MESSAGE = ("type", "seat", "stage", "settings", "players", "bot", "lang")  # a settings message's parts
 GAME_MOVES = ("ready", "clue", "start_vote", "vote", "guess", "dismiss", "show", "hide")  # refused in the lobby
-#: the fields of each message a page sends (docs/spyword_web.md), besides its type and seat ('settings' checks its own)
+#: the fields of each message a page sends (docs/spyword_web.md), besides its type, seat and stage ('settings'
+#: checks its own)
 MESSAGE_FIELDS = {"start": (), "again": (), "leave": (), "kick": ("target",), "add_player": ("name", "profile"),
                   "ready": (), "clue": ("text",), "start_vote": (), "vote": ("target",), "guess": ("word",),
                   "dismiss": (), "show": (), "hide": ()}
@@ -308,6 +309,16 @@ class Room:
     def changed(self) -> None:
         self.version += 1
         self.updated = time.time()
+
+    def stage(self) -> str:
+        """Where the room is, as a page's message names it (`"stage"`): the room's game, its round and
+        phase and the clues given so far. It moves on with the game, not with another player's vote or
+        a socket coming and going: a message sent again or late (a double click, a page re-sending after
+        a reconnect, a vote of an earlier round) is refused, moves made side by side (a vote each) are not."""
+        s = self.state
+        if self.phase != "playing" or s is None:
+            return f"{self.games}:{self.phase}"
+        return f"{self.games}:{s.round}:{s.phase}:{len(s.clues)}"
 
     def apply(self, action) -> None:
         """An engine action: IllegalAction leaves everything unchanged."""
@@ -591,7 +602,7 @@ class Room:
         device (viewer None), with the private part of the player holding the phone only."""
         room = {
             "code": self.code, "phase": self.phase, "device": self.device, "lang": self.lang,
-            "me": viewer, "host": self.current_host(), "version": self.version,
+            "me": viewer, "host": self.current_host(), "version": self.version, "stage": self.stage(),
             "members": [self.member_view(m) for m in self.members.values()],
             "settings": frame_settings(self.settings), "players": self.players, "bot": self.bot,
             "role_problem": self.role_problem() if self.phase == "lobby" else None,
@@ -1097,16 +1108,23 @@ class RoomStore:
         kind = msg["type"]
         gone: list[tuple[str, str]] = []
         fields = MESSAGE_FIELDS.get(kind)
-        unknown = [str(k)[:30] for k in msg if fields is not None and k not in ("type", "seat", *fields)]
+        unknown = [str(k)[:30] for k in msg if fields is not None and k not in ("type", "seat", "stage", *fields)]
         if unknown:   # a misspelt field was dropped and the message played without it
             return {"type": "error", "code": "bad_move", "message": f"unknown field {unknown[0]!r} of a {kind[:20]} "
-                    f"message; its fields are {', '.join(('type', 'seat', *fields))}"}
+                    f"message; its fields are {', '.join(('type', 'seat', 'stage', *fields))}"}
+        made_at = msg.get("stage")
+        if made_at is not None and not isinstance(made_at, str):
+            return {"type": "error", "code": "bad_move", "message": "'stage' is the room's stage the message was sent "
+                    "at (the room frame's stage)"}
         try:
             if kind == "clue" and room.in_game():  # the checker in the bot thread (it may load models)
                 await self.prejudge(room, member, msg)
             async with room.lock:
                 if room.error and room.in_game():
                     raise RoomError(room.error, "game_stopped", 409)
+                if made_at is not None and made_at != room.stage():
+                    raise RoomError(f"this message was sent at stage {made_at[:40]} and the room is at stage "
+                                    f"{room.stage()}: it is not played (look at the room again)", "stale", 409)
                 gone = self.handle_locked(room, member, msg)
         except IllegalAction as exc:
             return {"type": "error", "code": "illegal", "rule": exc.rule, "message": exc.message}

@@ -98,3 +98,48 @@ def test_the_page_names_the_view_of_its_moves_and_says_why_a_second_click_was_no
     clues = [json.loads(f) for f in sent if '"clue"' in f]
     assert [c.get("moves") for c in clues] == [0, 0]
     assert len(server.record(made["id"])["actions"]) == 1
+
+
+def test_a_spyword_vote_sent_again_in_a_later_round_is_refused_not_counted(tmp_path):
+    """Spy's Word rooms had the same hole: a vote message carries no round, so one re-sent by a flaky
+    page in the next round's vote was that round's vote. A message may name the room's stage (the
+    frame's `stage`); a later stage refuses it (`stale`), other players' votes meanwhile do not."""
+    from spyword_harness import SpyServer, act, game, open_room, play, run as spy_run, sync
+
+    packs = {"en": [{"id": "t-1", "category": "animal", "words": ["dog", "cat"]}],
+             "ko": [{"id": "t-ko-1", "category": "동물", "words": ["개", "고양이"]}]}
+    srv = SpyServer(tmp_path, packs=packs).start()
+
+    async def scenario():
+        code, clients = await open_room(srv, ["Ann", "Bob", "Cho", "Dan", "Eve", "Fay"], seed=11)
+        roles = dict(srv.room(code).state.roles)
+        citizens = [s for s, r in roles.items() if r == "citizen"]
+        voter, out, kept = citizens[0], citizens[1], citizens[2]
+        round_one = await play(clients, vote_for=lambda *a: None, until=lambda r: game(r)["phase"] == "vote")
+        await sync(clients.values())
+        stage = clients[voter].last["stage"]
+        assert stage == round_one["stage"] and game(round_one)["round"] == 1
+        old = {"type": "vote", "target": kept, "stage": stage}
+        assert (await act(clients[voter], **old)).get("type") != "error"
+        await sync(clients.values())
+        assert clients[voter].last["stage"] == stage   # a vote moves no stage: the others still vote
+        room = await play(clients, vote_for=lambda seat, choices, g: out if out in choices and seat != out else
+                          next(c for c in choices if c not in (seat, "PASS")),
+                          until=lambda r: game(r)["phase"] == "vote" and game(r)["round"] == 2)
+        assert game(room)["round"] == 2 and [e["seat"] for e in game(room)["eliminated"]] == [out]
+        await sync(clients.values())
+        error = await clients[voter].error(**old)
+        assert error["code"] == "stale" and stage in error["message"], error
+        assert srv.room(code).state.votes.get(voter) is None
+        bad = await clients[voter].error(**{**old, "stage": 3})
+        assert bad["code"] == "bad_move"
+        # without a stage (a client of before) the message still plays: the vote of this round
+        assert (await act(clients[voter], type="vote", target=kept)).get("type") != "error"
+        assert srv.room(code).state.votes.get(voter) == kept
+        for c in clients.values():
+            await c.close()
+
+    try:
+        spy_run(scenario())
+    finally:
+        srv.stop()

@@ -90,6 +90,7 @@ const TEXT = {
     x_single_device: "this room plays on one device: the host adds the players there",
     x_not_host: "only the host changes the room (settings, players, start)",
     x_seats: "{n} people are in the room: at least as many seats",
+    x_stale: "this message was sent at stage {made} and the room is at stage {now}: it is not played (look at the room again)",
   },
   ko: {
     brand: "스파이의 단어", nav_home: "방", nav_profile: "내 프로필", nav_codenames: "코드네임 게임",
@@ -169,6 +170,7 @@ const TEXT = {
     x_single_device: "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다",
     x_not_host: "방장만 방을 바꿀 수 있습니다 (설정, 플레이어, 시작)",
     x_seats: "방에 {n}명이 있습니다: 자리는 그 이상이어야 합니다",
+    x_stale: "방이 바뀐 뒤에 도착한 메시지입니다({made} → {now}): 두지 않았습니다 (방을 다시 보세요)",
   },
 };
 
@@ -339,10 +341,13 @@ function connect(code, token) {
     setTimeout(() => { if (socket === ws) connect(code, token); }, 1000);
   };
 }
+// every message names the room's stage it was sent at: one sent twice (a double click, a page that
+// re-sends after a reconnect) or arriving after the game moved on (a vote of an earlier round) is refused
 function send(msg) {
   window.cnlabSpyNotice = null;
   const n = $("#notice"); if (n) { n.textContent = ""; n.className = ""; }
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  const out = ROOM && ROOM.stage ? { ...msg, stage: ROOM.stage } : msg;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(out));
 }
 function showNotice(msg) {
   const n = $("#notice");
@@ -388,6 +393,8 @@ const SERVER_TEXTS = [
   [/^this room plays on one device: the host adds the players there$/, "x_single_device", () => ({})],
   [/^only the host changes the room \(settings, players, start\)$/, "x_not_host", () => ({})],
   [/^(\d+) people are in the room: at least as many seats$/, "x_seats", (m) => ({ n: m[1] })],
+  [/^this message was sent at stage (\S+) and the room is at stage (\S+): it is not played \(look at the room again\)$/,
+    "x_stale", (m) => ({ made: m[1], now: m[2] })],
   [/^([\s\S]+) \(RULES (\d+\.\d+)\)$/, "x_cited", (m) => ({ message: serverText(m[1]), rule: m[2] })],   // a checker's verdict
 ];
 function tick() {
