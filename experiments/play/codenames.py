@@ -23,7 +23,7 @@ from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import COLUMNS, coordinate, parse, words_of
 from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from experiments.play.text import clue_number, machine_word, reason, refusal
+from experiments.play.text import clue_number, engine_refusal, machine_word, reason
 
 LETTER_STYLE = {"R": "bold white on red3", "B": "bold white on blue3", "N": "black on wheat1",
                 "X": "bold white on grey15"}
@@ -116,7 +116,7 @@ class CodenamesSession(TerminalSession):
         never shows (`'unicorn'`), so the refusal names it as the board does."""
         if self.labels is None:
             return super()._refuse(exc, retype)
-        text = refusal(self.lang, exc.rule, exc.message, retype)   # translated first: it reads the quoted id
+        text = engine_refusal(self.lang, exc, retype)   # translated first: it reads the quoted id
         for word in self.record.words:
             text = text.replace(repr(word), self._card_name(word))
         self._notice(text, "bold red")

@@ -18,7 +18,7 @@ from engine import UNLIMITED, Clue, IllegalAction
 
 from experiments.play import view
 from experiments.play.prompts import SAID_BACK, Command, _norm
-from experiments.play.text import clue_number, refusal, say
+from experiments.play.text import clue_number, engine_refusal, refusal, say
 from experiments.records import write_record
 
 EXIT_INTERRUPTED = 130
@@ -201,7 +201,7 @@ class TerminalSession:
         self.io.show(text)
 
     def _refuse(self, exc: IllegalAction, retype: bool = False) -> None:
-        self._notice(refusal(self.lang, exc.rule, exc.message, retype), "bold red")
+        self._notice(engine_refusal(self.lang, exc, retype), "bold red")
 
     def _explain_resolved(self) -> None:
         """After a bot clue's guessing turn is over: what the bot meant by it (in Codenames' two-player

@@ -6,14 +6,13 @@ keeps the engine's own (English) words: `play.ended`, statuses and loss reasons;
 their translation (`reason(lang, ...)`), with the machine word kept in the result line, so that it
 can be compared with `cnlab replay`.
 
-Refusals of the engine (`IllegalAction`) carry an English message; `refusal()` translates the ones
-a person can cause at a prompt and shows any other in English after a Korean lead-in. The clue
+Refusals of the engine (`IllegalAction`) are worded by kind in `engine.refusals` (English and
+Korean, the web pages' table too); `engine_refusal()` shows them in the board's language. The clue
 filter's verdicts are already in the board's language (engine.clues.messages).
 """
 
 from __future__ import annotations
 
-import re
 
 LANGUAGES = ("en", "ko")
 
@@ -343,25 +342,6 @@ REASONS: dict[str, dict[str, str]] = {
 }
 
 # the engine's refusals a person can cause at a prompt, in Korean (English: the engine's own words)
-_REFUSALS_KO: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^'(?P<w>.+)' is covered by an agent$"), "'{w}'은(는) 이미 요원으로 덮인 카드입니다"),
-    (re.compile(r"^'(?P<w>.+)' is covered for both players$"), "'{w}'은(는) 두 사람 모두에게 덮인 카드입니다"),
-    (re.compile(r"^'(?P<w>.+)' is already known to be a bystander for \S+'s guesses$"),
-     "'{w}'은(는) 내 추측으로 이미 민간인임을 아는 카드입니다"),
-    (re.compile(r"^'(?P<w>.+)' is already covered$"), "'{w}'은(는) 이미 덮인 카드입니다"),
-    (re.compile(r"^'(?P<w>.+)' is not a (?:word|card) of the board$"), "'{w}'은(는) 테이블에 없습니다"),
-    (re.compile(r"^'(?P<w>.+)' is not one of (?P<t>\S+)'s agents$"), "'{w}'은(는) 상대({t}) 팀의 요원이 아닙니다"),
-    (re.compile(r"^a turn may be stopped only after at least one correct guess$"),
-     "한 번 이상 맞힌 뒤에만 차례를 끝낼 수 있습니다"),
-    (re.compile(r"^the guessers must make at least one guess before stopping$"),
-     "한 번 이상 추측한 뒤에만 멈출 수 있습니다"),
-    (re.compile(r"^no stopping in sudden death.*$"), "서든 데스에서는 멈출 수 없습니다: 추측하거나 봇에게 넘기세요"),
-    (re.compile(r"^no clues in sudden death$"), "서든 데스에서는 힌트를 줄 수 없습니다: 추측하거나 봇에게 넘기세요"),
-    (re.compile(r"^a clue is one word$"), "힌트는 한 단어여야 합니다"),
-    (re.compile(r"^a (?:Duet )?clue number is 0\.\.9.*, not (?P<n>.+)$"), "힌트 숫자는 0~9입니다 ({n} 아님)"),
-]
-
-
 def say(lang: str, key: str, /, **fields) -> str:
     """The line `key` in the board's language (English for any other), with `fields` filled in."""
     table = TEXT.get(lang, TEXT["en"])
@@ -394,16 +374,17 @@ def machine_word(lang: str, word: str | None) -> str:
 
 
 def refusal(lang: str, rule: str, message: str, retype: bool = False) -> str:
-    """`Refused (RULES 3.7): 'x' is covered by an agent` (Korean boards: `거절 (규칙 3.7): ...`)."""
-    if lang == "ko":
-        for pattern, ko in _REFUSALS_KO:
-            m = pattern.match(message)
-            if m:
-                fields = m.groupdict()
-                if "t" in fields:  # a team
-                    fields["t"] = reason("ko", fields["t"])
-                message = ko.format(**fields)
-                break
+    """`Refused (RULES 3.7): 'x' is covered by an agent` (Korean boards: `거절 (규칙 3.7): ...`), for a
+    reason already in the board's language (the clue filter's, or `engine_refusal`'s)."""
     if retype and message and not message.rstrip().endswith((".", "!", "?", "…")):
         message = message.rstrip() + "."   # the reason ends its sentence before "Type another clue."
     return say(lang, "refused_retype" if retype else "refused", rule=rule, message=message)
+
+
+def engine_refusal(lang: str, exc, retype: bool = False) -> str:
+    """An engine's IllegalAction as `refusal` shows it: worded in the board's language from the
+    engines' one table of refusals (`engine.refusals.refusal_text`, as the web pages word them); a
+    refusal the table lacks keeps its English after the Korean lead-in."""
+    from engine.refusals import refusal_text
+
+    return refusal(lang, exc.rule, refusal_text(exc, lang), retype)

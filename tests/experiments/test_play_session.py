@@ -391,7 +391,7 @@ def test_stop_or_a_clue_in_sudden_death_is_refused_naming_rule_3_9_and_the_game_
     assert sum(n.startswith(refused) for n in notes) == 4
     assert "not on the board" not in text and "not your turn" not in text
     if lang == "ko":
-        assert "서든 데스에서는 멈출 수 없습니다" in text and "서든 데스에서는 힌트를 줄 수 없습니다" in text
+        assert "서든데스에서는 멈출 수 없습니다" in text and "서든데스에서는 힌트를 줄 수 없습니다" in text
     assert len(session.record.actions) == 3   # the bot's clue, the guess, the stop: nothing else applied
     assert session.record.extra["play"]["ended"] == "both held back in sudden death"
 
@@ -607,23 +607,28 @@ def test_a_refused_clues_reason_ends_its_sentence_before_type_another_clue():
     en = refusal("en", "4.3", "A visible code word may not be the clue: coach.", retype=True)
     assert en == "Refused (RULES 4.3): A visible code word may not be the clue: coach. Type another clue."
     assert refusal("en", "4.7", "Is it one word?", retype=True).endswith("one word? Type another clue.")
-    assert refusal("ko", "3.7", "'x'은(는) 이미 요원으로 덮인 카드입니다") == "거절 (규칙 3.7): 'x'은(는) 이미 요원으로 덮인 카드입니다"
+    assert refusal("ko", "3.7", "'x'은(는) 요원 카드로 덮였습니다") == "거절 (규칙 3.7): 'x'은(는) 요원 카드로 덮였습니다"
 
 
-def test_an_engine_refusal_is_translated_on_a_korean_board(tmp_path):
-    from experiments.play.text import refusal
+def test_an_engine_refusal_is_worded_on_a_korean_board_from_the_engines_table(tmp_path):
+    """The terminal words an engine refusal by its kind from the engines' one table (engine.refusals,
+    which the web pages read too), not from a second table of its own that matched English messages."""
+    from engine.errors import IllegalAction
+    from engine.refusals import refusal as engine_error, refusal_text
+    from experiments.play.text import engine_refusal
 
     record = deal_duet_record(3, "ko")
     green = next(w for w, c in zip(record.words, record.key.b) if c == "G")
     miss = next(w for w, a, b in zip(record.words, record.key.a, record.key.b) if b == "N" and a != "X")
-    assert refusal("ko", "3.7", f"{green!r} is covered by an agent") == \
-        f"거절 (규칙 3.7): '{green}'은(는) 이미 요원으로 덮인 카드입니다"
-    assert refusal("ko", "9.9", "something new") == "거절 (규칙 9.9): something new"  # shown as it is
-    assert refusal("en", "3.7", "x") == "Refused (RULES 3.7): x"
+    covered = engine_error("3.7", "covered_agent", word=repr(green))
+    assert engine_refusal("ko", covered) == f"거절 (규칙 3.7): {refusal_text(covered, 'ko')}"
+    assert engine_refusal("ko", covered) == f"거절 (규칙 3.7): '{green}'은(는) 요원 카드로 덮였습니다"
+    assert engine_refusal("en", covered) == f"Refused (RULES 3.7): {green!r} is covered by an agent"
+    assert engine_refusal("ko", IllegalAction("9.9", "something new")) == "거절 (규칙 9.9): something new"  # as it is
     # the bot gives a clue; the person finds a green, guesses it again (refused), then misses
     session, io = session_for(3, ["봇", green, green, miss], tmp_path, lang="ko")
     session.run()
-    assert "이미 요원으로 덮인 카드입니다" in io.out.getvalue()
+    assert f"'{green}'은(는) 요원 카드로 덮였습니다" in io.out.getvalue()
 
 
 # ----- wrapping -----------------------------------------------------------------------------------
@@ -984,18 +989,18 @@ def view_fit_start(label: str) -> str:
 
 
 def test_a_pictures_refusal_names_the_card_as_the_board_shows_it(tmp_path):  # RULES 1.8 on a Pictures board
-    from engine import IllegalAction
+    from engine.refusals import refusal
 
     record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "pictures", "spymaster", seed=5)
     io = Lines([])
     session = Session(record, spymaster, guesser, tmp_path / "p.json", io=io, pause=0, role="spymaster")
-    session._refuse(IllegalAction("1.8", f"{mine[0]!r} is not one of blue's agents"))   # the engine's words
+    session._refuse(refusal("1.8", "not_their_agent", word=repr(mine[0]), team="blue"))   # as the engine raises it
     shown = io.out.getvalue()
     assert repr(mine[0]) not in shown and session._card_name(mine[0]).split()[0] in shown, shown
     record, mine, Session, spymaster, guesser = codenames_game(tmp_path, "pictures", "spymaster", lang="ko", seed=5)
     io = Lines([])
     session = Session(record, spymaster, guesser, tmp_path / "k.json", io=io, pause=0, role="spymaster")
-    session._refuse(IllegalAction("1.8", f"{mine[0]!r} is not one of blue's agents"))   # the engine's words
+    session._refuse(refusal("1.8", "not_their_agent", word=repr(mine[0]), team="blue"))
     shown = " ".join(io.out.getvalue().split())
     assert repr(mine[0]) not in shown and "요원이 아닙니다" in shown, shown   # still translated (ko)
 
