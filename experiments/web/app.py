@@ -4,7 +4,8 @@ seat (protocol in docs/web.md).
 The server holds every state. A browser joins a game's seat with that seat's token and receives
 only that seat's view (`Table.view`, built from `state.observe(seat)`), again after every change.
 Bots think in a worker thread (one at a time, so models are never used by two threads at once);
-the event loop keeps serving pages, moves and other games meanwhile.
+the event loop keeps serving pages, moves and other games meanwhile. A bot move past the server's
+time limit (`bot_timeout`) fails its game and the thread is replaced (`botthread.BotThread`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine import IllegalAction
 from engine.actions import Clue
 from engine.refusals import refusal_text
 
+from experiments.web.botthread import BOT_TIMEOUT, BotThread, BotTimeout
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
 from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, read_body, refuse, refuse_extra_socket, send
 from experiments.web.tables import Table, TableStore
@@ -45,11 +47,11 @@ class GameServer:
     """The tables, the bot and referee threads, and the sockets of each seat."""
 
     def __init__(self, games_dir: str | Path, bot_delay: float = 0.6, client_seeds: bool = False,
-                 bot_secret: bytes | None = None, any_bot: bool = False):
+                 bot_secret: bytes | None = None, any_bot: bool = False, bot_timeout: float = BOT_TIMEOUT):
         self.store = TableStore(games_dir, client_seeds, any_bot)
         self.bot_delay = bot_delay
         self.bot_secret = bot_secret or secrets.token_bytes(16)  # keys the bots' seeds (games.bot_seed)
-        self.bots = ThreadPoolExecutor(1, thread_name_prefix="cnlab-bot")
+        self.bots = BotThread(bot_timeout)   # one move at a time; a move past the limit fails its game
         self.referee = ThreadPoolExecutor(1, thread_name_prefix="cnlab-referee")
         self.tasks: set[asyncio.Task] = set()
 
@@ -107,7 +109,10 @@ class GameServer:
                 except (Exception, SystemExit) as exc:  # a bot's sys.exit ends its game, not the server
                     async with table.lock:
                         table.thinking = None
-                        log.exception("bot failed in %s", table.id)
+                        if isinstance(exc, BotTimeout):   # its thread is abandoned: its answer, if any, goes nowhere
+                            log.warning("bot of seat %s in %s stopped: %s", job.seat, table.id, exc)
+                        else:
+                            log.exception("bot failed in %s", table.id)
                         table.stop(bot_failed(job.seat, exc))
                     await self.broadcast(table)
                     return
@@ -241,13 +246,16 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, client_seeds: bool = False,
-               bot_secret: bytes | None = None, any_bot: bool = False, **spyword) -> FastAPI:
+               bot_secret: bytes | None = None, any_bot: bool = False, bot_timeout: float = BOT_TIMEOUT,
+               **spyword) -> FastAPI:
     """`client_seeds`: a new game or room may name its deal's seed (reproducible research games; whoever
     names it can deal the keys, so off by default). `bot_secret`: keys the bots' seeds (drawn at start
     unless given; a fixed one makes the bots' moves the same on every run, as the tests need). `any_bot`:
     a page may name any agent spec, third-party and language-model bots too (games.check_page_spec).
+    `bot_timeout`: the seconds a bot's move may take (Spy's Word's too); past it the bot's game stops
+    with its failure and the other games' bots go on in a fresh thread (`botthread.BotThread`).
     `spyword`: options of the Spy's Word rooms (`spyword_app.mount_spyword`: clock, bot_kinds, packs)."""
-    server = GameServer(games_dir, bot_delay, client_seeds, bot_secret, any_bot)
+    server = GameServer(games_dir, bot_delay, client_seeds, bot_secret, any_bot, bot_timeout)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import typer
 
 from experiments.exits import fail, path_option, writable_folder
+from experiments.web.botthread import BOT_TIMEOUT   # the standard library only: --help needs no web extra
 
 #: The longest --bot-delay: a bot slower than this between moves is not playing any more.
 MAX_BOT_DELAY = 60.0
@@ -54,6 +56,9 @@ def serve_command(
     client_seeds: bool = typer.Option(False, "--client-seeds",
                                       help="let a new game or room name its deal's seed (reproducible research "
                                            "games; whoever names it can deal the keys)"),
+    bot_timeout: float = typer.Option(BOT_TIMEOUT, metavar="SECONDS",
+                                      help="the longest a bot's move may take (its first loads its models); past "
+                                           "it the bot's game stops with its failure and other games' bots go on"),
     any_bot: bool = typer.Option(False, "--any-bot",
                                  help="let a new game name any bot spec: third-party import paths, language-model "
                                       "bots (a spec names the service the bot's key is sent to), model files "
@@ -72,11 +77,14 @@ def serve_command(
         fail("--port must be 1..65535")
     if not 0 <= bot_delay <= MAX_BOT_DELAY:  # NaN too
         fail(f"--bot-delay must be 0..{MAX_BOT_DELAY:g} seconds, not {bot_delay}")
+    if not (math.isfinite(bot_timeout) and bot_timeout > 0):
+        fail(f"--bot-timeout must be a positive number of seconds, not {bot_timeout}")
     games_dir = path_option(games_dir, "--games-dir", "a folder for the games")
     _check_host(host, port)
     writable_folder(games_dir, "--games-dir")  # made now: the server would make it as it starts
     _check_profiles(games_dir)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"codenames-lab: open http://{shown}:{port}/ in a browser (games saved in {games_dir}; Ctrl-C stops)")
-    uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds, any_bot=any_bot), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(games_dir, bot_delay=bot_delay, client_seeds=client_seeds, any_bot=any_bot,
+                           bot_timeout=bot_timeout), host=host, port=port, log_level="warning",
                 ws_max_size=WS_MAX_SIZE)

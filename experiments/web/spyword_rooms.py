@@ -43,6 +43,7 @@ from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kic
 from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 
 from experiments.records import write_record
+from experiments.web.botthread import BotTimeout
 from experiments.web.clock import Clock, Handle
 from experiments.web.games import bot_failed, bot_seed, draw_seed, hash_token, is_token_hash, keep_ready
 from experiments.web.messages import MAX_SEAT_SOCKETS, send
@@ -790,7 +791,8 @@ class RoomStore:
         self.client_seeds = client_seeds  # a host may name the room's seed (and so deal its roles): research only
         self.records_dir = self.dir / "spyword"
         self.clock = clock
-        self.executor = executor      # the server's one bot thread (models are never used by two threads)
+        self.executor = executor      # the server's one bot thread (models are never used by two threads;
+        #                               a job past its time limit fails with BotTimeout: botthread.py)
         self.bot_delay = bot_delay
         self.bot_kinds = dict(bot_kinds or DEFAULT_BOTS)
         self._packs = _checked_packs(packs)
@@ -1075,7 +1077,11 @@ class RoomStore:
                 except (Exception, SystemExit) as exc:  # a bot's sys.exit ends its game, not the server
                     async with room.lock:
                         room.thinking = None
-                        log.exception("bot failed in %s", room.code)
+                        room.agents.pop(seat, None)   # a bot past the time limit may still be running in its thread
+                        if isinstance(exc, BotTimeout):
+                            log.warning("bot of seat %s in %s stopped: %s", seat, room.code, exc)
+                        else:
+                            log.exception("bot failed in %s", room.code)
                         room.stop(bot_failed(seat, exc))
                     await self.broadcast(room)
                     return
@@ -1150,8 +1156,11 @@ class RoomStore:
         mode = s.settings.clue_mode
         norm = engine_text(text, mode)
         if norm:
-            await asyncio.get_running_loop().run_in_executor(
-                self.executor, room.checker.prejudge, norm, s.word_of(seat), room.lang, mode)
+            try:
+                await asyncio.get_running_loop().run_in_executor(
+                    self.executor, room.checker.prejudge, norm, s.word_of(seat), room.lang, mode)
+            except BotTimeout:   # past the bot thread's limit: the clue is judged when it is played
+                log.warning("clue check of %s in %s ran past the bot thread's limit", seat, room.code)
 
     def handle_locked(self, room: Room, member: Member, msg: dict) -> list[tuple[str, str]]:
         kind = msg["type"]

@@ -134,6 +134,10 @@ def test_play_record_with_a_control_character_or_a_blank_name_is_refused(tmp_pat
     (["--bot-delay", "nan"], "--bot-delay must be"),
     (["--bot-delay", "inf"], "--bot-delay must be"),
     (["--bot-delay", "-1"], "--bot-delay must be"),
+    (["--bot-timeout", "0"], "--bot-timeout must be a positive number"),
+    (["--bot-timeout", "-5"], "--bot-timeout must be a positive number"),
+    (["--bot-timeout", "nan"], "--bot-timeout must be a positive number"),
+    (["--bot-timeout", "inf"], "--bot-timeout must be a positive number"),
 ])
 def test_serve_checks_its_options_before_starting(tmp_path, args, message):
     pytest.importorskip("uvicorn")

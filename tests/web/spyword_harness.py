@@ -24,11 +24,11 @@ CHEAP_BOTS = {"easy": "spyword-random:fake?vocab=400", "standard": "spyword-rand
 class SpyServer(Server):
     """`Server` with a fake clock and cheap Spy's Word bots."""
 
-    def __init__(self, games_dir: Path, packs=None, bot_kinds=None):
+    def __init__(self, games_dir: Path, packs=None, bot_kinds=None, **options):
         from experiments.web.clock import FakeClock
 
         self.clock = FakeClock()
-        options = {"clock": self.clock, "bot_kinds": bot_kinds or CHEAP_BOTS}
+        options.update({"clock": self.clock, "bot_kinds": bot_kinds or CHEAP_BOTS})
         if packs is not None:
             options["packs"] = packs
         super().__init__(games_dir, bot_delay=0.0, **options)
