@@ -15,9 +15,10 @@ import time
 from collections import deque
 from concurrent.futures import Executor, Future
 
-#: The default time limit of one bot move, in seconds (the default bots' first move, which loads
-#: their models, takes about 15 s).
-BOT_TIMEOUT = 60.0
+#: The default time limit of one bot move, in seconds. A bot's first move loads its models (about
+#: 15 s for the default pair on an idle machine, several times that on a busy or cold one): the limit
+#: leaves that room, since a first move cut short would end a person's game before it starts.
+BOT_TIMEOUT = 180.0
 WAKE = 3600.0   # the longest single wait of the watch (a lock's wait refuses a limit of years)
 
 

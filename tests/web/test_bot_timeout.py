@@ -139,7 +139,7 @@ def test_a_spyword_bot_past_the_time_limit_stops_its_room_and_no_other(tmp_path,
 
 
 def test_serve_passes_its_bot_timeout_to_the_server(tmp_path, monkeypatch):
-    """`cnlab serve --bot-timeout SECONDS` is the bot thread's limit (default 60 s)."""
+    """`cnlab serve --bot-timeout SECONDS` is the bot thread's limit (default 180 s)."""
     import socket
 
     import uvicorn
@@ -156,4 +156,4 @@ def test_serve_passes_its_bot_timeout_to_the_server(tmp_path, monkeypatch):
     for extra in ([], ["--bot-timeout", "2.5"]):
         result = CliRunner().invoke(app, [*serve, *extra])
         assert result.exit_code == 0, (result.output, result.exception)
-    assert limits == [60.0, 2.5]
+    assert limits == [180.0, 2.5]
