@@ -106,9 +106,17 @@ def off_board(rule: str, word: Any, words: Sequence[str], what: str) -> IllegalA
     return refusal(rule, "off_board_spelled", word=shown(word), what=what, spelled=spelling[0], board=spelling[1])
 
 
+def worded(lines: tuple[str, str], language: str | None, fields: dict) -> str:
+    """One line of a (Korean, English) pair in `language` ("ko", else English), its fields worded as
+    the refusals' are (English names of teams and seats in Korean): the web server's own refusals
+    (`experiments.web.messages`) are worded by it too."""
+    language = "ko" if language == "ko" else "en"
+    return lines[0 if language == "ko" else 1].format(**{k: _field(v, language) for k, v in fields.items()})
+
+
 def refusal_text(exc: IllegalAction, language: str | None) -> str:
     """The refusal as a page of a `language` board shows it: Korean for "ko" where the table words it
     (a refusal the clue filter or the text check worded is in the board's language already)."""
     if language != "ko" or exc.kind not in _REFUSALS:
         return exc.message
-    return _REFUSALS[exc.kind][0].format(**{k: _field(v, "ko") for k, v in exc.fields.items()})
+    return worded(_REFUSALS[exc.kind], "ko", exc.fields)

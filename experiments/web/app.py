@@ -30,7 +30,8 @@ from engine.refusals import refusal_text
 
 from experiments.web.botthread import BOT_TIMEOUT, BotThread, BotTimeout
 from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
-from experiments.web.messages import MAX_SEAT_SOCKETS, decode_message, read_body, refuse, refuse_extra_socket, send
+from experiments.web.messages import (MAX_SEAT_SOCKETS, decode_message, error_frame, read_body, refuse,
+                                      refuse_extra_socket, refusal_line, send)
 from experiments.web.tables import Table, TableStore
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -151,36 +152,31 @@ class GameServer:
 
     # ----- a person's move --------------------------------------------------------------------------
     async def person_move(self, table: Table, seat: str, msg: dict) -> dict | None:
-        """Apply one move of `seat`; an error payload (the state unchanged) or None."""
+        """Apply one move of `seat`; an error payload (the state unchanged) or None. Every refusal is
+        worded in the board's language (`messages.REFUSALS`, `engine.refusals`)."""
+        lang = table.lang
         claimed = msg.get("seat")
         if claimed is not None and claimed != seat:
-            return {"type": "error", "code": "not_your_seat",
-                    "message": f"you hold seat {seat}; a move for seat {str(claimed)[:30]} is not yours to make"}
+            return error_frame("not_your_seat", "not_your_seat", lang, seat=seat, claimed=str(claimed)[:30])
         for key in ("id", "game"):   # its game's id ("game" may be its kind of game too, as the view says)
             named = msg.get(key)
             if named is not None and named != table.id and (key == "id" or named != table.adapter.game):
-                return {"type": "error", "code": "not_your_game",
-                        "message": f"this socket plays game {table.id}; a move for game {str(named)[:80]} is not "
-                                   "for it"}
+                return error_frame("not_your_game", "not_your_game", lang, id=table.id, named=str(named)[:80])
         unknown = [str(k)[:30] for k in msg if k not in MOVE_FIELDS.get(msg["type"], msg)]
         if unknown:   # a misspelt field was dropped and the move played without it
-            fields = ", ".join(MOVE_FIELDS[msg["type"]])
-            return {"type": "error", "code": "bad_move",
-                    "message": f"unknown field {unknown[0]!r} of a {msg['type']} move; its fields are {fields}"}
+            return error_frame("bad_move", "unknown_field", lang, field=repr(unknown[0]), type=msg["type"],
+                               fields=", ".join(MOVE_FIELDS[msg["type"]]))
         made_on = msg.get("moves")
         if made_on is not None and (isinstance(made_on, bool) or not isinstance(made_on, int)):
-            return {"type": "error", "code": "bad_move",
-                    "message": "'moves' is the number of moves of the view the move was made on (the view's moves)"}
+            return error_frame("bad_move", "moves_field", lang)
         async with table.lock:
             if table.error:
                 return {"type": "error", "code": "game_stopped", "message": table.error}
             if table.over:
-                return {"type": "error", "code": "game_over", "message": "the game is over"}
+                return error_frame("game_over", "game_over", lang)
             played = len(table.record.actions)
             if made_on is not None and made_on != played:   # a double click, a page re-sending after a reconnect
-                return {"type": "error", "code": "stale",
-                        "message": f"this move was made after move {made_on} and the game is at move {played}: "
-                                   "it is not played (look at the table again)"}
+                return error_frame("stale", "stale", lang, made=made_on, now=played)
             try:
                 move = table.adapter.parse(table, seat, msg)
                 if isinstance(move, Clue):  # the clue filter, in its thread (the first Korean load takes seconds)
@@ -198,7 +194,7 @@ class GameServer:
             except IllegalAction as exc:   # worded in the board's language, as the clue filter's refusals
                 return {"type": "error", "code": "illegal", "rule": exc.rule, "message": refusal_text(exc, table.lang)}
             except BadMove as exc:
-                return {"type": "error", "code": exc.code, "message": exc.message}
+                return {"type": "error", "code": exc.code, "message": exc.text(table.lang)}
         await self.broadcast(table)
         self.kick(table)
         return None
@@ -212,7 +208,7 @@ class GameServer:
             return
         seat = table.seat_for(token)
         if seat is None:
-            await refuse(ws, "bad_token", "this link does not hold a seat of the game (check the join link)", 4403)
+            await refuse(ws, "bad_token", refusal_line("bad_token", table.lang), 4403)
             return
         if len(table.sockets.get(seat, ())) >= MAX_SEAT_SOCKETS:
             await refuse_extra_socket(ws)
@@ -224,7 +220,7 @@ class GameServer:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                msg, refusal = decode_message(message, '{"type": "stop"}')
+                msg, refusal = decode_message(message, '{"type": "stop"}', table.lang)
                 if refusal:
                     await send(ws, refusal)
                     continue

@@ -24,6 +24,7 @@ from engine.actions import UNLIMITED, written_clue_number
 from engine.record_fields import MAX_SEED
 from engine.refusals import refusal
 from experiments.games.moves import clue_number
+from experiments.web.messages import refusal_line
 
 PERSON, BOT = "person", "bot"
 MAX_CLUE_CHARS = 40
@@ -41,12 +42,17 @@ class ServerFull(BadSetup):
 
 
 class BadMove(ValueError):
-    """A message from the page that is not a move of this seat (the state is unchanged)."""
+    """A message from the page that is not a move of this seat (the state is unchanged). `kind`: its
+    line in `messages.REFUSALS` (the message is the English one; `text` words it for a board)."""
 
-    def __init__(self, message: str, code: str = "bad_move"):
-        super().__init__(message)
-        self.message = message
-        self.code = code
+    def __init__(self, kind: str, code: str = "bad_move", **fields):
+        self.kind, self.fields, self.code = kind, fields, code
+        self.message = refusal_line(kind, "en", **fields)
+        super().__init__(self.message)
+
+    def text(self, language: str | None) -> str:
+        """The refusal in the board's `language`, as `engine.refusals.refusal_text` words the engines'."""
+        return refusal_line(self.kind, language, **self.fields)
 
 
 class Pass:
@@ -253,21 +259,20 @@ def _lang(raw: dict) -> str:
 def _card(msg: dict, words) -> str:
     card = msg.get("card")
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(words):
-        raise BadMove(f"'card' must be a card number 0..{len(words) - 1}")
+        raise BadMove("card", last=len(words) - 1)
     return words[card]
 
 
 def _clue(msg: dict, seat: str, unlimited: bool) -> Clue:
     word, number = msg.get("word"), msg.get("number")
     if not isinstance(word, str) or not word.strip():
-        raise BadMove("a clue needs a word", code="bad_clue")
+        raise BadMove("clue_word", code="bad_clue")
     if len(word) > MAX_CLUE_CHARS:
-        raise BadMove(f"a clue is one word (at most {MAX_CLUE_CHARS} characters)", code="bad_clue")
+        raise BadMove("clue_long", code="bad_clue", most=MAX_CLUE_CHARS)
     if isinstance(number, str):   # as a person writes it (Unlimited, 무제한); Duet's engine refuses it (3.4)
         number = written_clue_number(number)
     if not ((isinstance(number, int) and not isinstance(number, bool)) or number == UNLIMITED):
-        raise BadMove("a clue needs a number" + (" (0..9 or unlimited)" if unlimited else " (0..9)"),
-                      code="bad_clue")
+        raise BadMove("clue_number_unlimited" if unlimited else "clue_number", code="bad_clue")
     return Clue(seat, word.strip(), number)
 
 
@@ -488,13 +493,13 @@ class DuetAdapter:
             return Pass()
         if kind == "first":
             if t.state.clue_seats or t.state.phase != "clue":
-                raise BadMove("the first clue has been given already")
+                raise BadMove("first_given")
             if not any(t.is_bot(x) for x in self.seat_names):
-                raise BadMove("there is no bot partner here: either of you may give the first clue")
+                raise BadMove("no_bot_partner")
             if t.first == "bot":
-                raise BadMove("the bot partner gives the first clue already")
+                raise BadMove("bot_first_already")
             return PartnerFirst()
-        raise BadMove(f"unknown move type {str(kind)[:20]!r}; Duet moves: clue, guess, stop, pass, first")
+        raise BadMove("unknown_move", type=repr(str(kind)[:20]), game="Duet", moves="clue, guess, stop, pass, first")
 
     def apply_special(self, t, seat: str, move) -> None:
         if isinstance(move, PartnerFirst):
@@ -721,10 +726,10 @@ class CodenamesAdapter:
             return Stop(seat)
         if kind == "cover":
             return Cover(seat, _card(msg, words))
-        raise BadMove(f"unknown move type {str(kind)[:20]!r}; Codenames moves: clue, guess, stop, cover")
+        raise BadMove("unknown_move", type=repr(str(kind)[:20]), game="Codenames", moves="clue, guess, stop, cover")
 
     def apply_special(self, t, seat, move) -> None:  # pragma: no cover - Codenames has none
-        raise BadMove("not a Codenames move")
+        raise BadMove("not_codenames")
 
     def after_action(self, t, action) -> None:
         pass

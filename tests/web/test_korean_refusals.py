@@ -161,3 +161,85 @@ def test_every_refusal_has_a_korean_line_without_english_words():
         exc = refusal("3.4", kind, **fields)
         assert latin_words(refusal_text(exc, "ko")) == [], (kind, refusal_text(exc, "ko"))
         assert refusal_text(exc, "en") == exc.message and "{" not in exc.message
+
+
+def bad_messages(game: str) -> list[str]:
+    """Every kind of message a page (or a hand at its socket) may send that the web server itself
+    refuses before the engine sees a move: not JSON, too large, no move, a bad field, another seat."""
+    messages = ["{not json", json.dumps([1, 2]), b"\x00\x01", json.dumps({"type": "clue", "word": "x" * 9000}),
+                '{"type": "clue", "word": "zebra\\ud800", "number": 1}', json.dumps({"type": "teleport"})]
+    messages += [json.dumps(m, ensure_ascii=False) for m in (
+        {"type": "clue", "word": "우주", "number": "two"}, {"type": "clue", "word": "", "number": 1},
+        {"type": "clue", "word": "가" * 41, "number": 1}, {"type": "guess", "card": 99},
+        {"type": "guess", "card": "3"}, {"type": "clue", "seat": "zz", "word": "우주", "number": 1},
+        {"type": "clue", "seat": "blue-guesser", "word": "우주", "number": 1}, {"type": "stop", "id": "other"},
+        {"type": "stop", "game": "chess"}, {"type": "stop", "numbr": 1}, {"type": "stop", "moves": "x"},
+        {"type": "stop", "moves": 99}, {"type": "first"} if game == "duet" else {"type": "cover", "card": -1})]
+    return messages
+
+
+async def refuse_everything(server, made: dict, guesser: str, assassin: int) -> list[dict]:
+    """The error frames of a game of two people: every bad message before and after the first clue,
+    a wrong link, and a move after the guesser touched the assassin."""
+    game = server.record(made["id"])["game"]
+    tokens = {seat: link.rsplit("/", 1)[1] for seat, link in made["links"].items()}
+    giver = next(seat for seat in tokens if seat != guesser)
+    frames = []
+    async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token=wrong") as ws:
+        frames.append(await recv(ws))
+    async with websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={tokens[giver]}") as ws, \
+            websockets.connect(f"{server.ws_base}/ws/{made['id']}?token={tokens[guesser]}") as other:
+        await recv_until(ws, lambda m: m["type"] == "state")
+        for clue_given in (False, True):
+            for message in bad_messages(game):
+                await ws.send(message)
+                frames.append(await recv_until(ws, lambda m: m["type"] == "error"))
+            if not clue_given:
+                await ws.send(json.dumps({"type": "clue", "word": "우주", "number": 1}, ensure_ascii=False))
+                await recv_until(other, lambda m: m["type"] == "state" and m["view"]["moves"] == 1)
+        await other.send(json.dumps({"type": "guess", "card": assassin}))
+        await recv_until(ws, lambda m: m["type"] == "state" and m["view"]["outcome"]["over"])
+        await ws.send(json.dumps({"type": "stop"}))
+        frames.append(await recv_until(ws, lambda m: m["type"] == "error"))
+    return frames
+
+
+def web_refusals(server, lang: str) -> list[dict]:
+    """Every web server refusal of Duet, Codenames and Pictures games on `lang` boards."""
+    frames = []
+    status, made = server.post("/api/games", {"game": "duet", "lang": lang, "mode": "people", "seed": 3, **CHEAP})
+    assert status == 200, made
+    frames += run(refuse_everything(server, made, "B", server.record(made["id"])["key"]["A"].index("X")))
+    for game in ("codenames", "pictures"):
+        status, made = server.post("/api/games", {"game": game, "lang": lang, "seed": 3, **CHEAP,
+                                                  "seats": {"spymaster": "person", "guesser": "person"}})
+        assert status == 200, made
+        guesser = next(seat for seat in made["links"] if seat.endswith("guesser"))
+        frames += run(refuse_everything(server, made, guesser, server.record(made["id"])["key"].index("X")))
+    return frames
+
+
+def test_every_refusal_of_the_web_server_on_a_korean_board_is_korean(server, monkeypatch):
+    """Before, what the web server refuses itself reached a Korean board's page in English ('card'
+    must be a card number 0..24, the first clue has been given already, a message is a JSON object,
+    you hold seat A, the game is over); the engine's refusals were Korean. English boards unchanged."""
+    monkeypatch.setattr("experiments.web.games.judge_clue", lambda *a: None)
+    korean = web_refusals(server, "ko")
+    assert {f["code"] for f in korean} >= {"malformed", "too_large", "bad_move", "bad_clue", "not_your_seat",
+                                           "not_your_game", "stale", "game_over", "bad_token"}, korean
+    english = {f["message"] for f in korean if f["code"] != "illegal" and latin_words(f["message"])}
+    assert not english, sorted(english)
+    said = {f["message"] for f in web_refusals(server, "en")}
+    assert {"'card' must be a card number 0..24", "the first clue has been given already", "a clue needs a word",
+            "there is no bot partner here: either of you may give the first clue", "the game is over",
+            "a clue is one word (at most 40 characters)", "a clue needs a number (0..9)",
+            "a clue needs a number (0..9 or unlimited)", "messages are JSON text frames",
+            "a message is at most 4096 bytes", 'a message is a JSON object with a "type", e.g. {"type": "stop"}',
+            "a message holds text that is not Unicode (a lone surrogate such as \\ud800)",
+            "unknown move type 'teleport'; Duet moves: clue, guess, stop, pass, first",
+            "unknown move type 'teleport'; Codenames moves: clue, guess, stop, cover",
+            "you hold seat A; a move for seat zz is not yours to make",
+            "unknown field 'numbr' of a stop move; its fields are type, seat, id, game, moves",
+            "'moves' is the number of moves of the view the move was made on (the view's moves)",
+            "this move was made after move 99 and the game is at move 0: it is not played (look at the table again)",
+            "this link does not hold a seat of the game (check the join link)"} <= said
