@@ -24,7 +24,7 @@ from experiments.play import view
 from experiments.play.intents import BotIntents
 from experiments.play.prompts import Command, coordinate, parse
 from experiments.play.terminal import EXIT_INTERRUPTED, ClueReferee, Leave, TerminalIO, TerminalSession, ask_command
-from experiments.play.text import machine_word, reason
+from experiments.play.text import clue_number as shown_number, machine_word, reason
 
 HUMAN, BOT = "A", "B"
 __all__ = ["BOT", "EXIT_INTERRUPTED", "HUMAN", "DuetSession", "Leave", "TerminalIO"]
@@ -130,8 +130,8 @@ class DuetSession(TerminalSession):
             self._redraw()
             cmd = self._ask("clue", self.say("ask_clue"))
             if cmd.number is not None and not (isinstance(cmd.number, int) and 0 <= cmd.number <= MAX_CLUE_NUMBER):
-                self._notice(self.say("refused", rule="3.4", message=self.say("duet_number", number=cmd.number)),
-                             "red")
+                number = shown_number(self.lang, cmd.number)   # UNLIMITED in the board's language (무제한)
+                self._notice(self.say("refused", rule="3.4", message=self.say("duet_number", number=number)), "red")
                 continue
             covered = [w for i, w in enumerate(self.state.words) if self.state.covered_for_both(i)]
             if self.submit_clue(HUMAN, cmd.word, cmd.number, covered):

@@ -596,6 +596,17 @@ def test_a_korean_board_prompts_helps_refuses_and_ends_in_korean(tmp_path):
     assert greens_b  # (the deal has a side B)
 
 
+@pytest.mark.parametrize("lang,typed,said", [("ko", "우주 무제한", "(무제한 아님)"), ("en", "ocean unlimited", "not unlimited.")])
+def test_an_unlimited_duet_clue_is_refused_naming_the_number_in_the_boards_language(lang, typed, said, tmp_path):
+    """RULES 3.4: a Duet clue has no UNLIMITED; a Korean board's refusal said '(unlimited 아님)', the
+    number in the record's English word; it names it as the player typed it now, in Korean."""
+    session, io = session_for(4, ["나" if lang == "ko" else "me", typed], tmp_path, lang=lang)
+    session.run()
+    text = " ".join(io.out.getvalue().split())
+    assert said in text and ("3.4" in text), text[-400:]
+    assert "unlimited 아님" not in text
+
+
 def test_a_refused_clues_reason_ends_its_sentence_before_type_another_clue():
     """The Korean clue filter's reasons end without a period ('...: 우물'), so the refusal read
     '...힌트로 줄 수 없습니다: 우물 다른 힌트를 입력하세요.', the refused word running into the next
