@@ -81,6 +81,7 @@ _KOREAN = {
     "blue-spymaster": "파랑 스파이마스터", "blue-guesser": "파랑 요원",
     "won": "승리", "lost": "패배", "a clue": "힌트", "a guess": "추측", "stopping": "멈춤",
     "a word of the board": "보드의 단어", "a card of the board": "보드의 카드",
+    "'unlimited'": "무제한",   # a Duet clue's UNLIMITED number (RULES 3.4), as shown() quotes it: 무제한 typed
 }
 _OR = {"ko": " 또는 ", "en": " or "}
 

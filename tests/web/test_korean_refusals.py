@@ -243,3 +243,23 @@ def test_every_refusal_of_the_web_server_on_a_korean_board_is_korean(server, mon
             "'moves' is the number of moves of the view the move was made on (the view's moves)",
             "this move was made after move 99 and the game is at move 0: it is not played (look at the table again)",
             "this link does not hold a seat of the game (check the join link)"} <= said
+
+
+def test_an_unlimited_duet_clue_is_refused_in_korean_naming_the_number_in_korean():
+    """RULES 3.4: a Duet clue has no UNLIMITED. A Korean page sending 무제한 was told
+    "듀엣의 힌트 숫자는 0~9입니다('unlimited'은(는) 안 됩니다)", the engine's English word for it."""
+    from engine import UNLIMITED, Clue, IllegalAction
+    from experiments.games.duet.dealing import deal_duet_record
+
+    from engine.duet import DuetState
+
+    record = deal_duet_record(4, "ko")
+    state = DuetState(record.words, record.key, record.config, referee=lambda *a: None)
+    try:
+        state.apply(Clue(state.to_act()[0], "우주", UNLIMITED))
+    except IllegalAction as exc:
+        assert exc.rule == "3.4" and exc.kind == "duet_number"
+        assert refusal_text(exc, "ko") == "듀엣의 힌트 숫자는 0~9입니다(무제한은(는) 안 됩니다)"
+        assert refusal_text(exc, "en") == "a Duet clue number is 0..9, not 'unlimited'"
+    else:
+        raise AssertionError("an UNLIMITED Duet clue was played")
