@@ -237,8 +237,10 @@ class GameServer:
             await self.broadcast(table)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, kind: str | None = None, **fields) -> JSONResponse:
+    """An HTTP error; `kind` and its `fields` (a new game's settings) let a page word it in its own language."""
+    body = {"error": message} if kind is None else {"error": message, "kind": kind, "fields": fields}
+    return JSONResponse(body, status_code=status)
 
 
 def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, client_seeds: bool = False,
@@ -283,15 +285,15 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
     async def new_game(request: Request):
         body = await read_body(request, MAX_BODY)
         if body is None:
-            return _error(413, f"the settings are at most {MAX_BODY} bytes")
+            return _error(413, f"the settings are at most {MAX_BODY} bytes", "settings_large", most=MAX_BODY)
         try:
             raw = json.loads(body or b"{}")
         except (ValueError, RecursionError):  # not JSON, not UTF-8, an integer of more digits than Python
-            return _error(400, "the settings are not JSON")  # reads (4300), nested deeper than it reads
+            return _error(400, "the settings are not JSON", "settings_json")  # reads (4300), nested too deep
         try:
             table, tokens = server.store.create(raw)
         except BadSetup as exc:
-            return _error(503 if isinstance(exc, ServerFull) else 400, str(exc))
+            return _error(503 if isinstance(exc, ServerFull) else 400, str(exc), exc.kind, **exc.fields)
         server.kick(table)
         links = {seat: f"/#/play/{table.id}/{token}" for seat, token in tokens.items()}
         people = table.person_seats()   # the seat the page named (Duet's A or B, in either mode), else the first

@@ -34,7 +34,12 @@ LANGUAGES = ("en", "ko")
 
 
 class BadSetup(ValueError):
-    """Settings of a new game that cannot be played (HTTP 400 with this message)."""
+    """Settings of a new game that cannot be played (HTTP 400 with this message). `kind` and `fields`
+    go with it, so that a page words it in its own language (app.js, `e_KIND`): the message is English."""
+
+    def __init__(self, message: str, kind: str | None = None, **fields):
+        super().__init__(message)
+        self.kind, self.fields = kind, fields
 
 
 class ServerFull(BadSetup):
@@ -147,7 +152,8 @@ def _spec_text(spec, name: str) -> str:
     """`spec` stripped, or BadSetup unless it is a string of at most MAX_SPEC_CHARS: a refusal quoting
     a longer one would be as long. Both checks of a page's spec (`check_page_spec`, `_spec`) go here."""
     if not isinstance(spec, str) or len(spec) > MAX_SPEC_CHARS:   # 0, false, [] are no spec (they read as not named)
-        raise BadSetup(f"{name}: an agent spec string of at most {MAX_SPEC_CHARS} characters")
+        raise BadSetup(f"{name}: an agent spec string of at most {MAX_SPEC_CHARS} characters", "spec_long", role=name,
+                       most=MAX_SPEC_CHARS)
     return spec.strip()
 
 
@@ -174,24 +180,25 @@ def check_page_spec(spec, role: str) -> None:
     try:
         parsed = parse_spec(spec)
     except ValueError as exc:
-        raise BadSetup(f"{role}: {exc}") from None
+        raise BadSetup(f"{role}: {exc}", "spec", role=role, spec=spec[:40]) from None
     if is_import_path(parsed.name) or parsed.name in OPERATOR_AGENTS:
         raise BadSetup(f"{role}: {parsed.name!r} is not offered by this server: third-party and language-model "
-                       "bots are for the server's operator (cnlab serve --any-bot)")
+                       "bots are for the server's operator (cnlab serve --any-bot)", "spec_operator", role=role,
+                       spec=parsed.name[:40])
     try:
         cls = agent_class(parsed, role)   # a registered agent: our own code
     except ValueError as exc:
-        raise BadSetup(f"{role}: {exc}") from None
+        raise BadSetup(f"{role}: {exc}", "spec", role=role, spec=spec[:40]) from None
     for backend in parsed.backends:
         if not is_registered(backend):
             raise BadSetup(f"{role}: unknown embedding backend {backend[:40]!r}: use one of "
-                           f"{', '.join(available_backends())}")
+                           f"{', '.join(available_backends())}", "spec_backend", role=role, backend=backend[:40])
     defaults, limits = getattr(cls, "defaults", None) or {}, getattr(cls, "limits", None) or {}
     for key, value in parsed.params.items():
         limit = limits.get(key)
         if key in defaults and isinstance(value, str) and not (limit is not None and limit.choices):
             raise BadSetup(f"{role}: {key}= takes free text (a file, a model) on this server's disk: "
-                           "for the server's operator (cnlab serve --any-bot)")
+                           "for the server's operator (cnlab serve --any-bot)", "spec_free_text", role=role, key=key[:40])
 
 
 def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
@@ -206,7 +213,7 @@ def _spec(raw: dict, name: str, default: str, role: str, lang: str) -> str:
     try:
         check_spec(spec, role, lang)
     except ValueError as exc:
-        raise BadSetup(f"{name}: {exc}") from None
+        raise BadSetup(f"{name}: {exc}", "spec", role=name, spec=spec[:40]) from None
     return spec
 
 
@@ -243,16 +250,16 @@ def _seed(raw: dict) -> int:
     if isinstance(seed, str):   # the page's seed field sends its text
         seed = int(seed) if re.fullmatch(r"\s*-?[0-9]{1,25}\s*", seed) else None
     if isinstance(seed, bool) or not isinstance(seed, int):   # true, 1.5, 1e400 (inf): no seed
-        raise BadSetup("seed: a whole number")
+        raise BadSetup("seed: a whole number", "seed_number")
     if not 0 <= seed <= MAX_SEED:   # every seed `cnlab deal` takes and the server draws (draw_seed)
-        raise BadSetup("seed: 0 .. 2^64-1")
+        raise BadSetup("seed: 0 .. 2^64-1", "seed_range")
     return seed
 
 
 def _lang(raw: dict) -> str:
     lang = raw.get("lang", "en")
     if lang not in LANGUAGES:
-        raise BadSetup(f"lang: en or ko, not {str(lang)[:30]!r}")
+        raise BadSetup(f"lang: en or ko, not {str(lang)[:30]!r}", "lang")
     return lang
 
 
@@ -342,25 +349,26 @@ class DuetAdapter:
         tokens = raw.get("tokens")   # 0 is no number of tokens: refused, never the default
         if tokens is not None:
             if isinstance(tokens, bool) or not isinstance(tokens, int) or not 1 <= tokens <= 11:
-                raise BadSetup("tokens: 1..11 timer tokens")
+                raise BadSetup("tokens: 1..11 timer tokens", "tokens")
         if mission is not None and (not isinstance(mission, str) or len(mission) > 40):   # no id is that long:
-            raise BadSetup("mission: a mission id")                                      # never quoted whole
+            raise BadSetup("mission: a mission id", "mission")                           # never quoted whole
         if mission is not None and tokens is not None:   # RULES 3.10: the mission's T-M sets the supply
-            raise BadSetup("tokens: a mission sets its own timer tokens; name tokens or a mission, not both")
+            raise BadSetup("tokens: a mission sets its own timer tokens; name tokens or a mission, not both",
+                           "tokens_and_mission")
         try:
             record = deal(self.game, seed, lang, mission=mission, tokens=None if mission else tokens,
                           invalid_clue="reject")
         except (KeyError, ValueError) as exc:
-            raise BadSetup(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)) from None
+            raise BadSetup(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc), "deal") from None
         mode = raw.get("mode", "bot")
         if mode not in ("bot", "people"):
-            raise BadSetup("mode: bot (a person with a bot partner) or people (two people)")
+            raise BadSetup("mode: bot (a person with a bot partner) or people (two people)", "mode")
         me = "A" if raw.get("seat") is None else raw["seat"]   # checked in either mode: a bad value is
         if me not in self.seat_names:
-            raise BadSetup("seat: A or B")
+            raise BadSetup("seat: A or B", "seat")
         first = "me" if raw.get("first") is None else raw["first"]   # ... never dropped without a word
         if first not in ("me", "partner"):
-            raise BadSetup("first: me or partner")
+            raise BadSetup("first: me or partner", "first")
         if mode == "people":
             return record, {"A": {"kind": PERSON}, "B": {"kind": PERSON}}, None
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
@@ -594,16 +602,17 @@ class CodenamesAdapter:
         lang, seed = _lang(raw), _seed(raw)
         variant = raw.get("variant", "two_player")
         if variant not in WEB_VARIANTS:
-            raise BadSetup(f"variant: {' or '.join(WEB_VARIANTS)}")
+            raise BadSetup(f"variant: {' or '.join(WEB_VARIANTS)}", "variant")
         record = deal(self.game, seed, lang, variant=variant, invalid_clue="reject")
         kinds = raw.get("seats")
         kinds = {} if kinds is None else kinds   # 0, false, "", [] are no seats (they read as none named)
         if not isinstance(kinds, dict):
-            raise BadSetup("seats: an object of seat: person or bot")
+            raise BadSetup("seats: an object of seat: person or bot", "seats")
         names = ("spymaster", "guesser") if variant == "two_player" else self.seat_names
         unknown = [str(k)[:30] for k in kinds if k not in names]
         if unknown:   # a misspelt seat was a bot
-            raise BadSetup(f"seats: unknown seat {unknown[0]!r}; the {variant} seats are {', '.join(names)}")
+            raise BadSetup(f"seats: unknown seat {unknown[0]!r}; the {variant} seats are {', '.join(names)}",
+                           "unknown_seat", seat=unknown[0])
         if variant == "two_player":  # RULES 1.8: the starting team against a virtual opponent
             team = record.key.starts
             roles = {"spymaster": kinds.get("spymaster", PERSON), "guesser": kinds.get("guesser", BOT)}
@@ -611,9 +620,9 @@ class CodenamesAdapter:
         else:
             wanted = {seat: kinds.get(seat, BOT) for seat in self.seat_names}
         if any(k not in (PERSON, BOT) for k in wanted.values()):
-            raise BadSetup("seats: each seat is person or bot")
+            raise BadSetup("seats: each seat is person or bot", "seat_kind")
         if PERSON not in wanted.values():
-            raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)")
+            raise BadSetup("seats: at least one seat is a person (bot self-play: cnlab simulate)", "no_person")
         bot = {"kind": BOT, "spymaster": _spec(raw, "spymaster", default_spymaster(lang), "spymaster", lang),
                "guesser": _spec(raw, "guesser", guesser_for_people(self.game, lang), "guesser", lang)}
         seats = {seat: ({"kind": PERSON} if kind == PERSON else dict(bot)) for seat, kind in wanted.items()}
@@ -799,12 +808,12 @@ def check_settings(adapter, raw: dict) -> None:
     unknown = [str(k)[:30] for k in raw if k not in adapter.settings]
     if unknown:
         raise BadSetup(f"unknown setting {unknown[0]!r} for {adapter.game}; its settings are "
-                       f"{', '.join(adapter.settings)}")
+                       f"{', '.join(adapter.settings)}", "unknown_setting", setting=unknown[0])
 
 
 def adapter_for(game: Any):
     if not isinstance(game, str) or game not in ADAPTERS:  # a list or object is no key (unhashable)
-        raise BadSetup(f"game: one of {', '.join(ADAPTERS)}")
+        raise BadSetup(f"game: one of {', '.join(ADAPTERS)}", "game")
     return ADAPTERS[game]
 
 

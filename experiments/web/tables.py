@@ -273,10 +273,10 @@ class TableStore:
     def create(self, raw: Any) -> tuple[Table, dict[str, str]]:
         """A new game from the page's settings; returns it and the seat tokens (shown once)."""
         if not isinstance(raw, dict):
-            raise BadSetup("the settings are a JSON object")
+            raise BadSetup("the settings are a JSON object", "settings_object")
         if raw.get("seed") not in (None, "") and not self.client_seeds:
             raise BadSetup("seed: this server deals every game at random (a named seed lets its giver deal "
-                           "the keys; cnlab serve --client-seeds allows it for research games)")
+                           "the keys; cnlab serve --client-seeds allows it for research games)", "seed_named")
         if not self.any_bot:
             for role in ("spymaster", "guesser"):
                 check_page_spec(raw.get(role), role)
@@ -286,7 +286,8 @@ class TableStore:
         if self.playing() >= MAX_PLAYING:
             self.end_idle()
             if self.playing() >= MAX_PLAYING:
-                raise ServerFull(f"the server has {MAX_PLAYING} games in play; try again when some have ended")
+                raise ServerFull(f"the server has {MAX_PLAYING} games in play; try again when some have ended",
+                                 "server_full", n=MAX_PLAYING)
         game_id = f"{adapter.game}-{secrets.token_hex(6)}"   # never the seed: it deals the keys
         tokens = {seat: secrets.token_urlsafe(16) for seat, info in seats.items() if info["kind"] == PERSON}
         record.extra["web"] = {"seats": seats, "tokens": {s: hash_token(t) for s, t in tokens.items()},

@@ -263,3 +263,51 @@ def test_an_unlimited_duet_clue_is_refused_in_korean_naming_the_number_in_korean
         assert refusal_text(exc, "en") == "a Duet clue number is 0..9, not 'unlimited'"
     else:
         raise AssertionError("an UNLIMITED Duet clue was played")
+
+
+BAD_SETTINGS = [
+    {"game": "chess"}, {"game": ["duet"]}, {"game": "duet", "lang": "fr"}, {"game": "duet", "seed": "x"},
+    {"game": "duet", "seed": -1}, {"game": "duet", "tokens": 0}, {"game": "duet", "mission": "x" * 50},
+    {"game": "duet", "mission": "atlantis"}, {"game": "duet", "mission": "cairo", "tokens": 3},
+    {"game": "duet", "mode": "x"}, {"game": "duet", "seat": "C"}, {"game": "duet", "first": "x"},
+    {"game": "codenames", "variant": "x"}, {"game": "codenames", "seats": ["spymaster"]},
+    {"game": "codenames", "seats": {"captain": "person"}}, {"game": "codenames", "seats": {"spymaster": "alien"}},
+    {"game": "pictures", "seats": {"spymaster": "bot"}}, {"game": "duet", "tokns": 1},
+    {"game": "duet", "spymaster": "nope:x"}, {"game": "duet", "lang": "ko", "spymaster": "robust:glove-50"},
+    {"game": "duet", "spymaster": "llm"}, {"game": "duet", "spymaster": "x" * 300},
+    {"game": "duet", "spymaster": "robust:nosuch"}, {"game": "duet", "guesser": "human?weights=/etc/passwd"},
+    {"game": "duet", "spymaster": "my.mod:Cls"}, {"game": "codenames", "guesser": "a b ??"},
+    b"{nope", b"[1, 2]", b"x" * 20_000]
+
+
+def test_every_setting_the_server_refuses_is_worded_in_korean_on_a_korean_page(page, server):
+    """A new game's settings the server refused were shown on the Korean new-game page in the server's
+    English ('spymaster: unknown spymaster 'nope'; known: ...', 'seed: a whole number'). Now the reply
+    names its kind and the page words it from its own table (e_KIND); the English page shows the
+    server's words, unchanged."""
+    replies = []
+    for body in BAD_SETTINGS:
+        status, reply = server.post("/api/games", body)
+        assert status in (400, 413) and reply.get("kind"), (body, reply)
+        replies.append(reply)
+    page.goto(f"{server.base}/?ui=ko#/")
+    page.wait_for_selector("#new-game")
+    korean = page.evaluate("(rs) => rs.map(setupText)", replies)
+    known = page.evaluate("(rs) => rs.map((r) => 'e_' + r.kind in TEXT.ko)", replies)
+    assert all(known), [r["kind"] for r, k in zip(replies, known) if not k]
+    english = [(r["error"], k) for r, k in zip(replies, korean) if latin_words(k) or "{" in k]
+    assert not english, english
+    page.goto(f"{server.base}/?ui=en#/")
+    page.wait_for_selector("#new-game")
+    assert page.evaluate("(rs) => rs.map(setupText)", replies) == [r["error"] for r in replies]
+
+
+def test_a_korean_new_game_form_shows_a_refused_bot_in_korean(page, server):
+    """The form itself: a bot spec the server refuses, said in Korean under the form."""
+    page.goto(f"{server.base}/?ui=ko#/")
+    page.wait_for_selector("#new-game #spymaster")
+    page.fill("#spymaster", "nope:x")
+    page.click("#create")
+    page.wait_for_selector("#setup-error:not([hidden])")
+    shown = page.inner_text("#setup-error")
+    assert shown.startswith("봇 스파이마스터: 'nope:x'") and not latin_words(shown), shown

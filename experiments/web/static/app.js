@@ -75,6 +75,25 @@ const TEXT = {
     s_server_full: "the server has {n} games in play; try again when some have ended",
     s_sockets: "this seat has {n} pages open: close one first", s_game_over: "the game is over",
     s_stale: "this move was made after move {made} and the game is at move {now}: it is not played (look at the table again)",
+    // a new game's settings the server refused, by the reply's kind (setupText): an English page shows the server's words
+    e_settings_object: "the settings are a JSON object", e_settings_json: "the settings are not JSON",
+    e_settings_large: "the settings are at most {most} bytes", e_game: "game: one of duet, codenames, pictures",
+    e_lang: "lang: en or ko", e_seed_number: "seed: a whole number", e_seed_range: "seed: 0 .. 2^64-1",
+    e_seed_named: "seed: this server deals every game at random", e_tokens: "tokens: 1..11 timer tokens",
+    e_mission: "mission: a mission id",
+    e_tokens_and_mission: "tokens: a mission sets its own timer tokens; name tokens or a mission, not both",
+    e_deal: "no game can be dealt with these settings (an unknown mission?)",
+    e_mode: "mode: bot (a person with a bot partner) or people (two people)", e_seat: "seat: A or B",
+    e_first: "first: me or partner", e_variant: "variant: two_player or teams",
+    e_seats: "seats: an object of seat: person or bot", e_unknown_seat: "seats: unknown seat '{seat}'",
+    e_seat_kind: "seats: each seat is person or bot", e_no_person: "seats: at least one seat is a person",
+    e_unknown_setting: "unknown setting '{setting}'",
+    e_spec: "{role}: '{spec}' is no bot this server plays on this board",
+    e_spec_long: "{role}: an agent spec string of at most {most} characters",
+    e_spec_operator: "{role}: '{spec}' is not offered by this server: third-party and language-model bots are for the server's operator",
+    e_spec_backend: "{role}: unknown embedding backend '{backend}'",
+    e_spec_free_text: "{role}: '{key}=' takes free text (a file, a model) on this server's disk: for the server's operator",
+    e_server_full: "the server has {n} games in play; try again when some have ended",
     legend_duet: "Your key side: green stripe = your agent, black = assassin, beige = bystander · ✓ an agent found · A / B: a bystander token from A's / B's guess",
     legend_duet_end: "Corner: the other side of the key card",
     legend_spymaster: "The key (stripe): red and blue agents, beige bystanders, black the assassin",
@@ -145,6 +164,24 @@ const TEXT = {
     s_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
     s_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요", s_game_over: "게임이 끝났습니다",
     s_stale: "{made}번째 수 뒤에 둔 수인데 게임은 {now}번째 수까지 왔습니다: 두지 않았습니다 (테이블을 다시 보세요)",
+    e_settings_object: "설정은 이름과 값의 객체로 보내야 합니다", e_settings_json: "설정을 읽을 수 없습니다",
+    e_settings_large: "설정은 {most}바이트를 넘을 수 없습니다", e_game: "게임은 코드네임 듀엣, 코드네임, 코드네임 픽처스 중 하나입니다",
+    e_lang: "보드 언어는 영어나 한국어입니다", e_seed_number: "딜 시드는 정수입니다", e_seed_range: "딜 시드는 0부터 2^64-1까지입니다",
+    e_seed_named: "이 서버는 모든 게임을 무작위로 나눕니다: 딜 시드를 정할 수 없습니다", e_tokens: "타이머 토큰은 1~11개입니다",
+    e_mission: "알 수 없는 미션입니다",
+    e_tokens_and_mission: "미션은 타이머 토큰 수를 스스로 정합니다: 토큰 수와 미션 중 하나만 고르세요",
+    e_deal: "이 설정으로는 카드를 나눌 수 없습니다 (알 수 없는 미션인가요?)",
+    e_mode: "참가자는 '나와 봇 파트너' 또는 '두 사람'입니다", e_seat: "내 자리는 A 또는 B입니다",
+    e_first: "첫 힌트는 '내가 준다' 또는 '봇이 준다'입니다", e_variant: "방식은 2인용 또는 두 팀입니다",
+    e_seats: "자리 설정은 자리마다 사람 또는 봇을 적은 객체입니다", e_unknown_seat: "알 수 없는 자리입니다: '{seat}'",
+    e_seat_kind: "자리마다 사람 또는 봇입니다", e_no_person: "적어도 한 자리는 사람이어야 합니다",
+    e_unknown_setting: "알 수 없는 설정입니다: '{setting}'",
+    e_spec: "{role}: '{spec}'은(는) 이 서버가 이 보드에서 쓸 수 있는 봇이 아닙니다 (봇 이름, 백엔드, 보드 언어를 확인하세요)",
+    e_spec_long: "{role}: 봇 설정은 {most}자 이하입니다",
+    e_spec_operator: "{role}: '{spec}'은(는) 이 서버에서 쓸 수 없습니다: 외부 봇과 언어 모델 봇은 서버 운영자만 켭니다",
+    e_spec_backend: "{role}: 알 수 없는 임베딩 백엔드입니다: '{backend}'",
+    e_spec_free_text: "{role}: '{key}='은(는) 서버 디스크의 파일이나 모델을 가리킵니다: 서버 운영자만 씁니다",
+    e_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
     legend_duet: "내 열쇠 면: 초록 줄 = 내 요원, 검정 = 암살자, 베이지 = 행인 · ✓ 찾은 요원 · A / B: A / B의 추측으로 놓인 행인 토큰",
     legend_duet_end: "모서리: 열쇠 카드의 다른 면",
     legend_spymaster: "열쇠 (줄): 빨강·파랑 요원, 베이지 행인, 검정 암살자",
@@ -299,13 +336,23 @@ async function newGameView() {
       location.hash = "#/play/" + made.id + "/" + made.token;
     } catch (e) {
       const p = form.querySelector("#setup-error");
-      p.hidden = false; p.textContent = serverText(e.message);
+      p.hidden = false; p.textContent = e.reply ? setupText(e.reply) : serverText(e.message);
       button.disabled = false; button.textContent = t("create");
     }
   });
   draw();
   main().replaceChildren(form);
   creditFooter();
+}
+
+// A new game's settings the server refused ({error, kind, fields}): worded by its kind from the table
+// (e_KIND) in the interface's language; the English page, or a reply of no known kind, shows the server's words.
+function setupText(reply) {
+  const key = "e_" + reply.kind;
+  if (UI === "en" || !reply.kind || !(TEXT[UI] && TEXT[UI][key])) return serverText(reply.error);
+  const fields = { ...(reply.fields || {}) };
+  if (fields.role) fields.role = t("bot_" + fields.role);
+  return t(key, fields);
 }
 
 // ----- drawing a board ---------------------------------------------------------------------------

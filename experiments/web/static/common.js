@@ -34,7 +34,11 @@ async function api(path, options) {
   const res = await fetch(path, options);
   let body = null;
   try { body = await res.json(); } catch (e) { body = { error: res.statusText }; }
-  if (!res.ok) throw new Error(body && body.error ? body.error : res.statusText);
+  if (!res.ok) {   // the reply goes with it: a refused setting's kind words it in the page's language
+    const err = new Error(body && body.error ? body.error : res.statusText);
+    err.reply = body && body.error ? body : null;
+    throw err;
+  }
   return body;
 }
 
