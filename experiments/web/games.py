@@ -71,7 +71,8 @@ class PartnerFirst:
 # ----- the clue referee ------------------------------------------------------------------------------
 def judge_clue(word: str, number, board, covered, language: str | None) -> tuple[str, str] | None:
     """The project's clue filter (RULES 4) on the visible words: (rule, message) or None. Without
-    the filter's packages only the plain checks remain (one word, not a visible word)."""
+    the filter's packages only the plain checks remain (one word, not a visible word), worded in the
+    board's language as the filter's verdicts are."""
     try:
         from engine.clues import FilterUnavailable, check_clue
     except ImportError:  # the filter's packages are not installed
@@ -84,10 +85,10 @@ def judge_clue(word: str, number, board, covered, language: str | None) -> tuple
             pass
     w = word.strip().casefold()
     if len(w.split()) > 1:
-        return "4.7", f"A clue is one word: {word}."
+        return "4.7", refusal_line("basic_one_word", language, word=word)
     for b in board:
         if b.casefold() in w or w in b.casefold():
-            return "4.3", f"A visible code word, or a word containing one, may not be the clue: {b}."
+            return "4.3", refusal_line("basic_visible", language, word=b)
     return None
 
 

@@ -53,6 +53,10 @@ REFUSALS = {
     "bot_first_already": ("이미 봇 파트너가 첫 힌트를 주기로 했습니다", "the bot partner gives the first clue already"),
     "unknown_move": ("{type}은(는) 이 게임의 수가 아닙니다", "unknown move type {type}; {game} moves: {moves}"),
     "not_codenames": ("코드네임의 수가 아닙니다", "not a Codenames move"),
+    # the plain clue checks when the clue filter's packages are missing (games.judge_clue)
+    "basic_one_word": ("힌트는 한 단어여야 합니다: {word}", "A clue is one word: {word}."),
+    "basic_visible": ("공개된 코드네임이나 그것이 들어 있는 단어는 힌트로 줄 수 없습니다: {word}",
+                      "A visible code word, or a word containing one, may not be the clue: {word}."),
 }
 
 

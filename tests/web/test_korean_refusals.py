@@ -311,3 +311,22 @@ def test_a_korean_new_game_form_shows_a_refused_bot_in_korean(page, server):
     page.wait_for_selector("#setup-error:not([hidden])")
     shown = page.inner_text("#setup-error")
     assert shown.startswith("봇 스파이마스터: 'nope:x'") and not latin_words(shown), shown
+
+
+def test_the_plain_clue_checks_without_the_filter_are_worded_in_the_boards_language(monkeypatch):
+    """Without the clue filter's packages the web referee keeps two plain checks (RULES 4.7, 4.3);
+    their verdicts were English on a Korean board ('A clue is one word: 우주 바다.')."""
+    import engine.clues
+    from experiments.web.games import judge_clue
+
+    def unavailable(*args, **kwargs):
+        raise engine.clues.FilterUnavailable("no morphology model")
+
+    monkeypatch.setattr(engine.clues, "check_clue", unavailable)
+    board = ["우주선", "바다"]
+    assert judge_clue("하늘 구름", 1, board, [], "ko") == ("4.7", "힌트는 한 단어여야 합니다: 하늘 구름")
+    assert judge_clue("우주", 1, board, [], "ko") == (
+        "4.3", "공개된 코드네임이나 그것이 들어 있는 단어는 힌트로 줄 수 없습니다: 우주선")
+    assert judge_clue("two words", 1, ["owl"], [], "en") == ("4.7", "A clue is one word: two words.")
+    assert judge_clue("owls", 1, ["owl"], [], "en") == (
+        "4.3", "A visible code word, or a word containing one, may not be the clue: owl.")
