@@ -238,7 +238,7 @@ class GameServer:
 
 
 def _error(status: int, message: str, kind: str | None = None, **fields) -> JSONResponse:
-    """An HTTP error; `kind` and its `fields` (a new game's settings) let a page word it in its own language."""
+    """An HTTP error; `kind` and its `fields` let a page word it in its own language (app.js, e_KIND)."""
     body = {"error": message} if kind is None else {"error": message, "kind": kind, "fields": fields}
     return JSONResponse(body, status_code=status)
 
@@ -302,7 +302,8 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
 
     def _table(game_id: str) -> Table | JSONResponse:
         table = server.store.get(game_id)
-        return table if table is not None else _error(404, f"there is no game {game_id[:80]!r} on this server")
+        return table if table is not None else _error(404, f"there is no game {game_id[:80]!r} on this server",
+                                                                  "unknown_game")
 
     @app.get("/api/games/{game_id}")
     async def game(game_id: str):
@@ -314,7 +315,8 @@ def create_app(games_dir: str | Path = "runs/web", bot_delay: float = 0.6, clien
         if isinstance(table, JSONResponse):
             return table
         if not table.over:
-            return _error(409, "the game is still being played: its record (with the key) opens when it ends")
+            return _error(409, "the game is still being played: its record (with the key) opens when it ends",
+                          "still_playing")
         return table
 
     @app.get("/api/games/{game_id}/replay")

@@ -292,14 +292,14 @@ def test_every_setting_the_server_refuses_is_worded_in_korean_on_a_korean_page(p
         replies.append(reply)
     page.goto(f"{server.base}/?ui=ko#/")
     page.wait_for_selector("#new-game")
-    korean = page.evaluate("(rs) => rs.map(setupText)", replies)
+    korean = page.evaluate("(rs) => rs.map(replyText)", replies)
     known = page.evaluate("(rs) => rs.map((r) => 'e_' + r.kind in TEXT.ko)", replies)
     assert all(known), [r["kind"] for r, k in zip(replies, known) if not k]
     english = [(r["error"], k) for r, k in zip(replies, korean) if latin_words(k) or "{" in k]
     assert not english, english
     page.goto(f"{server.base}/?ui=en#/")
     page.wait_for_selector("#new-game")
-    assert page.evaluate("(rs) => rs.map(setupText)", replies) == [r["error"] for r in replies]
+    assert page.evaluate("(rs) => rs.map(replyText)", replies) == [r["error"] for r in replies]
 
 
 def test_a_korean_new_game_form_shows_a_refused_bot_in_korean(page, server):
@@ -330,3 +330,33 @@ def test_the_plain_clue_checks_without_the_filter_are_worded_in_the_boards_langu
     assert judge_clue("two words", 1, ["owl"], [], "en") == ("4.7", "A clue is one word: two words.")
     assert judge_clue("owls", 1, ["owl"], [], "en") == (
         "4.3", "A visible code word, or a word containing one, may not be the clue: owl.")
+
+
+def test_a_korean_page_says_in_korean_that_a_game_or_its_replay_is_not_there(page, server):
+    """A link to no game, a wrong seat link, the replay of a game still played and of no game showed
+    the server's English on a Korean page ('there is no game ...', 'the game is still being played:
+    ...'), and a replay's result line its English ('unfinished (both held back in sudden death)')."""
+    status, made = server.post("/api/games", {"game": "duet", "lang": "ko", "seed": 5, "first": "me", **CHEAP})
+    assert status == 200, made
+    shown = []
+    for path in ("#/play/no-such-game/x", f"#/play/{made['id']}/wrong", "#/replay/no-such-game",
+                 f"#/replay/{made['id']}"):
+        page.goto(f"{server.base}/?ui=ko{path}")
+        page.wait_for_selector("#fatal")
+        shown.append(page.inner_text("#fatal"))
+    assert shown[0] == "이 서버에 그런 게임이 없습니다." and shown[2] == shown[0], shown
+    assert shown[1] == "이 링크로는 게임 자리에 앉을 수 없습니다.", shown
+    assert shown[3].startswith("아직 진행 중인 게임입니다"), shown
+    table = server.app.state.server.store.get(made["id"])
+    table.ended = "both held back in sudden death"
+    table.changed()
+    page.goto(f"{server.base}/?ui=ko#/replay/{made['id']}")
+    page.reload()   # the same address: the page reads it again
+    page.wait_for_selector("#replay h2")
+    assert "끝나지 않음 (서든데스에서 둘 다 추측하지 않았습니다)" in page.inner_text("#replay h2")
+    page.goto(f"{server.base}/?ui=en#/replay/no-such-game")
+    page.wait_for_selector("#fatal")
+    assert page.inner_text("#fatal") == "there is no game 'no-such-game' on this server"   # the server's words
+    page.goto(f"{server.base}/?ui=en#/play/no-such-game/x")
+    page.wait_for_selector("#fatal")
+    assert page.inner_text("#fatal") == "There is no such game on this server. there is no game 'no-such-game' on this server"

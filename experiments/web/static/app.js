@@ -75,7 +75,8 @@ const TEXT = {
     s_server_full: "the server has {n} games in play; try again when some have ended",
     s_sockets: "this seat has {n} pages open: close one first", s_game_over: "the game is over",
     s_stale: "this move was made after move {made} and the game is at move {now}: it is not played (look at the table again)",
-    // a new game's settings the server refused, by the reply's kind (setupText): an English page shows the server's words
+    // what the server refused over HTTP (a new game's settings, a replay), by the reply's kind (replyText): an
+    // English page shows the server's words
     e_settings_object: "the settings are a JSON object", e_settings_json: "the settings are not JSON",
     e_settings_large: "the settings are at most {most} bytes", e_game: "game: one of duet, codenames, pictures",
     e_lang: "lang: en or ko", e_seed_number: "seed: a whole number", e_seed_range: "seed: 0 .. 2^64-1",
@@ -94,6 +95,8 @@ const TEXT = {
     e_spec_backend: "{role}: unknown embedding backend '{backend}'",
     e_spec_free_text: "{role}: '{key}=' takes free text (a file, a model) on this server's disk: for the server's operator",
     e_server_full: "the server has {n} games in play; try again when some have ended",
+    e_unknown_game: "There is no such game on this server.",
+    e_still_playing: "the game is still being played: its record (with the key) opens when it ends",
     legend_duet: "Your key side: green stripe = your agent, black = assassin, beige = bystander · ✓ an agent found · A / B: a bystander token from A's / B's guess",
     legend_duet_end: "Corner: the other side of the key card",
     legend_spymaster: "The key (stripe): red and blue agents, beige bystanders, black the assassin",
@@ -182,6 +185,8 @@ const TEXT = {
     e_spec_backend: "{role}: 알 수 없는 임베딩 백엔드입니다: '{backend}'",
     e_spec_free_text: "{role}: '{key}='은(는) 서버 디스크의 파일이나 모델을 가리킵니다: 서버 운영자만 씁니다",
     e_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
+    e_unknown_game: "이 서버에 그런 게임이 없습니다.",
+    e_still_playing: "아직 진행 중인 게임입니다: 기록(열쇠 포함)은 게임이 끝나면 열립니다",
     legend_duet: "내 열쇠 면: 초록 줄 = 내 요원, 검정 = 암살자, 베이지 = 행인 · ✓ 찾은 요원 · A / B: A / B의 추측으로 놓인 행인 토큰",
     legend_duet_end: "모서리: 열쇠 카드의 다른 면",
     legend_spymaster: "열쇠 (줄): 빨강·파랑 요원, 베이지 행인, 검정 암살자",
@@ -336,7 +341,7 @@ async function newGameView() {
       location.hash = "#/play/" + made.id + "/" + made.token;
     } catch (e) {
       const p = form.querySelector("#setup-error");
-      p.hidden = false; p.textContent = e.reply ? setupText(e.reply) : serverText(e.message);
+      p.hidden = false; p.textContent = e.reply ? replyText(e.reply) : serverText(e.message);
       button.disabled = false; button.textContent = t("create");
     }
   });
@@ -345,9 +350,10 @@ async function newGameView() {
   creditFooter();
 }
 
-// A new game's settings the server refused ({error, kind, fields}): worded by its kind from the table
-// (e_KIND) in the interface's language; the English page, or a reply of no known kind, shows the server's words.
-function setupText(reply) {
+// What the server refused over HTTP ({error, kind, fields}: a new game's settings, a replay): worded by its
+// kind from the table (e_KIND) in the interface's language; the English page, or a reply of no known kind,
+// shows the server's words.
+function replyText(reply) {
   const key = "e_" + reply.kind;
   if (UI === "en" || !reply.kind || !(TEXT[UI] && TEXT[UI][key])) return serverText(reply.error);
   const fields = { ...(reply.fields || {}) };
@@ -476,7 +482,8 @@ function playView(id, token) {
       } else if (msg.type === "error") {
         if (msg.code === "unknown_game" || msg.code === "bad_token") {
           closedByServer = true;
-          main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, t(msg.code), " ", el("span", { class: "dim" }, msg.message)));
+          main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, t(msg.code),   // the server's English
+            UI === "en" ? [" ", el("span", { class: "dim" }, msg.message)] : null));              // words: English page only
           return;
         }
         if (seatIsFull(msg, !!lastView, el("div", { class: "panel error", id: "fatal" }))) {
@@ -731,7 +738,8 @@ async function gamesView() {
 async function replayView(id) {
   let data;
   try { data = await api("/api/games/" + encodeURIComponent(id) + "/replay"); } catch (e) {
-    main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, e.message)); return;
+    main().replaceChildren(el("div", { class: "panel error", id: "fatal" }, e.reply ? replyText(e.reply) : e.message));
+    return;
   }
   await config(); creditFooter(data.summary.game);
   let n = Number(sessionStorage.getItem("cnlab-replay-" + id) || 0);
@@ -749,7 +757,7 @@ async function replayView(id) {
         : act.kind === "cover" ? seatName(act.seat) + ": " + act.cover : t("ev_stop", { seat: seatName(act.seat) })) : t("start");
     main().replaceChildren(el("div", { id: "replay", class: "game " + f.game },
       el("div", { class: "left" },
-        el("h2", {}, t("replay_title", { id }), el("span", { class: "dim" }, " · " + data.summary.result)),
+        el("h2", {}, t("replay_title", { id }), el("span", { class: "dim" }, " · " + serverText(data.summary.result))),
         el("div", { class: "replay-bar" },
           el("button", { id: "replay-start", type: "button", onclick: () => { n = 0; draw(); } }, t("start")),
           el("button", { id: "replay-prev", type: "button", onclick: () => { n -= 1; draw(); } }, t("prev")),
