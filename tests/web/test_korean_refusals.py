@@ -360,3 +360,18 @@ def test_a_korean_page_says_in_korean_that_a_game_or_its_replay_is_not_there(pag
     page.goto(f"{server.base}/?ui=en#/play/no-such-game/x")
     page.wait_for_selector("#fatal")
     assert page.inner_text("#fatal") == "There is no such game on this server. there is no game 'no-such-game' on this server"
+
+
+def test_a_korean_page_names_a_duet_mission_in_korean(page, server):
+    """The game page's title named a mission by its id ('코드네임 듀엣 · cairo') on a Korean page; now
+    by its Korean name (카이로), as the new-game form does. The English page keeps the id."""
+    status, made = server.post("/api/games", {"game": "duet", "lang": "ko", "seed": 5, "first": "me",
+                                              "mission": "cairo", **CHEAP})
+    assert status == 200, made
+    page.goto(f"{server.base}/?ui=ko#/play/{made['id']}/{made['token']}")
+    page.wait_for_function("() => document.querySelector('#game h2') && "
+                           "document.querySelector('#game h2').textContent.includes('카이로')")
+    assert "cairo" not in page.inner_text("#game h2")
+    page.goto(f"{server.base}/?ui=en#/play/{made['id']}/{made['token']}")
+    page.wait_for_selector("#game h2")
+    assert page.inner_text("#game h2").startswith("Codenames Duet · cairo")

@@ -477,7 +477,7 @@ function playView(id, token) {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
         if (lastView && msg.view.moves !== lastView.moves) notice = null;
-        if (!lastView) config().then(() => creditFooter(msg.view.game));
+        if (!lastView) config().then(() => { creditFooter(msg.view.game); drawPlay(lastView); });   // names (missions)
         lastView = msg.view; window.cnlabLastView = lastView; drawPlay(lastView);
       } else if (msg.type === "error") {
         if (msg.code === "unknown_game" || msg.code === "bad_token") {
@@ -554,7 +554,7 @@ function noticeBox() {
 }
 
 function status(view) {
-  const parts = [el("h2", {}, t("g_" + view.game) + (view.mission ? " · " + view.mission : ""),
+  const parts = [el("h2", {}, t("g_" + view.game) + (view.mission ? " · " + missionName(view.mission) : ""),
     el("span", { class: "dim" }, " · " + t("you_are", { seat: seatName(view.seat) }) + " · " + view.id))];
   const line = el("p", { id: "turn", class: "turn" }, turnText(view));
   parts.push(line);
@@ -580,6 +580,13 @@ function status(view) {
       view.current_clue ? el("span", {}, t("guesses_left", { n: view.guesses_left === null ? t("unlimited") : view.guesses_left })) : null));
   }
   return el("div", { class: "status" }, parts);
+}
+
+// A Duet mission as the view names it (its id, "cairo"): on a Korean page its Korean name (카이로) once
+// the page's config is loaded; the English page shows the id, as before.
+function missionName(id) {
+  const m = UI === "en" || !CONFIG ? null : CONFIG.missions.find((x) => x.id === id);
+  return m ? m.name_ko : id;
 }
 
 function turnText(view) {
