@@ -375,3 +375,22 @@ def test_a_korean_page_names_a_duet_mission_in_korean(page, server):
     page.goto(f"{server.base}/?ui=en#/play/{made['id']}/{made['token']}")
     page.wait_for_selector("#game h2")
     assert page.inner_text("#game h2").startswith("Codenames Duet · cairo")
+
+
+def test_every_refusal_of_the_web_servers_table_has_a_korean_line_without_english_words():
+    """Each kind of the server's own refusals (messages.REFUSALS), those no page test reaches too (the
+    bot partner asked twice to give the first clue), fills in Korean without English words, the
+    English fields (seats, moves, quoted input) as the server passes them."""
+    import string
+
+    from experiments.web.messages import REFUSALS, refusal_line
+
+    names = {"most": 40, "example": '{"type": "stop"}', "seat": "red-guesser", "claimed": "blue-guesser",
+             "id": "duet-0a1b2c", "named": "chess", "field": "'numbr'", "type": "'teleport'", "fields": "type, seat",
+             "made": 3, "now": 4, "last": 24, "game": "Duet", "moves": "clue, guess", "word": "zebra words"}
+    for kind, (ko, en) in REFUSALS.items():
+        wanted = {f for _, f, _, _ in string.Formatter().parse(en) if f}
+        assert {f for _, f, _, _ in string.Formatter().parse(ko) if f} <= wanted <= set(names), kind
+        fields = {k: names[k] for k in wanted}
+        korean = refusal_line(kind, "ko", **fields)
+        assert not latin_words(korean.replace(names["word"], "")), (kind, korean)   # a clue as typed stays
