@@ -239,6 +239,25 @@ def test_real_agents_give_identical_records_on_one_and_two_workers(tmp_path):
     assert rows(tmp_path / "w1") == rows(tmp_path / "w2")
 
 
+def test_a_row_is_read_from_the_state_its_game_was_played_on(tmp_path, monkeypatch):
+    """A game's row came from a replay of the record just played (every clue judged again); now
+    from the state the loop played on: no replay, the row the record's replay gives."""
+    from engine.duet import DuetRecord
+    from engine.records import record_from_json
+    from experiments.games.duet import batch
+
+    def no_replay(self, upto=None):
+        raise AssertionError("replayed")
+
+    run = DuetRun(games=8, seed=9, **RANDOM)
+    batch.load_players(run)
+    with monkeypatch.context() as m:
+        m.setattr(DuetRecord, "replay", no_replay)
+        played = [batch.play_one(i) for i in range(8)]
+    for i, (row, line) in enumerate(played):
+        assert row == batch.game_row(i, record_from_json(line))
+
+
 def test_each_record_says_the_seed_that_deals_it(tmp_path):
     """A record's `seed` is what its board and key were dealt from: [run seed, game index]."""
     from engine.duet import deal_duet

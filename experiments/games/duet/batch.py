@@ -17,7 +17,7 @@ from typing import Any, Callable, ClassVar, Iterable
 
 from agents.llm.seat import row_fields as llm_row_fields
 from agents.registry import default_guesser, default_spymaster
-from engine.duet import DuetConfig, DuetRecord, deal_duet
+from engine.duet import DuetConfig, DuetRecord, DuetState, deal_duet
 from experiments.games.duet.dealing import duet_config
 from experiments.games.duet.loop import DuetSeat, play_duet
 from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
@@ -119,13 +119,15 @@ def play_one(index: int) -> tuple[dict, str]:
     record = deal_duet(deal_seed(run.seed, index), _LOADED["words"], _LOADED["config"])  # seeds.py: + the run secret
     record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
-    return played_or_forfeited("duet", index, record, lambda: play_duet(record, seats, seed=(run.seed, index)), game_row,
-                               bool(_LOADED.get("isolated")))
+    state = record.new_state()   # played on, then read for the row: the record's replay, without judging it again
+    return played_or_forfeited("duet", index, record, lambda: play_duet(record, seats, seed=(run.seed, index), state=state),
+                               lambda i, r: game_row(i, r, state), bool(_LOADED.get("isolated")))
 
 
-def game_row(index: int, record: DuetRecord) -> dict:
-    """The per-game result row: only facts of the game, so rows are identical on any worker count."""
-    state = record.replay()
+def game_row(index: int, record: DuetRecord, state: DuetState | None = None) -> dict:
+    """The per-game result row: only facts of the game, so rows are identical on any worker count.
+    `state`: the state the record's actions were played on (else the record is replayed)."""
+    state = record.replay() if state is None else state
     numbers = [a.number for a in record.actions if hasattr(a, "number")]
     outcome = state.outcome()
     unfinished = not outcome.finished  # nobody would guess: counts as a loss

@@ -9,7 +9,7 @@ from agents.base import Guesser, Spymaster
 from agents.llm.seat import keep_log
 from engine import Clue, Guess, Stop
 from engine.duet import SEATS, DuetRecord
-from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH
+from engine.duet.state import CLUE, GUESS, SUDDEN_DEATH, DuetState
 
 from experiments.games.moves import AgentError, agent_clue, apply_agent_action, ask
 from experiments.runs.seeds import agent_seed
@@ -24,13 +24,15 @@ class DuetSeat:
 
 
 def play_duet(record: DuetRecord, seats: Mapping[str, DuetSeat], seed: Sequence[int] = (0,),
-              first_giver: str = "A") -> DuetRecord:
+              first_giver: str = "A", state: DuetState | None = None) -> DuetRecord:
     """Play the dealt record to its end; returns it with the actions and the clues' intended targets.
 
     Agent randomness is seeded from `agent_seed(seed, seat, role)`, so a game depends only on its seed,
-    and no agent is given the seed the record was dealt from.
+    and no agent is given the seed the record was dealt from. `state`: the record's new state to play
+    on (`record.new_state()` when not given); the caller that passes it reads the game's end from it,
+    as the record's replay would give it, without judging every clue again.
     """
-    state = record.new_state()
+    state = record.new_state() if state is None else state
     for seat in SEATS:  # keyed hashes of (seed, seat, role): nothing of the deal (experiments/runs/seeds.py)
         ask(seats[seat].spymaster, "begin_game", agent_seed(seed, seat, "spymaster"))
         ask(seats[seat].guesser, "begin_game", agent_seed(seed, seat, "guesser"))
