@@ -635,7 +635,7 @@ def test_an_engine_refusal_is_worded_on_a_korean_board_from_the_engines_table(tm
     assert engine_refusal("ko", covered) == f"거절 (규칙 3.7): {refusal_text(covered, 'ko')}"
     assert engine_refusal("ko", covered) == f"거절 (규칙 3.7): '{green}'은(는) 요원 카드로 덮였습니다"
     assert engine_refusal("en", covered) == f"Refused (RULES 3.7): {green!r} is covered by an agent"
-    assert engine_refusal("ko", IllegalAction("9.9", "something new")) == "거절 (규칙 9.9): something new"  # as it is
+    assert engine_refusal("ko", IllegalAction("3.4", "something new")) == "거절 (규칙 3.4): something new"  # no kind: as it is
     # the bot gives a clue; the person finds a green, guesses it again (refused), then misses
     session, io = session_for(3, ["봇", green, green, miss], tmp_path, lang="ko")
     session.run()
