@@ -41,6 +41,7 @@ def with_translation_check(base: Callable | None = None, backend: str | Embeddin
         state = SpyWordState(..., clue_checker=with_translation_check())
         record.replay(clue_checker=with_translation_check())
     """
+    from engine.refusals import wording
     from engine.spyword.state import clue_tokens
 
     if base is None:
@@ -56,7 +57,7 @@ def with_translation_check(base: Callable | None = None, backend: str | Embeddin
             if key not in memo:
                 memo[key] = bool(token) and translation_checker(token, word, backend, threshold)
             if memo[key]:
-                return ("5.4", f"{token!r} is a translation of the word")
+                return ("5.4", wording("sw_translation", language, token=repr(token)))   # the game's language
         return None
 
     return check

@@ -33,6 +33,7 @@ from ..errors import IllegalAction, MalformedRecord
 from ..fresh import deep, text, texts
 from ..game import Outcome
 from ..record_fields import board_language, shown, word_problem
+from ..refusals import refusal, wording
 from .actions import (CLOCK, HOST, PASS, Dismiss, Disconnect, GhostGuess, GiveClue, Kick, Leave, Ready,
                       Reconnect, SpyWordAction, StartVote, Timeout, Vote)
 from .matching import ghost_guess_is_right, normalize, same_clue
@@ -116,14 +117,14 @@ def clue_tokens(clue: str, mode: str) -> list[str]:
     return list(dict.fromkeys([_bare(clue)] + _words(clue, mode)))
 
 
-def _text_problem(exc: ClueTextError, what: str) -> str:
+def _text_problem(rule: str, exc: ClueTextError, what: str) -> IllegalAction:
     """The clue-text error said of what was written: the shared message calls every text "a clue
     [...] one word", wrong for a sentence clue (5.4) and for the ghost's guess (5.10)."""
     if exc.key == "too_long":
-        return f"{what} is at most {exc.details['limit']} characters, not {exc.details['length']}"
+        return refusal(rule, "sw_too_long", what=what, limit=exc.details["limit"], length=exc.details["length"])
     if exc.key == "invisible":
-        return f"{what} may not hold an invisible character ({exc.details['code']})"
-    return exc.describe()
+        return refusal(rule, "sw_invisible", what=what, code=exc.details["code"])
+    return IllegalAction(rule, exc.describe())
 
 
 def check_ghost_guess(word) -> None:
@@ -131,13 +132,13 @@ def check_ghost_guess(word) -> None:
     characters, not empty); IllegalAction otherwise. A bot asks it before it answers (the game has no
     second try for a guess)."""
     if not isinstance(word, str):
-        raise IllegalAction("5.10", f"the ghost's guess is a word, written as text, not {type(word).__name__}")
+        raise refusal("5.10", "sw_guess_text", type=type(word).__name__)
     try:
         guess = normalize_clue(word, MAX_SENTENCE_LENGTH)
     except ClueTextError as exc:
-        raise IllegalAction("5.10", _text_problem(exc, "the ghost's guess")) from None
+        raise _text_problem("5.10", exc, "the ghost's guess") from None
     if not guess:
-        raise IllegalAction("5.10", "the ghost's guess names a word: it may not be empty")
+        raise refusal("5.10", "sw_guess_empty")
 
 
 def default_clue_checker(clue: str, word: str, language: str | None, mode: str) -> tuple[str, str] | None:
@@ -153,7 +154,7 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
 
     for token in clue_tokens(clue, mode):
         if token and is_translation(token, word):
-            return ("5.4", f"{token!r} is a translation of the word")
+            return ("5.4", wording("sw_translation", language, token=repr(token)))
     try:
         from ..clues import FilterUnavailable, check_clue
     except ImportError:
@@ -168,7 +169,8 @@ def default_clue_checker(clue: str, word: str, language: str | None, mode: str) 
             except FilterUnavailable:
                 return None
             if not verdict.legal and (verdict.blocked_by or {}).get("relation") in ("same", "form"):
-                return ("5.4", f"{token!r} is a form of {translation!r}, a translation of the word")
+                return ("5.4", wording("sw_translation_form", language, token=repr(token),
+                                       translation=repr(translation)))
     # a word in the other script (a custom pack's "snowman" in a Korean game) is also read in its own
     # language: the game's refuses any clue of that script alike with the word and without it (4.6),
     # so "snow" passed as no part of "snowman"
@@ -462,33 +464,33 @@ class SpyWordState:
         seat = getattr(action, "seat", None)
         if self.is_terminal():
             rule = "5.12" if self.phase == ABORTED else "5.11"
-            raise IllegalAction(rule, f"the game is over ({self.status()})")
+            raise refusal(rule, "sw_over", result=self.status())
         if isinstance(action, Timeout):
             if seat != CLOCK:
-                raise IllegalAction("5.4", "time-outs come from the clock")
+                raise refusal("5.4", "sw_clock_timeouts")
             return self._timeout(action.kind)
         if seat == CLOCK:
-            raise IllegalAction("5.4", "the clock only sends time-outs")
+            raise refusal("5.4", "sw_clock_only")
         actor = self.host if seat == HOST else seat
         if not isinstance(actor, str) or actor not in self.roles:
-            raise IllegalAction("5.1", f"unknown seat {seat!r}")
+            raise refusal("5.1", "sw_unknown_seat", seat=repr(seat))
         if actor in self.departed:
-            raise IllegalAction("5.12", f"{actor} has left the room")
+            raise refusal("5.12", "sw_departed", actor=actor)
         if actor in self.disconnected and not isinstance(action, (Reconnect, Leave)):
-            raise IllegalAction("5.12", f"{actor} is disconnected")
+            raise refusal("5.12", "sw_disconnected", actor=actor)
         handler = {Ready: self._ready, GiveClue: self._clue, StartVote: self._start_vote, Vote: self._vote,
                    GhostGuess: self._ghost_guess, Dismiss: self._dismiss, Leave: self._leave, Kick: self._kick,
                    Disconnect: self._disconnect, Reconnect: self._reconnect}.get(type(action))
         if handler is None:
-            raise IllegalAction("5.4", f"{type(action).__name__} is not a Spy's Word action")
+            raise refusal("5.4", "sw_not_an_action", action=type(action).__name__)
         handler(actor, action)
 
     # start (5.4)
     def _ready(self, actor: str, a: Ready) -> None:
         if self.phase != READY:
-            raise IllegalAction("5.4", "the game has started: the cards were already confirmed")
+            raise refusal("5.4", "sw_started")
         if actor in self.ready:
-            raise IllegalAction("5.4", f"{actor} has already confirmed its card")
+            raise refusal("5.4", "sw_confirmed", actor=actor)
         self.ready.add(actor)
         self._maybe_start()
 
@@ -499,39 +501,39 @@ class SpyWordState:
     # clues (5.4, 5.7)
     def _clue(self, actor: str, a: GiveClue) -> None:
         if self.phase not in (CLUES, DUEL_CLUES):
-            raise IllegalAction("5.4", f"no clues now (phase {self.phase})")
+            raise refusal("5.4", "sw_no_clues", phase=self.phase)
         if actor in self.eliminated:
-            raise IllegalAction("5.9", f"{actor} is eliminated: spectators give no clues")
+            raise refusal("5.9", "sw_spectator_clue", actor=actor)
         if actor != self.speaker:
             if self.phase == DUEL_CLUES and actor not in self.duel:
-                raise IllegalAction("5.7", "only the tied players give a duel clue")
-            raise IllegalAction("5.4", f"it is {self.speaker}'s turn to give a clue")
+                raise refusal("5.7", "sw_duel_clue")
+            raise refusal("5.4", "clue_turn", givers=self.speaker)
         if not isinstance(a.text, str):  # None, 7 or a list is no clue (and not an empty one)
-            raise IllegalAction("5.4", f"a clue is a word or a sentence, written as text, not {type(a.text).__name__}")
+            raise refusal("5.4", "sw_clue_text", type=type(a.text).__name__)
         try:  # NFC, dashes as "-", bounded length, no invisible characters (engine.clues.normalize)
             limit = MAX_CLUE_LENGTH if self.settings.clue_mode == "word" else MAX_SENTENCE_LENGTH
             text = normalize_clue(a.text, limit)
         except ClueTextError as exc:
             what = "a one-word clue" if self.settings.clue_mode == "word" else "a sentence clue"
-            raise IllegalAction("5.4", _text_problem(exc, what)) from None
+            raise _text_problem("5.4", exc, what) from None
         if not text:
-            raise IllegalAction("5.4", "a clue may not be empty")
+            raise refusal("5.4", "sw_clue_empty")
         if self.settings.clue_mode == "word" and len(text.split()) != 1:
-            raise IllegalAction("5.4", "the clue mode is one word: say one word, not a phrase")
+            raise refusal("5.4", "sw_one_word")
         if self.settings.clue_mode == "sentence" and _sentence_count(text) > 1:
-            raise IllegalAction("5.4", "the clue mode is one sentence: say one sentence, not several")
+            raise refusal("5.4", "sw_one_sentence")
         own = self.word_of(actor)
         if own is not None and _holds_word(text, own, self.settings.clue_mode):
-            raise IllegalAction("5.4", "a clue may not be the word itself")
+            raise refusal("5.4", "sw_own_word")
         for earlier in self.clues:
             if earlier["clue"] is not None and same_clue(text, earlier["clue"]):
-                raise IllegalAction("5.4", f"{text!r} repeats an earlier clue ({earlier['seat']}, round {earlier['round']})")
+                raise refusal("5.4", "sw_repeat", text=repr(text), seat=earlier["seat"], round=earlier["round"])
         if own is not None and self._checker is not None:
             verdict = self._checker(text, own, self.language, self.settings.clue_mode)
             if verdict:
                 rule, message = verdict   # the message in the game's language: so is its citation
                 cited = "규칙" if self.language == "ko" else "RULES"
-                raise IllegalAction("5.4", f"{message} ({cited} {rule})")
+                raise refusal("5.4", "sw_checked", message=message, cited=cited, section=rule)
         self.clues.append({"round": self.round, "seat": actor, "clue": text, "duel": self.phase == DUEL_CLUES})
         self.speakers.pop(0)
         self._after_speaker()
@@ -547,9 +549,9 @@ class SpyWordState:
     # discussion (5.5)
     def _start_vote(self, actor: str, a: StartVote) -> None:
         if self.phase != DISCUSSION:
-            raise IllegalAction("5.5", f"the vote starts after the discussion (phase {self.phase})")
+            raise refusal("5.5", "sw_vote_not_yet", phase=self.phase)
         if self.settings.multi_device and actor != self.host:
-            raise IllegalAction("5.5", f"on many devices only the host ({self.host}) may start the vote early")
+            raise refusal("5.5", "sw_host_starts_vote", host=self.host)
         self._open_vote(duel=False)
 
     def _open_vote(self, duel: bool) -> None:
@@ -570,27 +572,27 @@ class SpyWordState:
     # votes (5.6, 5.7)
     def _vote(self, actor: str, a: Vote) -> None:
         if self.phase not in (VOTE, DUEL_VOTE):
-            raise IllegalAction("5.6", f"no vote under way (phase {self.phase})")
+            raise refusal("5.6", "sw_no_vote", phase=self.phase)
         if actor in self.eliminated:
-            raise IllegalAction("5.9", f"{actor} is eliminated: spectators do not vote")
+            raise refusal("5.9", "sw_spectator_vote", actor=actor)
         if actor not in self.voters:
-            raise IllegalAction("5.7", "in a duel vote only the players who are not tied vote")
+            raise refusal("5.7", "sw_duel_voters")
         if actor in self.votes:
-            raise IllegalAction("5.6", f"{actor} has voted: a vote is final")
+            raise refusal("5.6", "sw_voted", actor=actor)
         target = a.target
         if target == PASS:
             if self.phase == DUEL_VOTE:
-                raise IllegalAction("5.6", "no PASS in a duel vote")
+                raise refusal("5.6", "sw_duel_pass")
             if not self.settings.allow_pass:
-                raise IllegalAction("5.6", "PASS is not allowed (host setting)")
+                raise refusal("5.6", "sw_pass_off")
             if not self.vote_pass_allowed:
-                raise IllegalAction("5.6", "no PASS on the vote right after a vote that ended in PASS")
+                raise refusal("5.6", "sw_pass_again")
         elif target == actor:
-            raise IllegalAction("5.6", "a player never votes for itself")
+            raise refusal("5.6", "sw_self_vote")
         elif target not in self.candidates:
             if self.phase == DUEL_VOTE:
-                raise IllegalAction("5.7", f"the duel vote is among the tied players {', '.join(self.duel)}")
-            raise IllegalAction("5.6", f"{target!r} is not a remaining player")
+                raise refusal("5.7", "sw_duel_tied", tied=", ".join(self.duel))
+            raise refusal("5.6", "sw_not_remaining", target=repr(target))
         self.votes[actor] = target
         if all(v in self.votes for v in self.voters):
             self._resolve_vote()
@@ -670,9 +672,9 @@ class SpyWordState:
 
     def _ghost_guess(self, actor: str, a: GhostGuess) -> None:
         if self.phase not in (GHOST_GUESS, PRIVATE_SCREEN) or actor != self.pending:
-            raise IllegalAction("5.10", "only the ghost, once eliminated by the vote, guesses the citizens' word")
+            raise refusal("5.10", "sw_guess_who")
         if self.roles[actor] != GHOST:
-            raise IllegalAction("5.10", f"{actor} is not the ghost: only the ghost guesses")
+            raise refusal("5.10", "sw_not_ghost", actor=actor)
         check_ghost_guess(a.word)  # refused, the guess kept (it was spent as a wrong guess)
         self._resolve_guess(actor, a.word, timed_out=False)
 
@@ -693,9 +695,9 @@ class SpyWordState:
 
     def _dismiss(self, actor: str, a: Dismiss) -> None:
         if self.phase != PRIVATE_SCREEN or actor != self.pending:
-            raise IllegalAction("5.9", "there is no private screen of this player to close")
+            raise refusal("5.9", "sw_no_screen")
         if self.roles[actor] == GHOST:
-            raise IllegalAction("5.10", "the ghost's screen is its guess: guess (or let the time run out)")
+            raise refusal("5.10", "sw_ghost_screen")
         self.pending = None
         self._new_round()
 
@@ -746,49 +748,49 @@ class SpyWordState:
         multi = self.settings.multi_device
         if kind == "speaker":
             if self.phase not in (CLUES, DUEL_CLUES):
-                raise IllegalAction("5.4", "no speaker is talking")
+                raise refusal("5.4", "sw_t_speaker")
             if not multi:
-                raise IllegalAction("5.4", "a single device has no speaking timer")
+                raise refusal("5.4", "sw_t_speaker_single")
             self.clues.append({"round": self.round, "seat": self.speakers[0], "clue": None,
                                "duel": self.phase == DUEL_CLUES, "timed_out": True})
             self.speakers.pop(0)
             return self._after_speaker()
         if kind == "discussion":
             if self.phase != DISCUSSION:
-                raise IllegalAction("5.5", "no discussion under way")
+                raise refusal("5.5", "sw_t_discussion")
             if self.settings.discussion_seconds == UNLIMITED:
-                raise IllegalAction("5.5", "the discussion time is unlimited")
+                raise refusal("5.5", "sw_t_unlimited")
             return self._open_vote(duel=False)
         if kind == "vote":
             if self.phase not in (VOTE, DUEL_VOTE):
-                raise IllegalAction("5.6", "no vote under way")
+                raise refusal("5.6", "sw_t_vote")
             if not multi:
-                raise IllegalAction("5.6", "a single device has no vote timer: everyone votes in turn")
+                raise refusal("5.6", "sw_t_vote_single")
             return self._resolve_vote()  # 5.6: who did not vote cast no vote
         if kind == "ghost_guess":
             if self.phase not in (GHOST_GUESS, PRIVATE_SCREEN):
-                raise IllegalAction("5.10", "no eliminated player's screen is open")
+                raise refusal("5.10", "sw_t_screen")
             if not multi:
-                raise IllegalAction("5.10", "a single device has no time limit on the ghost's guess")
+                raise refusal("5.10", "sw_t_guess_single")
             if self.roles[self.pending] == GHOST:
                 return self._resolve_guess(self.pending, None, timed_out=True)  # time out = wrong
             self.pending = None
             return self._new_round()
         if kind in ("host_notice", "host_replace"):
             if self.host not in self.disconnected:
-                raise IllegalAction("5.12", "the host is connected")
+                raise refusal("5.12", "sw_t_host_connected")
             if kind == "host_notice":
                 if self.host_notice_given:
-                    raise IllegalAction("5.12", "everyone was already told that the host is disconnected")
+                    raise refusal("5.12", "sw_t_host_told")
                 self.host_notice_given = True
                 return
             if not self.host_notice_given:
-                raise IllegalAction("5.12", "the host is replaced after 2 minutes, after the 1-minute notice")
+                raise refusal("5.12", "sw_t_host_early")
             new = self._next_host(connected_only=True)
             if new is None:
-                raise IllegalAction("5.12", "no connected player can take over as host")
+                raise refusal("5.12", "sw_t_no_heir")
             return self._set_host(new, "disconnected")
-        raise IllegalAction("5.4", f"unknown time-out {kind!r}")
+        raise refusal("5.4", "sw_t_unknown", timeout=repr(kind))
 
     # the room (5.12)
     def _next_host(self, connected_only: bool) -> str | None:
@@ -808,32 +810,32 @@ class SpyWordState:
 
     def _disconnect(self, actor: str, a: Disconnect) -> None:
         if not self.settings.multi_device:
-            raise IllegalAction("5.12", "connections are a many-device matter")
+            raise refusal("5.12", "sw_connections")
         self.disconnected.add(actor)
         if actor == self.host:
             self.host_notice_given = False
 
     def _reconnect(self, actor: str, a: Reconnect) -> None:
         if actor not in self.disconnected:
-            raise IllegalAction("5.12", f"{actor} is connected")
+            raise refusal("5.12", "sw_connected", actor=actor)
         self.disconnected.discard(actor)
         if actor == self.host:
             self.host_notice_given = False
 
     def _kick(self, actor: str, a: Kick) -> None:
         if not self.settings.multi_device:
-            raise IllegalAction("5.12", "kicking is a many-device rule")
+            raise refusal("5.12", "sw_kick_single")
         if actor != self.host:
-            raise IllegalAction("5.12", f"only the host ({self.host}) may kick a player")
+            raise refusal("5.12", "sw_kick_host", host=self.host)
         if a.target == actor:
-            raise IllegalAction("5.12", "the host leaves rather than kicking itself")
+            raise refusal("5.12", "sw_kick_self")
         if not isinstance(a.target, str) or not self.in_room(a.target):
-            raise IllegalAction("5.12", f"{a.target!r} is not in the room")
+            raise refusal("5.12", "sw_not_in_room", target=repr(a.target))
         self._depart(a.target, "kick")
 
     def _leave(self, actor: str, a: Leave) -> None:
         if not self.settings.multi_device:
-            raise IllegalAction("5.12", "leaving is a many-device rule")
+            raise refusal("5.12", "sw_leave_single")
         self._depart(actor, "leave")
 
     def _depart(self, seat: str, how: str) -> None:

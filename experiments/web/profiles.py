@@ -118,18 +118,29 @@ def _joins(name: str, i: int) -> bool:
     return name[i] in JOINERS and 0 < i < len(name) - 1 and shown(name[i - 1]) and shown(name[i + 1])
 
 
+class BadName(ValueError):
+    """A name `clean_name` refuses: `kind` and `fields` name it in the server's refusals table
+    (`messages.REFUSALS`), so that a Korean room's page is told it in Korean; the message is its English."""
+
+    def __init__(self, kind: str, **fields: Any):
+        from experiments.web.messages import refusal_line
+
+        self.kind, self.fields = kind, fields
+        super().__init__(refusal_line(kind, "en", **fields))
+
+
 def clean_name(name: Any) -> str:
     """A player's name: 1..24 characters, at least one of them visible, no control characters
-    (ValueError otherwise)."""
+    (BadName, a ValueError, otherwise)."""
     if not isinstance(name, str):
-        raise ValueError("a name is a text of 1 to 24 characters")
+        raise BadName("name_text")
     name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name or len(name) > MAX_NAME:
-        raise ValueError(f"a name is 1 to {MAX_NAME} characters")
+        raise BadName("name_length", most=MAX_NAME)
     if any(unicodedata.category(ch)[0] == "C" and not _joins(name, i) for i, ch in enumerate(name)):
-        raise ValueError("a name may not hold control or invisible characters")
+        raise BadName("name_invisible")
     if not any(visible(ch) for ch in name):
-        raise ValueError("a name needs at least one visible character (not only blank ones)")
+        raise BadName("name_blank")
     return name
 
 
@@ -197,7 +208,11 @@ def seat_results(state) -> dict[str, SeatResult]:
 
 # ----- the store -----------------------------------------------------------------------------------
 class ProfileError(ValueError):
-    pass
+    """A profile the store refuses; `kind` and `fields` as `BadName`'s where it has them."""
+
+    def __init__(self, message: str, kind: str | None = None, **fields: Any):
+        super().__init__(message)
+        self.kind, self.fields = kind, fields
 
 
 class ProfilesFull(ProfileError):
@@ -300,12 +315,13 @@ class ProfileStore:
         """A new profile: (id, secret key). ProfileError on a bad name."""
         try:
             name = clean_name(name)
-        except ValueError as exc:
-            raise ProfileError(str(exc)) from None
+        except BadName as exc:
+            raise ProfileError(str(exc), exc.kind, **exc.fields) from None
         key = secrets.token_urlsafe(18)
         with self.lock, self.db:
             if self.db.execute("SELECT COUNT(*) FROM profiles").fetchone()[0] >= MAX_PROFILES:
-                raise ProfilesFull(f"this server holds {MAX_PROFILES:,} profiles already; play without one")
+                raise ProfilesFull(f"this server holds {MAX_PROFILES:,} profiles already; play without one",
+                                   "room_profiles_full", most=f"{MAX_PROFILES:,}")
             while True:
                 pid = secrets.token_hex(5)
                 if not self.db.execute("SELECT 1 FROM profiles WHERE id = ?", (pid,)).fetchone():

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
 from experiments.web.clock import Clock, LoopClock
-from experiments.web.messages import decode_message, read_body, refuse, refuse_extra_socket, send
+from experiments.web.messages import decode_message, error_frame, read_body, refuse_extra_socket, send
 from experiments.web.profiles import (TITLES, XP_GHOST_ALONE, XP_PLAYED, XP_SPIES_SIDE, XP_SURVIVED, XP_VOTE_RIGHT,
                                       XP_WIN, ProfileError, ProfilesFull, level_threshold)
 from experiments.web.spyword_rooms import (LANGS, MULTI, SINGLE, RoomError, RoomStore, check_request_fields,
@@ -25,21 +25,31 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 4096
 
 
-def _error(status: int, message: str, code: str | None = None) -> JSONResponse:
+def _error(status: int, message: str, code: str | None = None, kind: str | None = None, fields: dict | None = None
+           ) -> JSONResponse:
+    """An HTTP error; `kind` and its `fields` (messages.REFUSALS) let a page word it in its own language
+    (spyword.js, x_KIND)."""
     body = {"error": message}
     if code:
         body["code"] = code
+    if kind:
+        body.update(kind=kind, fields=fields or {})
     return JSONResponse(body, status_code=status)
+
+
+def _refused(exc: RoomError | ProfileError, status: int | None = None, code: str | None = None) -> JSONResponse:
+    return _error(status or exc.status, str(exc) if isinstance(exc, ProfileError) else exc.message,
+                  code or exc.code, exc.kind, exc.fields)
 
 
 async def _body(request: Request) -> Any:
     raw = await read_body(request, MAX_BODY)
     if raw is None:
-        raise RoomError(f"a request is at most {MAX_BODY} bytes", "too_large", 413)
+        raise RoomError("room_too_large", "too_large", 413, most=MAX_BODY)
     try:
         return json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # RecursionError: "[" * 4000
-        raise RoomError("the request is not JSON", "malformed", 400) from None
+        raise RoomError("room_not_json", "malformed", 400) from None
 
 
 def page_config(store: RoomStore) -> dict:
@@ -76,14 +86,15 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
         try:
             room, member, token = store.create(await _body(request))
         except RoomError as exc:
-            return _error(exc.status, exc.message, exc.code)
+            return _refused(exc)
         return {"code": room.code, "member": member.id, "token": token, "link": f"/spyword#/room/{room.code}"}
 
     @app.get("/api/spyword/rooms/{code}")
     async def room_summary(code: str):
         room = store.get(code)
         if room is None:
-            return _error(404, f"there is no room {code[:20]!r} on this server", "unknown_room")
+            return _error(404, f"there is no room {code[:20]!r} on this server", "unknown_room", "room_unknown",
+                          {"room": repr(code[:20])})
         return room.public_summary()
 
     @app.post("/api/spyword/rooms/{code}/join")
@@ -97,7 +108,7 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
             else:
                 room, member, token = store.join(code, raw)
         except RoomError as exc:
-            return _error(exc.status, exc.message, exc.code)
+            return _refused(exc)
         await store.broadcast(room)
         return {"code": room.code, "member": member.id, "token": token}
 
@@ -111,22 +122,23 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
         try:
             raw = await _body(request)
             if not isinstance(raw, dict):
-                raise RoomError("a new profile is a JSON object with a 'name'")
+                raise RoomError("room_profile_object")
             check_request_fields(raw, ("name",), "a new profile")
             pid, key = store.profiles.create(raw.get("name"))
         except RoomError as exc:
-            return _error(exc.status, exc.message, exc.code)
+            return _refused(exc)
         except ProfilesFull as exc:
-            return _error(503, str(exc), "full")
+            return _refused(exc, 503, "full")
         except ProfileError as exc:
-            return _error(400, str(exc), "bad_name")
+            return _refused(exc, 400, "bad_name")
         return {"id": pid, "key": key, "profile": store.profiles.profile(pid)}
 
     @app.get("/api/spyword/profiles/{pid}")
     async def profile(pid: str):
         p = store.profiles.profile(pid) if len(pid) <= 40 else None
         if p is None:
-            return _error(404, f"there is no profile {pid[:40]!r} on this server", "unknown_profile")
+            return _error(404, f"there is no profile {pid[:40]!r} on this server", "unknown_profile",
+                          "room_unknown_profile", {"pid": repr(pid[:40])})
         return p
 
     @app.websocket("/ws/spyword/{code}")
@@ -140,12 +152,14 @@ def mount_spyword(app: FastAPI, server, games_dir: str | Path, clock: Clock | No
 async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | None) -> None:
     await ws.accept()
     room = store.get(code)
-    if room is None:
-        await refuse(ws, "unknown_room", f"there is no room {code[:20]!r} on this server (check the code)", 4404)
+    if room is None:   # no room, no language: the page words it by its code
+        await send(ws, error_frame("unknown_room", "room_unknown_link", "en", room=repr(code[:20])))
+        await ws.close(code=4404)
         return
     member = room.member_for(token)
     if member is None:
-        await refuse(ws, "bad_token", "this link holds no seat of the room: join with the room's code", 4403)
+        await send(ws, error_frame("bad_token", "room_bad_token", room.lang))
+        await ws.close(code=4403)
         return
     if room.departed(member.id) and room.phase == "playing":
         kicked = any(e["seat"] == member.id and e["by"] == "kick" for e in room.state.eliminations)
@@ -153,14 +167,14 @@ async def serve_socket(store: RoomStore, ws: WebSocket, code: str, token: str | 
         await ws.close(code=4410)
         return
     if not await store.connected(room, member, ws):
-        await refuse_extra_socket(ws)
+        await refuse_extra_socket(ws, room.lang)
         return
     try:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            msg, refusal = decode_message(message, '{"type": "ready"}')
+            msg, refusal = decode_message(message, '{"type": "ready"}', room.lang)
             if refusal:
                 await send(ws, refusal)
                 continue

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.errors import IllegalAction
+from engine.refusals import _REFUSALS as REFUSAL_KINDS, refusal, wording
 from engine.record_fields import MAX_SEED
 from engine.records import record_from_json
 from engine.spyword import (PASS, Disconnect, Dismiss, GhostGuess, GiveClue, Kick, Leave, Ready, Reconnect,
@@ -45,9 +46,9 @@ from engine.spyword.settings import MAX_PLAYERS, MIN_PLAYERS, UNLIMITED
 from experiments.records import write_record
 from experiments.web.botthread import BotTimeout
 from experiments.web.clock import Clock, Handle
-from experiments.web.games import bot_failed, bot_seed, draw_seed, hash_token, is_token_hash, keep_ready
-from experiments.web.messages import MAX_SEAT_SOCKETS, send
-from experiments.web.profiles import DB_NAME, ProfileStore, check_database, clean_name, seat_results
+from experiments.web.games import bot_seed, draw_seed, hash_token, is_token_hash, keep_ready
+from experiments.web.messages import MAX_SEAT_SOCKETS, refusal_line, send
+from experiments.web.profiles import DB_NAME, BadName, ProfileStore, check_database, clean_name, seat_results
 
 log = logging.getLogger("cnlab.web.spyword")
 
@@ -77,11 +78,20 @@ CLUE_PHASES, VOTE_PHASES, SCREEN_PHASES = ("clues", "duel_clues"), ("vote", "due
 
 
 class RoomError(ValueError):
-    """A message or request the room refuses; nothing changes."""
+    """A message or request the room refuses; nothing changes. `kind` and `fields` name it in the
+    server's refusals table (`messages.REFUSALS`): `message` is its English, `text(language)` the line
+    a page of a room in that language is told."""
 
-    def __init__(self, message: str, code: str = "bad_move", status: int = 400):
-        super().__init__(message)
-        self.message, self.code, self.status = message, code, status
+    def __init__(self, kind: str, code: str = "bad_move", status: int = 400, **fields: Any):
+        self.kind, self.fields = kind, fields
+        self.message, self.code, self.status = refusal_line(kind, "en", **fields), code, status
+        super().__init__(self.message)
+
+    def text(self, language: str | None, names: Callable[[Any], Any] = lambda v: v) -> str:
+        """The refusal in `language`; `names` words a seat's id in it (Korean: the player's name)."""
+        if language != "ko":
+            return self.message
+        return refusal_line(self.kind, language, **{k: names(v) for k, v in self.fields.items()})
 
 
 def check_request_fields(raw: dict, known: tuple[str, ...], what: str) -> None:
@@ -89,7 +99,7 @@ def check_request_fields(raw: dict, known: tuple[str, ...], what: str) -> None:
     dropped and its default played."""
     unknown = [str(k)[:30] for k in raw if k not in known]
     if unknown:
-        raise RoomError(f"unknown field {unknown[0]!r} of {what}; its fields are {', '.join(known)}")
+        raise RoomError("room_request_field", field=repr(unknown[0]), what=what, fields=", ".join(known))
 
 
 def same_name(a: str, b: str) -> bool:
@@ -108,17 +118,44 @@ def frame_settings(settings: SpyWordSettings) -> dict:
 def parse_page_settings(current: SpyWordSettings, raw: Any) -> SpyWordSettings:
     """The host's settings from the page (frame names), on top of the current ones."""
     if not isinstance(raw, dict):
-        raise RoomError("'settings' is an object of host settings", "bad_settings")
+        raise RoomError("room_settings_object", "bad_settings")
     data = current.to_dict()
     for k, v in raw.items():
         name = PAGE_KEYS.get(k, k)
         if name not in PAGE_SETTINGS:
-            raise RoomError(f"unknown setting {str(k)[:30]!r}", "bad_settings")
+            raise RoomError("room_unknown_setting", "bad_settings", setting=repr(str(k)[:30]))
         data[name] = v
     try:
         return SpyWordSettings.from_dict(data)
     except Exception as exc:  # MalformedRecord: the engine's own message
-        raise RoomError(str(exc), "bad_settings") from None
+        raise RoomError("room_bad_setting", "bad_settings", detail=str(exc)) from None
+
+
+def role_problem(settings: SpyWordSettings, players: int) -> RoomError | None:
+    """Why the host's role counts do not fit `players` seats (RULES 5.1, 5.2: the engine's
+    `role_counts`), by kind; None when they fit."""
+    from engine.spyword.settings import ghost_allowed, recommended_roles, spy_range
+
+    try:
+        settings.role_counts(players)
+        return None
+    except ValueError as exc:
+        english = str(exc)
+    spies, ghost = recommended_roles(players)
+    spies = spies if settings.spies is None else settings.spies
+    ghost = ghost if settings.ghost is None else settings.ghost
+    lo, hi = spy_range(players)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        problem = RoomError("roles_players", "bad_settings", lo=MIN_PLAYERS, hi=MAX_PLAYERS, players=repr(players))
+    elif not lo <= spies <= hi:
+        problem = RoomError("roles_spies", "bad_settings", players=players, lo=lo, hi=hi, spies=repr(spies))
+    elif ghost and not ghost_allowed(players):
+        problem = RoomError("roles_ghost", "bad_settings", players=players)
+    else:
+        problem = RoomError("roles_outnumber", "bad_settings", players=players, citizens=players - spies - int(ghost),
+                            spies=spies, ghost=int(ghost))
+    # the engine's own words stay the English: a check added there and not here is still refused
+    return problem if problem.message == english else RoomError("room_bad_setting", "bad_settings", detail=english)
 
 
 # ----- the clue checker ------------------------------------------------------------------------------
@@ -233,6 +270,7 @@ class Room:
         self.checker: RoomChecker | None = None
         self.result: dict | None = None
         self.error: str | None = None
+        self.error_kind: dict | None = None   # {kind, fields} of `error` (messages.REFUSALS)
         self.sockets: dict[str, set] = {}
         self.lock = asyncio.Lock()
         self.version = 0
@@ -251,18 +289,18 @@ class Room:
     # ----- members -------------------------------------------------------------------------------
     def add_person(self, name: Any, profile: str | None = None, token: bool = True) -> tuple[Member, str | None]:
         if self.phase == "playing":
-            raise RoomError("the game has started: a new player can join the next game in this room", "started", 409)
+            raise RoomError("room_started", "started", 409)
         try:
             name = clean_name(name)
-        except ValueError as exc:
-            raise RoomError(str(exc), "bad_name") from None
+        except BadName as exc:
+            raise RoomError(exc.kind, "bad_name", **exc.fields) from None
         persons = self.persons()
         if len(persons) >= MAX_PLAYERS:
-            raise RoomError(f"the room is full ({MAX_PLAYERS} players)", "full", 409)
+            raise RoomError("room_full", "full", 409, n=MAX_PLAYERS)
         if any(same_name(m.name, name) for m in persons):
-            raise RoomError(f"{name} is taken in this room: choose another name", "name_taken", 409)
+            raise RoomError("room_name_taken", "name_taken", 409, name=name)
         if profile and any(m.profile == profile for m in persons):
-            raise RoomError("this profile is already in the room", "profile_taken", 409)
+            raise RoomError("room_profile_taken", "profile_taken", 409)
         secret = secrets.token_urlsafe(16) if token else None
         member = Member(f"p{self.next_person}", PERSON, name, hash_token(secret) if secret else None, profile)
         self.next_person += 1
@@ -335,10 +373,11 @@ class Room:
         self.rearm()
         self.rearm_room_host()
 
-    def stop(self, reason: str) -> None:
-        """A bot failed: the game stops with `reason` (every seat reads it); no move is taken any more,
-        its timers' time-outs neither."""
-        self.error = reason
+    def stop(self, kind: str, **fields: Any) -> None:
+        """A bot failed: the game stops with the reason of `kind` (every seat reads it: `error` in English
+        as the record keeps it, `error_kind` for a page to word it); no move is taken any more, its
+        timers' time-outs neither."""
+        self.error, self.error_kind = refusal_line(kind, "en", **fields), {"kind": kind, "fields": fields}
         self.changed()
         self.save()
         self.rearm()
@@ -369,6 +408,8 @@ class Room:
             "status": "over" if self.phase == "over" else "playing", "result": self.result,
             "error": self.error, "created": self.created, "updated": self.updated, "game_number": self.games,
         }
+        if self.error_kind:   # beside the English `error`: how a page words it (a record without one reads as before)
+            self.record.extra["web"]["error_kind"] = self.error_kind
         write_record(self.record, self.rooms.records_dir / f"{self.game_id}.json")
 
     def bot_specs(self) -> dict[str, str]:
@@ -379,45 +420,39 @@ class Room:
         """Every part of the message is checked before any is applied: a refused one changes nothing."""
         unknown = [str(k)[:30] for k in msg if k not in SETTINGS_MESSAGE]
         if unknown:
-            raise RoomError(f"unknown part {unknown[0]!r} of a settings message; it holds "
-                            "settings, players, bot, lang", "bad_settings")
+            raise RoomError("room_settings_part", "bad_settings", part=repr(unknown[0]))
         settings, players, bot, lang = self.settings, self.players, self.bot, self.lang
         if "settings" in msg:
             settings = parse_page_settings(self.settings, msg["settings"])
         if "players" in msg:
             n = msg["players"]
             if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-                raise RoomError(f"'players' is {MIN_PLAYERS}..{MAX_PLAYERS} (RULES 5.1)", "bad_settings")
+                raise RoomError("room_players", "bad_settings", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
             if n < len(self.persons()):
-                raise RoomError(f"{len(self.persons())} people are in the room: at least as many seats",
-                                "bad_settings")
+                raise RoomError("room_seats", "bad_settings", n=len(self.persons()))
             players = n
         if "bot" in msg:
             if not isinstance(msg["bot"], str) or msg["bot"] not in self.rooms.bot_kinds:  # a list: unhashable
-                raise RoomError(f"'bot' is one of {', '.join(self.rooms.bot_kinds)}", "bad_settings")
+                raise RoomError("room_bot", "bad_settings", bots=", ".join(self.rooms.bot_kinds))
             bot = msg["bot"]
         if "lang" in msg:
             if msg["lang"] not in LANGS:
-                raise RoomError("'lang' (the word packs) is en or ko", "bad_settings")
+                raise RoomError("room_lang", "bad_settings")
             lang = msg["lang"]
         self.settings, self.players, self.bot, self.lang = settings, players, bot, lang
         self.changed()
 
-    def role_problem(self) -> str | None:
-        try:
-            self.settings.role_counts(self.players)
-        except ValueError as exc:
-            return str(exc)
-        return None
+    def role_problem(self) -> RoomError | None:
+        """Why the host's role settings do not fit the seats (RULES 5.1, 5.2), or None."""
+        return role_problem(self.settings, self.players)
 
     def start(self) -> None:
         """Deal (RULES 5.2-5.4): the people in joining order, then the bots."""
         persons = self.persons()
         n = max(self.players, len(persons))
-        try:
-            self.settings.role_counts(n)
-        except ValueError as exc:
-            raise RoomError(str(exc), "bad_settings") from None
+        problem = role_problem(self.settings, n)
+        if problem is not None:
+            raise problem
         for m in [m for m in self.members.values() if m.kind == BOT]:
             del self.members[m.id]
         bots = []
@@ -435,7 +470,7 @@ class Room:
         self.state = record.new_state(clue_checker=self.checker)
         self.record = record
         self.game_id = self.rooms.new_game_id(self.code, self.games)
-        self.phase, self.result, self.error, self.holder = "playing", None, None, None
+        self.phase, self.result, self.error, self.error_kind, self.holder = "playing", None, None, None, None
         self.agents, self.bot_avoid = {}, {}
         self.host_dropped = None
         for armed in self.timers.values():
@@ -451,7 +486,7 @@ class Room:
     def again(self) -> None:
         """Back to the lobby after a game: the same people (not those who left), new bots at the start."""
         if self.phase != "over":
-            raise RoomError("the game is not over", "not_over", 409)
+            raise RoomError("room_not_over", "not_over", 409)
         gone = set(self.state.departed) if self.state is not None else set()
         for seat in list(self.members):
             if self.members[seat].kind == BOT or seat in gone:
@@ -606,10 +641,16 @@ class Room:
             "me": viewer, "host": self.current_host(), "version": self.version, "stage": self.stage(),
             "members": [self.member_view(m) for m in self.members.values()],
             "settings": frame_settings(self.settings), "players": self.players, "bot": self.bot,
-            "role_problem": self.role_problem() if self.phase == "lobby" else None,
-            "error": self.error, "thinking": self.thinking, "timer": self.timer_view(),
+            "role_problem": None, "role_problem_kind": None,
+            "error": self.error if self.lang != "ko" or not self.error_kind else self.refusal_text(
+                self.error_kind["kind"], self.error_kind["fields"]),
+            "error_kind": self.error_kind, "thinking": self.thinking, "timer": self.timer_view(),
             "host_offline": self.host_offline_view(), "game": None, "holder": None,
         }
+        problem = self.role_problem() if self.phase == "lobby" else None
+        if problem is not None:   # in the room's language, as its refusals
+            room["role_problem"] = problem.text(self.lang, self.name_of)
+            room["role_problem_kind"] = {"kind": problem.kind, "fields": problem.fields}
         if self.state is not None:
             s = self.state
             if self.device == MULTI:
@@ -674,6 +715,39 @@ class Room:
                 "people": len(self.persons()), "players": self.players,
                 "host": (self.members[self.host].name if self.host in self.members else None)}
 
+    # ----- refusals ------------------------------------------------------------------------------
+    def name_of(self, value: Any) -> Any:
+        """A seat's id (or ids joined by ', ') as a Korean page names it: the player's name, a bot's
+        number; any other value as it is."""
+        def one(seat: str) -> str | None:
+            m = self.members.get(seat)
+            if m is None:
+                return None
+            return m.name if m.kind == PERSON else f"봇 {m.n}"
+
+        if not isinstance(value, str):
+            return value
+        names = [one(x) for x in value.split(", ")]
+        return ", ".join(names) if all(names) else value
+
+    def refusal_text(self, kind: str, fields: dict) -> str:
+        """A refusal or notice of either table (the server's, `messages.REFUSALS`; the engine's,
+        `engine.refusals`) in the room's language, a seat named as its players know it."""
+        from experiments.web.messages import REFUSALS
+
+        named = {k: self.name_of(v) for k, v in fields.items()} if self.lang == "ko" else fields
+        return refusal_line(kind, self.lang, **named) if kind in REFUSALS else wording(kind, self.lang, **named)
+
+    def refusal(self, exc: IllegalAction | RoomError) -> dict:
+        """The error frame of a refused message, worded in the room's language (a Korean room's pages are
+        told in Korean, as a Korean board's); `kind` and `fields` name it. English unchanged."""
+        frame = {"type": "error", "code": "illegal" if isinstance(exc, IllegalAction) else exc.code}
+        if isinstance(exc, IllegalAction):
+            frame["rule"] = exc.rule
+        known = exc.kind is not None and (not isinstance(exc, IllegalAction) or exc.kind in REFUSAL_KINDS)
+        text = self.refusal_text(exc.kind, exc.fields) if known and self.lang == "ko" else exc.message
+        return {**frame, "message": text, "kind": exc.kind, "fields": exc.fields}
+
     # ----- moves from a browser ------------------------------------------------------------------
     def actor(self, member: Member, msg: dict) -> str:
         """The seat a game move is for: the socket's own (many devices), or the player holding the
@@ -681,13 +755,12 @@ class Room:
         claimed = msg.get("seat")
         if self.device == MULTI:
             if claimed is not None and claimed != member.id:
-                raise RoomError(f"you hold seat {member.id}; a move for {str(claimed)[:30]} is not yours to make",
-                                "not_your_seat")
+                raise RoomError("room_not_your_seat", "not_your_seat", seat=member.id, claimed=str(claimed)[:30])
             return member.id
         if self.holder is None:
-            raise RoomError("pass the phone: the player whose turn it is shows their card first", "not_shown")
+            raise RoomError("room_not_shown", "not_shown")
         if claimed is not None and claimed != self.holder:
-            raise RoomError(f"the phone is with {self.holder}, not {str(claimed)[:30]}", "not_your_seat")
+            raise RoomError("room_phone", "not_your_seat", holder=self.holder, claimed=str(claimed)[:30])
         return self.holder
 
     def game_action(self, member: Member, msg: dict):
@@ -699,13 +772,13 @@ class Room:
                 return StartVote(self.holder or self.host)
             return StartVote(member.id)
         if kind in ("leave", "kick") and self.device == SINGLE:
-            raise IllegalAction("5.12", "leaving and kicking are many-device rules (RULES 5.12)")
+            raise refusal("5.12", "sw_single_room")
         if kind == "leave":
             return Leave(member.id)
         if kind == "kick":
             target = msg.get("target")
             if not isinstance(target, str):
-                raise RoomError("'target' is a seat", "bad_move")
+                raise RoomError("room_target_seat")
             return Kick(member.id, target)
         seat = self.actor(member, msg)
         if kind == "ready":
@@ -713,23 +786,39 @@ class Room:
         if kind == "clue":
             text = msg.get("text")
             if not isinstance(text, str) or not text.strip():
-                raise RoomError("a clue needs a text", "bad_clue")
+                raise RoomError("room_clue_text", "bad_clue")
             if len(text) > MAX_CLUE_TEXT:
-                raise RoomError(f"a clue is at most {MAX_CLUE_TEXT} characters", "bad_clue")
+                raise RoomError("room_clue_long", "bad_clue", most=MAX_CLUE_TEXT)
             return GiveClue(seat, text)
         if kind == "vote":
             target = msg.get("target")
             if not isinstance(target, str) or not (target == PASS or target in s.roles):
-                raise RoomError("'target' is a seat or PASS", "bad_move")
+                raise RoomError("room_target_vote")
             return Vote(seat, target)
         if kind == "guess":
             word = msg.get("word")
             if not isinstance(word, str) or not word.strip() or len(word) > MAX_CLUE_TEXT:
-                raise RoomError("a guess is a word", "bad_move")
+                raise RoomError("room_guess_word")
             return GhostGuess(seat, word)
         if kind == "dismiss":
             return Dismiss(seat)
-        raise RoomError(f"unknown move type {str(kind)[:20]!r}", "bad_move")
+        raise RoomError("room_unknown_move", type=repr(str(kind)[:20]))
+
+
+def saved_error_kind(web: dict) -> dict | None:
+    """The kind of a stopped game's error as `Room.save` writes it, or None (a record of before, or one
+    hand-edited: the page is told the English, `game_stopped`)."""
+    from experiments.web.messages import REFUSALS
+
+    saved = web.get("error_kind")
+    if not isinstance(saved, dict) or saved.get("kind") not in REFUSALS or not isinstance(saved.get("fields"), dict):
+        return None
+    try:
+        refusal_line(saved["kind"], "ko", **saved["fields"])
+        refusal_line(saved["kind"], "en", **saved["fields"])
+    except (KeyError, IndexError, ValueError, TypeError):
+        return None
+    return {"kind": saved["kind"], "fields": saved["fields"]}
 
 
 def check_members(web: dict, seats) -> None:
@@ -880,24 +969,23 @@ class RoomStore:
 
     def create(self, raw: Any) -> tuple[Room, Member, str]:
         if not isinstance(raw, dict):
-            raise RoomError("a new room's settings are a JSON object")
+            raise RoomError("room_new_object")
         check_request_fields(raw, ("name", "device", "lang", "profile", "seed"), "a new room")
         device = raw.get("device", MULTI)
         if device not in (MULTI, SINGLE):
-            raise RoomError("'device' is multi (each player on their own device) or single (one phone passed around)")
+            raise RoomError("room_device")
         lang = raw.get("lang", "en")
         if lang not in LANGS:
-            raise RoomError("'lang' (the word packs) is en or ko")
+            raise RoomError("room_lang")
         seed = raw.get("seed")
         if seed is not None and not self.client_seeds:
-            raise RoomError("'seed': this server deals every room at random (a named seed lets the host deal "
-                            "the roles; cnlab serve --client-seeds allows it for research games)")
+            raise RoomError("room_seed_named")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-            raise RoomError("'seed' is a whole number 0..2^64-1, or null")
+            raise RoomError("room_seed")
         if len(self.rooms) >= MAX_ROOMS:
             self.forget_idle()
             if len(self.rooms) >= MAX_ROOMS:
-                raise RoomError("the server has too many rooms open", "full", 503)
+                raise RoomError("room_rooms_full", "full", 503)
         profile = self.profile_of(raw.get("profile"))
         room = Room(self, self.new_code(), device, lang, seed)
         member, token = room.add_person(raw.get("name"), profile)
@@ -910,18 +998,18 @@ class RoomStore:
         if raw is None:
             return None
         if not isinstance(raw, dict) or not self.profiles.check(raw.get("id"), raw.get("key")):
-            raise RoomError("unknown profile or wrong key (create a profile on this server first)", "bad_profile", 403)
+            raise RoomError("room_bad_profile", "bad_profile", 403)
         return raw["id"]
 
     def join(self, code: Any, raw: Any) -> tuple[Room, Member, str]:
         room = self.get(code)
         if room is None:
-            raise RoomError(f"there is no room {str(code)[:20]!r} on this server", "unknown_room", 404)
+            raise RoomError("room_unknown", "unknown_room", 404, room=repr(str(code)[:20]))
         if not isinstance(raw, dict):
-            raise RoomError("a join request is a JSON object with a 'name'")
+            raise RoomError("room_join_object")
         check_request_fields(raw, ("name", "profile"), "a join request")
         if room.device == SINGLE:
-            raise RoomError("this room plays on one device: the host adds the players there", "single_device", 409)
+            raise RoomError("room_single_device", "single_device", 409)
         member, token = room.add_person(raw.get("name"), self.profile_of(raw.get("profile")))
         return room, member, token
 
@@ -984,6 +1072,7 @@ class RoomStore:
                 room.checker.trust = False
                 room.record, room.game_id, room.phase = record, path.stem, "playing"
                 room.error = web.get("error") or None  # a game a bot stopped stays stopped
+                room.error_kind = saved_error_kind(web) if room.error else None
                 if room.state.is_terminal():
                     continue
                 if room.device == MULTI:  # nobody is connected after a restart (RULES 5.12)
@@ -1082,7 +1171,7 @@ class RoomStore:
                             log.warning("bot of seat %s in %s stopped: %s", seat, room.code, exc)
                         else:
                             log.exception("bot failed in %s", room.code)
-                        room.stop(bot_failed(seat, exc))
+                        room.stop("bot_failed", seat=seat, error=type(exc).__name__)   # as games.bot_failed
                     await self.broadcast(room)
                     return
                 room.agents[seat] = bot
@@ -1102,7 +1191,7 @@ class RoomStore:
                             tried.append(action.text)  # refused by the checker: another clue
                         else:
                             # the rule only: the refusal quotes the clue, which holds the bot's word
-                            room.stop(f"the bot on seat {seat} made an illegal move (RULES {exc.rule})")
+                            room.stop("room_bot_illegal", seat=seat, rule=exc.rule)
                 await self.broadcast(room)
         finally:
             room.thinking = None
@@ -1116,26 +1205,23 @@ class RoomStore:
         fields = MESSAGE_FIELDS.get(kind)
         unknown = [str(k)[:30] for k in msg if fields is not None and k not in ("type", "seat", "stage", *fields)]
         if unknown:   # a misspelt field was dropped and the message played without it
-            return {"type": "error", "code": "bad_move", "message": f"unknown field {unknown[0]!r} of a {kind[:20]} "
-                    f"message; its fields are {', '.join(('type', 'seat', 'stage', *fields))}"}
+            return room.refusal(RoomError("room_message_field", field=repr(unknown[0]), type=kind[:20],
+                                          fields=", ".join(("type", "seat", "stage", *fields))))
         made_at = msg.get("stage")
         if made_at is not None and not isinstance(made_at, str):
-            return {"type": "error", "code": "bad_move", "message": "'stage' is the room's stage the message was sent "
-                    "at (the room frame's stage)"}
+            return room.refusal(RoomError("room_stage_field"))
         try:
             if kind == "clue" and room.in_game():  # the checker in the bot thread (it may load models)
                 await self.prejudge(room, member, msg)
             async with room.lock:
                 if room.error and room.in_game():
-                    raise RoomError(room.error, "game_stopped", 409)
+                    stopped = room.error_kind or {"kind": "game_stopped", "fields": {"error": room.error}}
+                    raise RoomError(stopped["kind"], "game_stopped", 409, **stopped["fields"])
                 if made_at is not None and made_at != room.stage():
-                    raise RoomError(f"this message was sent at stage {made_at[:40]} and the room is at stage "
-                                    f"{room.stage()}: it is not played (look at the room again)", "stale", 409)
+                    raise RoomError("room_stale", "stale", 409, made=made_at[:40], now=room.stage())
                 gone = self.handle_locked(room, member, msg)
-        except IllegalAction as exc:
-            return {"type": "error", "code": "illegal", "rule": exc.rule, "message": exc.message}
-        except RoomError as exc:
-            return {"type": "error", "code": exc.code, "message": exc.message}
+        except (IllegalAction, RoomError) as exc:
+            return room.refusal(exc)
         for seat, reason in gone:
             await self.say_gone(room, seat, reason)
         if not room.members:
@@ -1172,10 +1258,9 @@ class RoomStore:
                 room.remove(member.id)
                 return [(member.id, "left")]
             if kind in GAME_MOVES:
-                raise RoomError(f"the game has not started: {str(kind)[:20]!r} is a move of the game (the host "
-                                "starts it)", "bad_move")
+                raise RoomError("room_not_started", type=repr(str(kind)[:20]))
             if not is_host:
-                raise RoomError("only the host changes the room (settings, players, start)", "not_host", 403)
+                raise RoomError("room_not_host", "not_host", 403)
             if kind == "settings":
                 room.set_settings(msg)
                 self.warm(room)
@@ -1186,41 +1271,40 @@ class RoomStore:
             if kind == "kick":
                 target = msg.get("target")
                 if not isinstance(target, str) or target == member.id or target not in room.members:
-                    raise RoomError("'target' is another player of the room", "bad_move")
+                    raise RoomError("room_kick_target")
                 room.remove(target)
                 return [(target, "kicked")]
             if kind == "add_player":
                 if room.device != SINGLE:
-                    raise RoomError("on many devices players join with the room's code", "bad_move")
+                    raise RoomError("room_join_code")
                 profile = self.profile_of(msg.get("profile"))
                 room.add_person(msg.get("name"), profile, token=False)
                 return []
-            raise RoomError(f"unknown lobby message {str(kind)[:20]!r}; lobby: settings, start, kick, "
-                            "add_player, leave", "bad_move")
+            raise RoomError("room_unknown_lobby", type=repr(str(kind)[:20]))
         if room.phase == "over":
             if kind == "again":
                 if not is_host:
-                    raise RoomError("only the host starts another game", "not_host", 403)
+                    raise RoomError("room_not_host_again", "not_host", 403)
                 room.again()
                 return []
             if kind == "leave":
                 room.remove(member.id)
                 return [(member.id, "left")]
-            raise RoomError("the game is over", "game_over", 409)
+            raise RoomError("game_over", "game_over", 409)
         # playing
         if kind == "show":
             if room.device != SINGLE:
-                raise RoomError("'show' is for a single device (your own screen shows your card)", "bad_move")
+                raise RoomError("room_show")
             seat = msg.get("seat")
             if not isinstance(seat, str) or seat not in room.members or room.is_bot(seat) \
                     or seat not in room.state.roles:  # a list is no seat (and unhashable)
-                raise RoomError("'seat' is a player at this device", "bad_move")
+                raise RoomError("room_show_seat")
             room.holder = seat
             room.changed()
             return []
         if kind == "hide":
             if room.device != SINGLE:
-                raise RoomError("'hide' is for a single device (your own screen hides your word)", "bad_move")
+                raise RoomError("room_hide")
             room.holder = None
             room.changed()
             return []

@@ -155,7 +155,12 @@ def test_every_refusal_has_a_korean_line_without_english_words():
     names = {"result": "won", "team": "red", "givers": ("A", "B"), "giver": "red-spymaster", "seat": "blue-guesser",
              "guesser": "red-guesser", "type": "list", "word": "'우주'", "what": "a guess", "spelled": "'A'",
              "board": "'a'", "seats": "seats are red-spymaster", "action": "Cover", "game": "Duet", "moves": "",
-             "most": 9, "number": "'unlimited'", "other": "B", "mover": "red-guesser"}
+             "most": 9, "number": "'unlimited'", "other": "B", "mover": "red-guesser",
+             # Spy's Word: a seat's id as the engine says it (a room names the player), what was typed quoted
+             "actor": "p1", "host": "p2", "speaker": "p3", "tied": "p1, p2", "target": "'p9'", "text": "'red'",
+             "phase": "duel_vote", "limit": 64, "length": 300, "code": "U+200B", "round": 2, "token": "'apple'",
+             "translation": "'사과'", "timeout": "'speaker'", "message": "힌트는 단어의 일부일 수 없습니다",
+             "cited": "RULES", "section": "4.3"}
     for kind, (_ko, en) in _REFUSALS.items():
         fields = {k: v for k, v in names.items() if "{" + k + "}" in en}
         exc = refusal("3.4", kind, **fields)
@@ -387,7 +392,12 @@ def test_every_refusal_of_the_web_servers_table_has_a_korean_line_without_englis
 
     names = {"most": 40, "example": '{"type": "stop"}', "seat": "red-guesser", "claimed": "blue-guesser",
              "id": "duet-0a1b2c", "named": "chess", "field": "'numbr'", "type": "'teleport'", "fields": "type, seat",
-             "made": 3, "now": 4, "last": 24, "game": "Duet", "moves": "clue, guess", "word": "zebra words"}
+             "made": 3, "now": 4, "last": 24, "game": "Duet", "moves": "clue, guess", "word": "zebra words",
+             # Spy's Word rooms: a seat's id (a room names the player), a stage, what was typed quoted
+             "n": 12, "error": "BotTimeout", "room": "'NOPE1'", "what": "a join request", "pid": "'ab12'",
+             "name": "민수", "holder": "p2", "rule": "5.4", "part": "'playrs'", "setting": "'spys'",
+             "detail": "settings.ghost must be true, false or null, not 'x' (RULES 5.14)", "lo": 4, "hi": 12,
+             "bots": "easy, standard", "players": 4, "spies": 2, "ghost": 1, "citizens": 1}
     for kind, (ko, en) in REFUSALS.items():
         wanted = {f for _, f, _, _ in string.Formatter().parse(en) if f}
         assert {f for _, f, _, _ in string.Formatter().parse(ko) if f} <= wanted <= set(names), kind

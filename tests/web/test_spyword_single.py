@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from spyword_harness import SpyServer, legal_clue, page_move, page_notice, view, wait_view
+from spyword_harness import Client, SpyServer, act, legal_clue, page_move, page_notice, run, view, wait_view
 from web_harness import collect_frames, screenshot
 
 PLAYERS = ["민지", "준호", "서연", "지훈"]
@@ -127,88 +127,69 @@ def test_one_phone_passed_around_in_korean(page, spy_server):
     assert shown >= 8
 
 
-def test_a_korean_page_words_the_engines_refusals_in_korean(page, spy_server):  # RULES 5.4, 5.6, 5.10
-    """The engine refuses what a person types in English ('a clue may not be the word itself', "'red'
-    repeats an earlier clue (p1, round 1)", "'apple' is a translation of the word (RULES 5.4)", ...),
-    and the Korean page showed it as sent after '거절 (규칙 5.4): '. Now the page words the refusals a
-    person can cause in Korean; the English page shows the server's words, unchanged. The messages
-    here are the engine's own, so a change of its wording shows up here."""
-    from engine import IllegalAction
-    from engine.spyword import SpyWordSettings, SpyWordState, action_from_dict, default_clue_checker
-    from engine.spyword.state import check_ghost_guess
+@pytest.mark.parametrize("lang, shown", [
+    ("ko", "거절 (규칙 5.4): 자기 단어를 힌트로 말할 수 없습니다"),
+    ("en", "Refused (RULES 5.4): a clue may not be the word itself")])
+def test_a_korean_room_shows_a_refused_clue_in_korean(page, spy_server, lang, shown):  # RULES 5.4
+    """The engine's refusal of a clue (the speaker's own word) reached a Korean room's page in English,
+    turned into Korean by the page's regular expressions where one matched. Now the server words it in
+    the room's language by its kind; an English room's page shows the English, unchanged."""
+    srv = spy_server
+    status, made = srv.post("/api/spyword/rooms", {"name": PLAYERS[0], "device": "single", "lang": lang})
+    assert status == 200, made
+    code = made["code"]
 
-    def make(**settings):
-        seats = [f"p{i}" for i in range(1, 7)]
-        state = SpyWordState(seats, ["citizen", "citizen", "spy", "ghost", "citizen", "citizen"], "apple", "pear",
-                             order=seats, settings=SpyWordSettings(spies=1, ghost=True, **settings), seed=0,
-                             language="en")
-        return act(state, *({"seat": seat, "ready": True} for seat in seats))
+    async def cards_seen():   # the phone's other tab: four people, no bot, every card seen
+        phone = await Client.open(srv, code, made["token"])
+        for name in PLAYERS[1:]:
+            await act(phone, type="add_player", name=name)
+        await act(phone, type="settings", players=4)
+        await act(phone, type="start")
+        for seat in ("p1", "p2", "p3", "p4"):
+            await act(phone, type="show", seat=seat)
+            await act(phone, type="ready")
+        await phone.close()
 
-    def act(state, *actions):
-        for a in actions:
-            state.apply(action_from_dict(a))
-        return state
-
-    def refusal(do) -> str:
-        try:
-            do()
-        except IllegalAction as exc:
-            return exc.message
-        raise AssertionError("not refused")
-
-    s = make()
-    act(s, {"seat": "p1", "clue": "red"})
-    sentence = make(clue_mode="sentence")
-    rule, translation = default_clue_checker("사과", "apple", "en", "word")
-    messages = [
-        refusal(lambda: act(s, {"seat": "p2", "clue": "  "})),
-        refusal(lambda: act(s, {"seat": "p2", "clue": "apple"})),
-        refusal(lambda: act(s, {"seat": "p2", "clue": "Red"})),
-        refusal(lambda: act(s, {"seat": "p2", "clue": "two words"})),
-        refusal(lambda: act(s, {"seat": "p2", "clue": "x" * 300})),
-        refusal(lambda: act(s, {"seat": "p2", "clue": "re\u200bd"})),
-        refusal(lambda: act(sentence, {"seat": "p1", "clue": "It is red. It grows on trees."})),
-        refusal(lambda: check_ghost_guess("")),
-        refusal(lambda: check_ghost_guess("a\u200bb")),
-        refusal(lambda: act(s, {"seat": "p3", "clue": "tree"})),
-        f"{translation} (RULES {rule})",
-    ]
-    page.goto(f"{spy_server.base}/spyword?ui=ko#/")
-    page.wait_for_load_state()
-    korean = page.evaluate("(xs) => xs.map(serverText)", messages)
-    assert korean == [
-        "힌트가 비어 있습니다", "자기 단어를 힌트로 말할 수 없습니다", "'Red'은(는) 앞에서 나온 힌트입니다 (p1, 1라운드)",
-        "한 단어 모드입니다: 구가 아닌 한 단어로 말하세요", "한 단어 힌트: 64자를 넘을 수 없습니다(300자)",
-        "한 단어 힌트에 보이지 않는 문자(U+200B)가 들어 있습니다", "한 문장 모드입니다: 여러 문장이 아닌 한 문장으로 말하세요",
-        "유령의 추측은 단어입니다: 비어 있을 수 없습니다", "유령의 추측에 보이지 않는 문자(U+200B)가 들어 있습니다",
-        "지금은 p2의 힌트 차례입니다", "'사과'은(는) 단어를 번역한 말입니다 (규칙 5.4)"], korean
-    assert page.evaluate("(xs) => xs.map(serverText)", ["something new"]) == ["something new"]
-    page.goto(f"{spy_server.base}/spyword?ui=en#/")
-    page.wait_for_load_state()
-    assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages
+    run(cards_seen())
+    page.goto(f"{srv.base}/spyword?ui={lang}#/")
+    page.evaluate("([code, seat]) => localStorage.setItem('cnlab-sw-rooms', JSON.stringify({[code]: seat}))",
+                  [code, {"member": made["member"], "token": made["token"]}])
+    page.goto(f"{srv.base}/spyword?ui={lang}#/room/{code}")
+    r = wait_view(page, "r.game && r.game.phase === 'clues'")
+    speaker = r["game"]["speaker"]
+    step(page, lambda: page.click(f".show-btn[data-seat='{speaker}']"))
+    page.fill("#clue-text", srv.room(code).state.word_of(speaker))
+    page_move(page, lambda: page.click("#clue-send"))
+    notice = page_notice(page)
+    assert notice["code"] == "illegal" and notice["kind"] == "sw_own_word", notice
+    assert page.inner_text("#notice") == shown
 
 
 def test_a_korean_page_words_the_join_errors_in_korean(page, spy_server):
     """Joining or creating a room answers in English ('Ann is taken in this room: choose another
     name', 'the room is full (12 players)', a bad name, an unknown room, a one-phone room), and the
-    Korean home and join pages showed it as sent. Now they are worded in Korean; the messages here
-    are the server's own answers."""
+    Korean home and join pages showed it as sent. Now each reply names its kind and the Korean page
+    words it from its table (e_KIND); the English page shows the server's words."""
     post = spy_server.post
     status, made = post("/api/spyword/rooms", {"name": "Ann"})
     assert status == 200, made
     join = f"/api/spyword/rooms/{made['code']}/join"
-    errors = [post(join, {"name": "ann"})[1]["error"], post(join, {"name": "   "})[1]["error"],
-              post(join, {"name": "x" * 40})[1]["error"], post(join, {"name": "a\u200bb"})[1]["error"],
-              post("/api/spyword/rooms/NOPE1/join", {"name": "Zed"})[1]["error"]]
+    errors = [post(join, {"name": "ann"})[1], post(join, {"name": "   "})[1],
+              post(join, {"name": "x" * 40})[1], post(join, {"name": "a\u200bb"})[1],
+              post("/api/spyword/rooms/NOPE1/join", {"name": "Zed"})[1]]
     for n in range(2, 13):
         assert post(join, {"name": f"P{n}"})[0] == 200
-    errors.append(post(join, {"name": "Late"})[1]["error"])
+    errors.append(post(join, {"name": "Late"})[1])
     single = post("/api/spyword/rooms", {"name": "Bo", "device": "single"})[1]
-    errors.append(post(f"/api/spyword/rooms/{single['code']}/join", {"name": "Cy"})[1]["error"])
+    errors.append(post(f"/api/spyword/rooms/{single['code']}/join", {"name": "Cy"})[1])
+    assert all(e.get("kind") for e in errors), errors   # worded by its kind, not by its English
     page.goto(f"{spy_server.base}/spyword?ui=ko#/")
     page.wait_for_load_state()
-    korean = page.evaluate("(xs) => xs.map(serverText)", errors)
+    korean = page.evaluate("(rs) => rs.map(replyText)", errors)
     assert korean == [
         "이 방에서 이미 쓰는 이름입니다: ann. 다른 이름을 고르세요", "이름은 1~24자입니다",
         "이름은 1~24자입니다", "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다", "이 서버에 그런 방이 없습니다.",
         "방이 가득 찼습니다 (12명)", "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다"], (errors, korean)
+    page.goto(f"{spy_server.base}/spyword?ui=en#/")
+    page.wait_for_load_state()
+    assert page.evaluate("(rs) => rs.map(replyText)", errors) == [e["error"] for e in errors]   # the server's words

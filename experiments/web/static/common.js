@@ -53,13 +53,32 @@ function serverText(text) {
   return text;
 }
 
+// The refusals both servers send whatever the board's language (messages.REFUSALS), by kind, in the
+// interfaces' languages other than English (an English page shows the server's words).
+const FRAME_TEXTS = {
+  ko: {
+    too_many_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요",
+  },
+};
+
+// A refusal frame of the server ({message, kind, fields}) in the interface's language: by its kind from the
+// table above or the page's own (k_KIND) where one has it; else its message (worded in the board's language
+// by the server) through serverText.
+function frameText(msg) {
+  const line = msg.kind && UI !== "en" && ((FRAME_TEXTS[UI] || {})[msg.kind] || (TEXT[UI] || {})["k_" + msg.kind]);
+  if (!line) return serverText(msg.message);
+  let s = line;
+  for (const [k, v] of Object.entries(msg.fields || {})) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
 // A socket refused because its seat has every place taken (too_many_sockets) before the page showed
 // anything: the page showed "loading" for ever, trying again every second. It says why in `box`
 // (then `after`) and the caller stops trying (true); a page already showing its game keeps trying,
 // as after a network drop.
 function seatIsFull(msg, shown, box, ...after) {
   if (msg.code !== "too_many_sockets" || shown) return false;
-  box.append(serverText(msg.message));
+  box.append(frameText(msg));
   main().replaceChildren(box, ...after);
   return true;
 }

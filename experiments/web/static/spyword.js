@@ -67,30 +67,26 @@ const TEXT = {
     refused: "Refused", rule: "RULES {rule}", error: "Error", unknown_room: "There is no such room on this server.",
     bad_token: "This browser holds no seat of that room.", reconnecting: "Connection lost: reconnecting…",
     stopped: "The game stopped: {error}",
-    // the server's English words (serverText): an English page shows them as sent
-    x_empty: "a clue may not be empty", x_own_word: "a clue may not be the word itself",
-    x_repeat: "{clue} repeats an earlier clue ({who}, round {round})", x_translation: "{clue} is a translation of the word",
-    x_one_word: "the clue mode is one word: say one word, not a phrase",
-    x_one_sentence: "the clue mode is one sentence: say one sentence, not several",
-    x_too_long: "{what} is at most {limit} characters, not {length}",
-    x_invisible: "{what} may not hold an invisible character ({code})",
-    x_word_clue: "a one-word clue", x_sentence_clue: "a sentence clue", x_ghost_guess: "the ghost's guess",
-    x_guess_empty: "the ghost's guess names a word: it may not be empty",
-    x_self_vote: "a player never votes for itself", x_voted: "{who} has voted: a vote is final",
-    x_turn: "it is {who}'s turn to give a clue", x_cited: "{message} (RULES {rule})",
-    x_bot_failed: "the bot on seat {seat} failed ({error})",
-    x_bot_illegal: "the bot on seat {seat} made an illegal move (RULES {rule})",
-    x_started: "the game has started: a new player can join the next game in this room",
-    x_full: "the room is full ({n} players)", x_name_taken: "{name} is taken in this room: choose another name",
-    x_profile_taken: "this profile is already in the room", x_rooms_full: "the server has too many rooms open",
-    x_sockets: "this seat has {n} pages open: close one first",
-    x_name_length: "a name is 1 to {n} characters", x_name_text: "a name is a text of 1 to 24 characters",
-    x_name_invisible: "a name may not hold control or invisible characters",
-    x_name_blank: "a name needs at least one visible character (not only blank ones)",
-    x_single_device: "this room plays on one device: the host adds the players there",
-    x_not_host: "only the host changes the room (settings, players, start)",
-    x_seats: "{n} people are in the room: at least as many seats",
-    x_stale: "this message was sent at stage {made} and the room is at stage {now}: it is not played (look at the room again)",
+    // what the server refused over HTTP (joining or creating a room, a profile), by the reply's kind
+    // (replyText): an English page shows the server's own words, these are the table's
+    e_room_too_large: "a request is at most {most} bytes", e_room_not_json: "the request is not JSON",
+    e_room_request_field: "unknown field {field} of the request", e_room_new_object: "a new room's settings are a JSON object",
+    e_room_join_object: "a join request is a JSON object with a name",
+    e_room_profile_object: "a new profile is a JSON object with a name",
+    e_room_device: "devices: each player on their own device, or one phone passed around",
+    e_room_lang: "the word packs are English or Korean",
+    e_room_seed_named: "this server deals every room at random: a room cannot name its seed",
+    e_room_seed: "the seed is a whole number 0..2^64-1", e_room_rooms_full: "the server has too many rooms open",
+    e_room_bad_profile: "unknown profile or wrong key (create a profile on this server first)",
+    e_room_profiles_full: "this server holds {most} profiles already; play without one",
+    e_room_unknown: "There is no such room on this server.", e_room_unknown_profile: "There is no such profile on this server.",
+    e_room_started: "the game has started: a new player can join the next game in this room",
+    e_room_full: "the room is full ({n} players)", e_room_name_taken: "{name} is taken in this room: choose another name",
+    e_room_profile_taken: "this profile is already in the room",
+    e_room_single_device: "this room plays on one device: the host adds the players there",
+    e_name_length: "a name is 1 to {most} characters", e_name_text: "a name is a text of 1 to 24 characters",
+    e_name_invisible: "a name may not hold control or invisible characters",
+    e_name_blank: "a name needs at least one visible character (not only blank ones)",
   },
   ko: {
     brand: "스파이의 단어", nav_home: "방", nav_profile: "내 프로필", nav_codenames: "코드네임 게임",
@@ -148,29 +144,22 @@ const TEXT = {
     refused: "거절", rule: "규칙 {rule}", error: "오류", unknown_room: "이 서버에 그런 방이 없습니다.",
     bad_token: "이 브라우저는 그 방의 자리가 없습니다.", reconnecting: "연결이 끊겼습니다: 다시 연결 중…",
     stopped: "게임이 멈췄습니다: {error}",
-    x_empty: "힌트가 비어 있습니다", x_own_word: "자기 단어를 힌트로 말할 수 없습니다",
-    x_repeat: "{clue}은(는) 앞에서 나온 힌트입니다 ({who}, {round}라운드)", x_translation: "{clue}은(는) 단어를 번역한 말입니다",
-    x_one_word: "한 단어 모드입니다: 구가 아닌 한 단어로 말하세요",
-    x_one_sentence: "한 문장 모드입니다: 여러 문장이 아닌 한 문장으로 말하세요",
-    x_too_long: "{what}: {limit}자를 넘을 수 없습니다({length}자)",
-    x_invisible: "{what}에 보이지 않는 문자({code})가 들어 있습니다",
-    x_word_clue: "한 단어 힌트", x_sentence_clue: "문장 힌트", x_ghost_guess: "유령의 추측",
-    x_guess_empty: "유령의 추측은 단어입니다: 비어 있을 수 없습니다",
-    x_self_vote: "자기 자신에게는 투표할 수 없습니다", x_voted: "{who}은(는) 이미 투표했습니다: 투표는 바꿀 수 없습니다",
-    x_turn: "지금은 {who}의 힌트 차례입니다", x_cited: "{message} (규칙 {rule})",
-    x_bot_failed: "{seat} 자리의 봇이 멈췄습니다 ({error})",
-    x_bot_illegal: "{seat} 자리의 봇이 규칙에 어긋난 수를 두었습니다 (규칙 {rule})",
-    x_started: "게임이 이미 시작되었습니다: 이 방의 다음 게임에 참여할 수 있습니다",
-    x_full: "방이 가득 찼습니다 ({n}명)", x_name_taken: "이 방에서 이미 쓰는 이름입니다: {name}. 다른 이름을 고르세요",
-    x_profile_taken: "이 프로필은 이미 방에 있습니다", x_rooms_full: "서버에 열린 방이 너무 많습니다",
-    x_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요",
-    x_name_length: "이름은 1~{n}자입니다", x_name_text: "이름은 1~24자의 글입니다",
-    x_name_invisible: "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다",
-    x_name_blank: "이름에 보이는 글자가 하나 이상 있어야 합니다 (공백만은 안 됩니다)",
-    x_single_device: "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다",
-    x_not_host: "방장만 방을 바꿀 수 있습니다 (설정, 플레이어, 시작)",
-    x_seats: "방에 {n}명이 있습니다: 자리는 그 이상이어야 합니다",
-    x_stale: "방이 바뀐 뒤에 도착한 메시지입니다({made} → {now}): 두지 않았습니다 (방을 다시 보세요)",
+    e_room_too_large: "요청은 {most}바이트를 넘을 수 없습니다", e_room_not_json: "요청을 읽을 수 없습니다",
+    e_room_request_field: "{field}은(는) 이 요청에 없는 칸입니다", e_room_new_object: "새 방의 설정은 이름과 값의 객체입니다",
+    e_room_join_object: "참가 요청은 이름이 있는 객체입니다", e_room_profile_object: "새 프로필은 이름이 있는 객체입니다",
+    e_room_device: "기기는 '각자 자기 기기로' 또는 '휴대폰 하나를 돌려 가며'입니다", e_room_lang: "단어 묶음은 영어나 한국어입니다",
+    e_room_seed_named: "이 서버는 모든 방을 무작위로 나눕니다: 딜 시드를 정할 수 없습니다",
+    e_room_seed: "딜 시드는 0부터 2^64-1까지의 정수입니다", e_room_rooms_full: "서버에 열린 방이 너무 많습니다",
+    e_room_bad_profile: "알 수 없는 프로필이거나 키가 틀렸습니다 (먼저 이 서버에서 프로필을 만드세요)",
+    e_room_profiles_full: "이 서버에는 프로필이 {most}개 있습니다: 프로필 없이 하세요",
+    e_room_unknown: "이 서버에 그런 방이 없습니다.", e_room_unknown_profile: "이 서버에 그런 프로필이 없습니다.",
+    e_room_started: "게임이 이미 시작되었습니다: 이 방의 다음 게임에 참여할 수 있습니다",
+    e_room_full: "방이 가득 찼습니다 ({n}명)", e_room_name_taken: "이 방에서 이미 쓰는 이름입니다: {name}. 다른 이름을 고르세요",
+    e_room_profile_taken: "이 프로필은 이미 방에 있습니다",
+    e_room_single_device: "이 방은 휴대폰 하나로 합니다: 방장이 그 휴대폰에서 플레이어를 추가합니다",
+    e_name_length: "이름은 1~{most}자입니다", e_name_text: "이름은 1~24자의 글입니다",
+    e_name_invisible: "이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다",
+    e_name_blank: "이름에 보이는 글자가 하나 이상 있어야 합니다 (공백만은 안 됩니다)",
   },
 };
 
@@ -242,7 +231,7 @@ async function homeView() {
   rerender = homeView;
   const p = myProfile();
   const err = el("p", { id: "home-error", class: "error", hidden: true });
-  const fail = (e) => { err.hidden = false; err.textContent = serverText(e.message || String(e)); };
+  const fail = (e) => { err.hidden = false; err.textContent = failText(e); };
   const nameInput = el("input", { id: "profile-name", maxlength: 24, value: p ? p.name : "", autocomplete: "off" });
   const name = () => nameInput.value.trim();
   const createBox = el("form", { id: "create-form", class: "panel" },
@@ -295,7 +284,7 @@ async function joinRoom(code) {
         { name, profile: { id: prof.id, key: prof.key } });
       rememberSeat(made.code, made.member, made.token);
       route();
-    } catch (e) { err.hidden = false; err.textContent = serverText(e.message); }
+    } catch (e) { err.hidden = false; err.textContent = failText(e); }
   });
   main().replaceChildren(form);
 }
@@ -353,50 +342,21 @@ function showNotice(msg) {
   const n = $("#notice");
   if (!n) return;
   n.className = "error";
-  n.textContent = t("refused") + (msg.rule ? " (" + t("rule", { rule: msg.rule }) + ")" : "") + ": " + serverText(msg.message);
+  n.textContent = t("refused") + (msg.rule ? " (" + t("rule", { rule: msg.rule }) + ")" : "") + ": " + frameText(msg);
 }
 
-// What the server words in English (the engine's refusals of what a person types, a stopped bot), in
-// the interface's language; a text it does not know is shown as sent. A quoted clue is Python's repr.
-const QUOTED = "('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")";
-const WHAT = { "a one-word clue": "x_word_clue", "a sentence clue": "x_sentence_clue", "the ghost's guess": "x_ghost_guess" };
-const memberName = (id) => (ROOM ? nameOf(ROOM, id) : id);
-const SERVER_TEXTS = [
-  [/^a clue may not be empty$/, "x_empty", () => ({})],
-  [/^a clue may not be the word itself$/, "x_own_word", () => ({})],
-  [new RegExp("^" + QUOTED + " repeats an earlier clue \\((\\S+), round (\\d+)\\)$"), "x_repeat",
-    (m) => ({ clue: m[1], who: memberName(m[2]), round: m[3] })],
-  [new RegExp("^" + QUOTED + " is a translation of the word$"), "x_translation", (m) => ({ clue: m[1] })],
-  [/^the clue mode is one word: say one word, not a phrase$/, "x_one_word", () => ({})],
-  [/^the clue mode is one sentence: say one sentence, not several$/, "x_one_sentence", () => ({})],
-  [/^(a one-word clue|a sentence clue|the ghost's guess) is at most (\d+) characters, not (\d+)$/, "x_too_long",
-    (m) => ({ what: t(WHAT[m[1]]), limit: m[2], length: m[3] })],
-  [/^(a one-word clue|a sentence clue|the ghost's guess) may not hold an invisible character \((.+)\)$/, "x_invisible",
-    (m) => ({ what: t(WHAT[m[1]]), code: m[2] })],
-  [/^the ghost's guess names a word: it may not be empty$/, "x_guess_empty", () => ({})],
-  [/^a player never votes for itself$/, "x_self_vote", () => ({})],
-  [/^(\S+) has voted: a vote is final$/, "x_voted", (m) => ({ who: memberName(m[1]) })],
-  [/^it is (\S+)'s turn to give a clue$/, "x_turn", (m) => ({ who: memberName(m[1]) })],
-  [/^the bot on seat (\S+) failed \((.*)\)$/, "x_bot_failed", (m) => ({ seat: memberName(m[1]), error: m[2] })],
-  [/^the bot on seat (\S+) made an illegal move \(RULES (.+)\)$/, "x_bot_illegal", (m) => ({ seat: memberName(m[1]), rule: m[2] })],
-  [/^the game has started: a new player can join the next game in this room$/, "x_started", () => ({})],
-  [/^the room is full \((\d+) players\)$/, "x_full", (m) => ({ n: m[1] })],
-  [/^([\s\S]+) is taken in this room: choose another name$/, "x_name_taken", (m) => ({ name: m[1] })],
-  [/^this profile is already in the room$/, "x_profile_taken", () => ({})],
-  [/^the server has too many rooms open$/, "x_rooms_full", () => ({})],
-  [/^there is no room .* on this server$/, "unknown_room", () => ({})],
-  [/^a name is 1 to (\d+) characters$/, "x_name_length", (m) => ({ n: m[1] })],
-  [/^this seat has (\d+) pages open: close one first$/, "x_sockets", (m) => ({ n: m[1] })],
-  [/^a name is a text of 1 to 24 characters$/, "x_name_text", () => ({})],
-  [/^a name may not hold control or invisible characters$/, "x_name_invisible", () => ({})],
-  [/^a name needs at least one visible character \(not only blank ones\)$/, "x_name_blank", () => ({})],
-  [/^this room plays on one device: the host adds the players there$/, "x_single_device", () => ({})],
-  [/^only the host changes the room \(settings, players, start\)$/, "x_not_host", () => ({})],
-  [/^(\d+) people are in the room: at least as many seats$/, "x_seats", (m) => ({ n: m[1] })],
-  [/^this message was sent at stage (\S+) and the room is at stage (\S+): it is not played \(look at the room again\)$/,
-    "x_stale", (m) => ({ made: m[1], now: m[2] })],
-  [/^([\s\S]+) \(RULES (\d+\.\d+)\)$/, "x_cited", (m) => ({ message: serverText(m[1]), rule: m[2] })],   // a checker's verdict
-];
+// A room's refusals and notices (a refused move, a stopped bot, the role counts) come worded in the room's
+// language by the server, from its kind (messages.REFUSALS, engine/refusals.py): nothing to read here.
+const SERVER_TEXTS = [];
+// What the server refused over HTTP ({error, kind, fields}: joining or creating a room, a profile): worded
+// by its kind from the table (e_KIND) in the interface's language; the English page, or a reply of no known
+// kind, shows the server's words.
+function replyText(reply) {
+  const key = "e_" + reply.kind;
+  if (UI === "en" || !reply.kind || !(TEXT[UI] && TEXT[UI][key])) return reply.error;
+  return t(key, reply.fields || {});
+}
+const failText = (e) => (e.reply ? replyText(e.reply) : e.message || String(e));
 function tick() {
   const r = ROOM;
   const box = $("#timer");
@@ -461,7 +421,7 @@ function drawRoom(r) {
   const notice = el("p", { id: "notice" });
   const head = el("div", { class: "status" },
     el("h2", {}, t("room", { code: "" }), el("span", { id: "room-code", class: "code" }, r.code)),
-    r.error ? el("p", { class: "error", id: "room-error" }, t("stopped", { error: serverText(r.error) })) : null);
+    r.error ? el("p", { class: "error", id: "room-error" }, t("stopped", { error: r.error })) : null);
   let body;
   if (r.phase === "lobby") body = lobby(r);
   else if (r.phase === "over") body = r.game ? endScreen(r) : [el("p", { class: "dim" }, t("lobby_wait"))];
@@ -734,7 +694,7 @@ async function profileView(pid) {
   await config();
   let p;
   try { p = await api("/api/spyword/profiles/" + encodeURIComponent(pid)); } catch (e) {
-    main().replaceChildren(el("p", { class: "error", id: "profile-page" }, e.message)); return;
+    main().replaceChildren(el("p", { class: "error", id: "profile-page" }, failText(e))); return;
   }
   const s = p.stats;
   const span = Math.max(1, p.next_level_xp - p.level_xp);
