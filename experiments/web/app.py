@@ -29,7 +29,8 @@ from engine.actions import Clue
 from engine.refusals import refusal_text
 
 from experiments.web.botthread import BOT_TIMEOUT, BotThread, BotTimeout
-from experiments.web.games import BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config
+from experiments.web.games import (BOT_CLUE_RETRIES, BadMove, BadSetup, ServerFull, bot_failed, judge_clue, page_config,
+                                   text)
 from experiments.web.messages import (MAX_SEAT_SOCKETS, decode_message, error_frame, read_body, refuse,
                                       refuse_extra_socket, refusal_line, send)
 from experiments.web.tables import Table, TableStore
@@ -114,7 +115,7 @@ class GameServer:
                             log.warning("bot of seat %s in %s stopped: %s", job.seat, table.id, exc)
                         else:
                             log.exception("bot failed in %s", table.id)
-                        table.stop(bot_failed(job.seat, exc))
+                        table.stop(bot_failed(job.seat, exc), failed(job.seat, exc))
                     await self.broadcast(table)
                     return
                 table.agents[job.seat], table.loading = loaded, False
@@ -141,10 +142,11 @@ class GameServer:
                         if refused > BOT_CLUE_RETRIES:
                             # the rule only: the refusal quotes the bot's clue, which points at its cards
                             log.warning("bot stopped in %s: %s", table.id, exc)
-                            table.stop(f"the bot on seat {job.seat} keeps making illegal moves (RULES {exc.rule})")
+                            table.stop(f"the bot on seat {job.seat} keeps making illegal moves (RULES {exc.rule})",
+                                       text("bot_illegal", seat=job.seat, rule=exc.rule))
                     except Exception as exc:
                         log.exception("bot failed in %s", table.id)
-                        table.stop(bot_failed(job.seat, exc))
+                        table.stop(bot_failed(job.seat, exc), failed(job.seat, exc))
                 await self.broadcast(table)
         finally:
             table.thinking, table.loading = None, False
@@ -235,6 +237,11 @@ class GameServer:
         finally:
             table.sockets.get(seat, set()).discard(ws)
             await self.broadcast(table)
+
+
+def failed(seat: str, exc: BaseException) -> dict:
+    """The kind of `games.bot_failed`'s text (a page words it from its table)."""
+    return text("bot_failed", seat=seat, error=type(exc).__name__)
 
 
 def _error(status: int, message: str, kind: str | None = None, **fields) -> JSONResponse:

@@ -136,6 +136,12 @@ class WebReferee:
 
 
 # ----- shared helpers --------------------------------------------------------------------------------
+def text(kind: str, **fields) -> dict:
+    """A server text by kind: {kind, fields}, sent beside its English (how a game ended, a stopped bot, a
+    listed game's result) for a page to word in its own language (app.js, s_KIND)."""
+    return {"kind": kind, "fields": fields}
+
+
 def bot_failed(seat: str, exc: BaseException) -> str:
     """What the table (every seat, and the games listing) reads of a bot that failed: the exception's
     type only; its text may name the bot's cards or secret word (the server's log keeps it)."""
@@ -456,6 +462,7 @@ class DuetAdapter:
         if t.ended and not s.is_terminal():
             status = "unfinished"
         return {"status": status, "score": s.score(), "loss_reason": s.loss_reason, "ended": t.ended,
+                "ended_kind": t.ended_kind,
                 "greens_found": s.greens_found, "tokens_left": s.tokens_left, "turns": len(s.clue_seats),
                 "over": self.over(t)}
 
@@ -468,6 +475,17 @@ class DuetAdapter:
         if o["status"] == "unfinished":
             return f"unfinished ({o['ended']})"
         return f"{o['status']}, {o['greens_found']}/15 agents"
+
+    def result_kind(self, t) -> dict:
+        """`result_text` by kind and fields (app.js words it from its table, s_KIND)."""
+        o = self.outcome(t)
+        if o["status"] == "won":
+            return text("won_unscored") if o["score"] is None else text("won", score=o["score"])
+        if o["status"] == "lost":
+            return text("lost", reason=o["loss_reason"])
+        if o["status"] == "unfinished":
+            return text("unfinished", ended=o["ended"], ended_kind=o["ended_kind"])
+        return text("duet_playing", status=o["status"], found=o["greens_found"])
 
     def spectator(self, record, state, intents) -> dict:
         """The whole table, for replays of finished games: both key sides."""
@@ -519,7 +537,9 @@ class DuetAdapter:
 
     def _check_all_passed(self, t) -> None:
         if set(t.state.guessers()) <= t.passes:
-            t.ended = "both held back in sudden death" if len(t.state.guessers()) > 1 else "held back in sudden death"
+            both = len(t.state.guessers()) > 1
+            t.ended = "both held back in sudden death" if both else "held back in sudden death"
+            t.ended_kind = {"kind": "both_held_back" if both else "held_back", "fields": {}}
 
     def after_action(self, t, action) -> None:
         if isinstance(action, Guess):
@@ -706,6 +726,7 @@ class CodenamesAdapter:
         status = "finished" if s.is_terminal() else ("unfinished" if t.ended else "playing")
         return {"status": status, "winner": s.winner, "loss_reason": s.loss_reason, "score": score,
                 "score_label": two_player_label(score), "turns": s.turns_used, "ended": t.ended,
+                "ended_kind": t.ended_kind,
                 "ours": s.ours if s.solo else None, "over": self.over(t),
                 "agents_left": {team: s.agents_left(team) for team in ("red", "blue")}}
 
@@ -716,6 +737,16 @@ class CodenamesAdapter:
                 return f"won, score {o['score']}" if o["winner"] == o["ours"] else f"lost ({o['loss_reason']})"
             return f"{o['winner']} won ({o['loss_reason']})"
         return o["status"] if not o["ended"] else f"unfinished ({o['ended']})"
+
+    def result_kind(self, t) -> dict:
+        """`result_text` by kind and fields (app.js words it from its table, s_KIND)."""
+        o = self.outcome(t)
+        if o["status"] == "finished":
+            if o["ours"]:
+                return (text("won", score=o["score"]) if o["winner"] == o["ours"]
+                        else text("lost", reason=o["loss_reason"]))
+            return text("team_won", team=o["winner"], reason=o["loss_reason"])
+        return text(o["status"]) if not o["ended"] else text("unfinished", ended=o["ended"], ended_kind=o["ended_kind"])
 
     def spectator(self, record, state, intents) -> dict:
         obs = state.observe(f"{record.key.starts}-spymaster")

@@ -74,6 +74,14 @@ def check_web_fields(web: Any, intents: Any, seats: list[str]) -> None:
                                            for i in intents), "'intents'")
 
 
+
+def text_kind(saved) -> dict | None:
+    """A saved {kind, fields} of a game's English `ended` or `error` text, or None (a record of before, or
+    one hand-edited: the page shows the English)."""
+    if isinstance(saved, dict) and isinstance(saved.get("kind"), str) and isinstance(saved.get("fields"), dict):
+        return {"kind": saved["kind"][:40], "fields": saved["fields"]}
+    return None
+
 class Table:
     """One game on the server. Every change happens in the event loop thread, under `lock`."""
 
@@ -92,6 +100,9 @@ class Table:
         self.first: str | None = web.get("first")
         self.ended: str | None = web.get("ended")
         self.error: str | None = web.get("error")
+        #: {kind, fields} of `ended` and `error` beside their English (a page words them by kind, app.js s_KIND)
+        self.ended_kind: dict | None = text_kind(web.get("ended_kind")) if self.ended else None
+        self.error_kind: dict | None = text_kind(web.get("error_kind")) if self.error else None
         self.passes: set[str] = set(web.get("passes", []))
         self.created: float = web.get("created", time.time())
         self.updated: float = web.get("updated", self.created)
@@ -109,7 +120,7 @@ class Table:
             if not self.passes <= guessers or (self.passes == guessers and self.ended is None):
                 raise ValueError("web record field 'passes': a seat holds back only in sudden death (RULES 3.9)")
         if self.error and self.ended is None:  # saved by a server that left a stopped game in play
-            self.ended = self.error
+            self.ended, self.ended_kind = self.error, self.error_kind
         self.agents: dict[str, dict] = {}
         self.sockets: dict[str, set] = {seat: set() for seat in self.seats}
         self.lock = asyncio.Lock()
@@ -151,13 +162,13 @@ class Table:
         self.adapter.after_action(self, action)
         self.changed()
 
-    def stop(self, reason: str) -> None:
-        """A bot failed: the game ends unfinished with `reason` (every seat and the listing read it). No
-        seat can move any more, so it is over: both keys on the end screen, its record open, and no
-        place among the games in play held for good."""
-        self.error = reason
+    def stop(self, reason: str, kind: dict | None = None) -> None:
+        """A bot failed: the game ends unfinished with `reason` (every seat and the listing read it; `kind`:
+        its {kind, fields}, for a page to word it). No seat can move any more, so it is over: both keys on
+        the end screen, its record open, and no place among the games in play held for good."""
+        self.error, self.error_kind = reason, kind
         if not self.over:
-            self.ended = reason
+            self.ended, self.ended_kind = reason, kind
         self.changed()
 
     def changed(self) -> None:
@@ -171,6 +182,9 @@ class Table:
             "seats": self.seats, "tokens": self.tokens, "first": self.first, "ended": self.ended,
             "error": self.error, "passes": sorted(self.passes), "created": self.created, "updated": self.updated,
         }
+        for key, kind in (("ended_kind", self.ended_kind), ("error_kind", self.error_kind)):
+            if kind:   # beside the English (a record without one reads as before)
+                self.record.extra["web"][key] = kind
         write_record(self.record, self.path)
 
     # ----- what goes out ----------------------------------------------------------------------------
@@ -192,6 +206,7 @@ class Table:
         view = self.adapter.seat_view(self, seat)
         view.update(id=self.id, title=self.adapter.title, lang=self.lang, seed=self.shown_seed(),
                     seats=self.public_seats(), thinking=self.thinking, loading=self.loading, error=self.error,
+                    error_kind=self.error_kind,
                     moves=len(self.record.actions), mission=getattr(self.record.config, "mission", None))
         return view
 
@@ -204,8 +219,10 @@ class Table:
         return {"id": self.id, "game": self.adapter.game, "title": self.adapter.title, "lang": self.lang,
                 "variant": getattr(self.record.config, "variant", None), "seed": self.shown_seed(),
                 "seats": {s: i["kind"] for s, i in self.seats.items()}, "moves": len(self.record.actions),
-                "over": self.over, "result": self.adapter.result_text(self), "outcome": self.adapter.outcome(self),
-                "error": self.error, "created": self.created, "updated": self.updated}
+                "over": self.over, "result": self.adapter.result_text(self),
+                "result_kind": self.adapter.result_kind(self), "outcome": self.adapter.outcome(self),
+                "error": self.error, "error_kind": self.error_kind,
+                "created": self.created, "updated": self.updated}
 
     def replay_frames(self) -> list[dict]:
         """The whole table after each action, for a finished game's replay page."""
@@ -307,6 +324,7 @@ class TableStore:
         for t in self.tables.values():
             if not t.over and not t.thinking and not any(t.sockets.values()) and now - t.updated > IDLE_END:
                 t.ended = f"abandoned: nobody played it for {IDLE_END // 60} minutes while the server was full"
+                t.ended_kind = {"kind": "abandoned", "fields": {"n": IDLE_END // 60}}
                 t.changed()
 
     def listing(self) -> list[dict]:

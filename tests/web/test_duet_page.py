@@ -130,7 +130,10 @@ def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page,
     a Korean page showed them as they are: '게임이 끝나지 않은 채 멈췄습니다: both held back in
     sudden death.', '게임이 멈췄습니다: the bot on seat B failed (ValueError)', and the games list's
     result column 'won, score 7', 'lost (assassin)', 'unfinished (...)'. Now the Korean page words
-    them in Korean (the English page shows the server's words, unchanged)."""
+    them in Korean, first by regular expressions over the English, now by the kind the server sends
+    beside it (the English page shows the server's words, unchanged)."""
+    from experiments.web.games import text
+
     store = server.app.state.server.store
     reasons = {"both held back in sudden death": "서든데스에서 둘 다 추측하지 않았습니다",
                "the bot on seat B failed (ValueError)": "B 자리의 봇이 멈췄습니다 (ValueError)"}
@@ -139,9 +142,9 @@ def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page,
         assert status == 200, made
         table = store.get(made["id"])
         if ended.startswith("the bot"):
-            table.stop(ended)
+            table.stop(ended, text("bot_failed", seat="B", error="ValueError"))   # as the server stops it
         else:
-            table.ended = ended
+            table.ended, table.ended_kind = ended, text("both_held_back")          # as games.py ends it
             table.changed()
         page.goto(f"{server.base}/?ui=ko#/play/{made['id']}/{made['token']}")
         page.wait_for_selector("#end h2")
@@ -157,20 +160,28 @@ def test_a_korean_page_words_the_servers_end_reasons_and_results_in_korean(page,
         assert result.inner_text() == f"unfinished ({ended})"      # the server's words
     page.goto(f"{server.base}/?ui=ko#/games")
     page.wait_for_selector("#games")
-    listed = ["won, score 7", "won", "lost (assassin)", "red won (opponent_finished)",
-              "playing, 3/15 agents", "sudden_death, 14/15 agents", "playing", "something new"]
-    assert page.evaluate("(xs) => xs.map(serverText)", listed) == [
+    listed = [(text("won", score=7), "won, score 7"), (text("won_unscored"), "won"),
+              (text("lost", reason="assassin"), "lost (assassin)"),
+              (text("team_won", team="red", reason="opponent_finished"), "red won (opponent_finished)"),
+              (text("duet_playing", status="playing", found=3), "playing, 3/15 agents"),
+              (text("duet_playing", status="sudden_death", found=14), "sudden_death, 14/15 agents"),
+              (text("playing"), "playing"), (text("something_new"), "something new"), (None, "no kind")]
+    assert page.evaluate("(xs) => xs.map(([k, e]) => kindText(k, e))", listed) == [
         "승리, 점수 7", "승리", "패배 (암살자를 짚었습니다)", "빨강 팀 승리 (상대 요원이 모두 덮였습니다)",
-        "진행 중, 요원 3/15", "서든데스, 요원 14/15", "진행 중", "something new"]
+        "진행 중, 요원 3/15", "서든데스, 요원 14/15", "진행 중", "something new", "no kind"]
+    page.goto(f"{server.base}/?ui=en#/games")
+    page.wait_for_selector("#games")
+    assert page.evaluate("(xs) => xs.map(([k, e]) => kindText(k, e))", listed) == [e for _, e in listed]
 
 
 def test_a_korean_page_words_the_servers_refusals_in_korean(page, server):
     """A full server ('the server has 500 games in play; ...'), a seat with too many pages open and a
     move after the end were shown in English on the Korean new-game form and game page; now in
-    Korean. The messages are the server's own; the English page shows them as sent."""
+    Korean, by their kind. The replies and frames are the server's own; the English page shows them as
+    sent."""
     from experiments.web import tables
     from experiments.web.games import ServerFull
-    from experiments.web.messages import MAX_SEAT_SOCKETS
+    from experiments.web.messages import MAX_SEAT_SOCKETS, error_frame
 
     store = tables.TableStore(server.games_dir / "full")
     full = tables.MAX_PLAYING
@@ -179,18 +190,21 @@ def test_a_korean_page_words_the_servers_refusals_in_korean(page, server):
         store.create({"game": "duet", "lang": "ko", "mode": "people"})
         raise AssertionError("not full")
     except ServerFull as exc:
-        full_message = str(exc)
+        reply = {"error": str(exc), "kind": exc.kind, "fields": exc.fields}
     finally:
         tables.MAX_PLAYING = full
-    messages = [full_message, f"this seat has {MAX_SEAT_SOCKETS} pages open: close one first", "the game is over"]
+    frames = [error_frame("too_many_sockets", "too_many_sockets", "en", n=MAX_SEAT_SOCKETS),
+              error_frame("game_over", "game_over", "en"), error_frame("stale", "stale", "en", made=3, now=4)]
     page.goto(f"{server.base}/?ui=ko#/games")
     page.wait_for_selector("#games")
-    assert page.evaluate("(xs) => xs.map(serverText)", messages) == [
-        "서버에 진행 중인 게임이 0개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
-        f"이 자리는 페이지 {MAX_SEAT_SOCKETS}개가 열려 있습니다: 하나를 먼저 닫으세요", "게임이 끝났습니다"]
+    assert page.evaluate("(r) => replyText(r)", reply) == "서버에 진행 중인 게임이 0개입니다: 몇 게임이 끝난 뒤 다시 해 보세요"
+    assert page.evaluate("(xs) => xs.map(frameText)", frames) == [
+        f"이 자리는 페이지 {MAX_SEAT_SOCKETS}개가 열려 있습니다: 하나를 먼저 닫으세요", "게임이 끝났습니다",
+        "3번째 수 뒤에 둔 수인데 게임은 4번째 수까지 왔습니다: 두지 않았습니다 (테이블을 다시 보세요)"]
     page.goto(f"{server.base}/?ui=en#/games")
     page.wait_for_selector("#games")
-    assert page.evaluate("(xs) => xs.map(serverText)", messages) == messages
+    assert page.evaluate("(r) => replyText(r)", reply) == reply["error"]
+    assert page.evaluate("(xs) => xs.map(frameText)", frames) == [f["message"] for f in frames]
 
 
 def test_a_page_of_a_seat_with_every_place_taken_says_so(page, server):

@@ -240,7 +240,7 @@ def test_a_won_duet_without_a_score_is_listed_as_won_not_score_none():  # RULES 
         record.actions = ([Clue("A", "zebra", 9)] + [Guess("B", w) for i, w in enumerate(words) if a[i] == "G"]
                           + [Clue("B", "yak", 9)]
                           + [Guess("A", w) for i, w in enumerate(words) if b[i] == "G" and a[i] != "G"])
-        table = SimpleNamespace(record=record, state=record.replay(), ended=None)
+        table = SimpleNamespace(record=record, state=record.replay(), ended=None, ended_kind=None)
         assert table.state.phase == "won"
         text = ADAPTERS["duet"].result_text(table)
         assert text.startswith(expected) and "None" not in text, text

@@ -353,7 +353,7 @@ def test_a_korean_page_says_in_korean_that_a_game_or_its_replay_is_not_there(pag
     assert shown[1] == "이 링크로는 게임 자리에 앉을 수 없습니다.", shown
     assert shown[3].startswith("아직 진행 중인 게임입니다"), shown
     table = server.app.state.server.store.get(made["id"])
-    table.ended = "both held back in sudden death"
+    table.ended, table.ended_kind = "both held back in sudden death", {"kind": "both_held_back", "fields": {}}
     table.changed()
     page.goto(f"{server.base}/?ui=ko#/replay/{made['id']}")
     page.reload()   # the same address: the page reads it again
@@ -404,3 +404,29 @@ def test_every_refusal_of_the_web_servers_table_has_a_korean_line_without_englis
         fields = {k: names[k] for k in wanted}
         korean = refusal_line(kind, "ko", **fields)
         assert not latin_words(korean.replace(names["word"], "")), (kind, korean)   # a clue as typed stays
+
+
+def test_a_games_result_and_end_come_with_their_kind_beside_the_english(server):
+    """How a game ended, a stopped bot and a listed game's result were sent in English only, and a
+    Korean page read them back into Korean by regular expressions. Now each comes with its kind and
+    fields beside the unchanged English (the record keeps both), and the kind survives a restart."""
+    from experiments.web.games import text
+    from experiments.web.tables import TableStore
+
+    status, made = server.post("/api/games", {"game": "duet", "lang": "ko", "mode": "people", "seed": 4, **CHEAP})
+    assert status == 200, made
+    summary = server.get(f"/api/games/{made['id']}")[1]
+    assert summary["result"] == "playing, 0/15 agents"
+    assert summary["result_kind"] == text("duet_playing", status="playing", found=0)
+    store = server.app.state.server.store
+    english, stopped = "the bot on seat B failed (ValueError)", text("bot_failed", seat="B", error="ValueError")
+    store.get(made["id"]).stop(english, stopped)
+    summary = server.get(f"/api/games/{made['id']}")[1]
+    assert summary["result"] == f"unfinished ({english})"
+    assert summary["result_kind"] == text("unfinished", ended=english, ended_kind=stopped)
+    assert summary["error_kind"] == stopped and summary["outcome"]["ended_kind"] == stopped
+    again = TableStore(server.games_dir)   # the server started again on the same folder
+    again.load()
+    table = again.get(made["id"])
+    assert table.error_kind == stopped and table.ended_kind == stopped
+    assert table.view("A")["error_kind"] == stopped and table.error == "the bot on seat B failed (ValueError)"

@@ -65,16 +65,16 @@ const TEXT = {
     credit: "Picture cards: {credit}.", license: "License",
     phase_clue: "clue", phase_guess: "guessing", phase_sudden_death: "sudden death", phase_won: "won", phase_lost: "lost",
     phase_cover: "cover", phase_finished: "Game over",
-    // the server's English words (serverText): an English page shows them as sent
+    // the server's English words by their kind (kindText: how a game ended, a stopped bot, a listed game's
+    // result; frameText: a refused move): an English page shows them as sent
     s_both_held_back: "both held back in sudden death", s_held_back: "held back in sudden death",
     s_abandoned: "abandoned: nobody played it for {n} minutes while the server was full",
     s_bot_failed: "the bot on seat {seat} failed ({error})",
     s_bot_illegal: "the bot on seat {seat} keeps making illegal moves (RULES {rule})",
     s_won: "won, score {score}", s_won_unscored: "won", s_lost: "lost ({reason})", s_team_won: "{team} won ({reason})",
-    s_unfinished: "unfinished ({reason})", s_duet_playing: "{status}, {found}/15 agents",
-    s_server_full: "the server has {n} games in play; try again when some have ended",
-    s_sockets: "this seat has {n} pages open: close one first", s_game_over: "the game is over",
-    s_stale: "this move was made after move {made} and the game is at move {now}: it is not played (look at the table again)",
+    s_unfinished: "unfinished ({reason})", s_duet_playing: "{status}, {found}/15 agents", s_playing: "playing",
+    k_game_over: "the game is over",
+    k_stale: "this move was made after move {made} and the game is at move {now}: it is not played (look at the table again)",
     // what the server refused over HTTP (a new game's settings, a replay), by the reply's kind (replyText): an
     // English page shows the server's words
     e_settings_object: "the settings are a JSON object", e_settings_json: "the settings are not JSON",
@@ -163,10 +163,9 @@ const TEXT = {
     s_bot_failed: "{seat} 자리의 봇이 멈췄습니다 ({error})",
     s_bot_illegal: "{seat} 자리의 봇이 계속 규칙에 어긋난 수를 둡니다 (규칙 {rule})",
     s_won: "승리, 점수 {score}", s_won_unscored: "승리", s_lost: "패배 ({reason})", s_team_won: "{team} 팀 승리 ({reason})",
-    s_unfinished: "끝나지 않음 ({reason})", s_duet_playing: "{status}, 요원 {found}/15",
-    s_server_full: "서버에 진행 중인 게임이 {n}개입니다: 몇 게임이 끝난 뒤 다시 해 보세요",
-    s_sockets: "이 자리는 페이지 {n}개가 열려 있습니다: 하나를 먼저 닫으세요", s_game_over: "게임이 끝났습니다",
-    s_stale: "{made}번째 수 뒤에 둔 수인데 게임은 {now}번째 수까지 왔습니다: 두지 않았습니다 (테이블을 다시 보세요)",
+    s_unfinished: "끝나지 않음 ({reason})", s_duet_playing: "{status}, 요원 {found}/15", s_playing: "진행 중",
+    k_game_over: "게임이 끝났습니다",
+    k_stale: "{made}번째 수 뒤에 둔 수인데 게임은 {now}번째 수까지 왔습니다: 두지 않았습니다 (테이블을 다시 보세요)",
     e_settings_object: "설정은 이름과 값의 객체로 보내야 합니다", e_settings_json: "설정을 읽을 수 없습니다",
     e_settings_large: "설정은 {most}바이트를 넘을 수 없습니다", e_game: "게임은 코드네임 듀엣, 코드네임, 코드네임 픽처스 중 하나입니다",
     e_lang: "보드 언어는 영어나 한국어입니다", e_seed_number: "딜 시드는 정수입니다", e_seed_range: "딜 시드는 0부터 2^64-1까지입니다",
@@ -550,7 +549,7 @@ function noticeBox() {
   if (!notice) return el("div", { id: "notice", hidden: true });
   return el("div", { id: "notice", class: "error", role: "alert" },
     el("b", {}, notice.rule ? t("refused") + " (" + t("rule", { rule: notice.rule }) + "): " : t("error") + ": "),
-    el("span", { class: "message" }, serverText(notice.message)));
+    el("span", { class: "message" }, frameText(notice)));
 }
 
 function status(view) {
@@ -560,7 +559,7 @@ function status(view) {
   parts.push(line);
   if (view.thinking) parts.push(el("p", { id: "thinking", class: "thinking" },
     t(view.loading ? "loading_bot" : "thinking", { who: whoName(view, view.thinking) })));
-  if (view.error) parts.push(el("p", { class: "error", id: "stopped" }, t("stopped", { error: serverText(view.error) })));
+  if (view.error) parts.push(el("p", { class: "error", id: "stopped" }, t("stopped", { error: kindText(view.error_kind, view.error) })));
   parts.push(el("p", { id: "conn", class: "dim" }));
   if (view.game === "duet") {
     const tk = view.tokens;
@@ -666,29 +665,21 @@ function historyPanel(view) {
 
 function lossText(reason) { return reason ? t("loss_" + reason) : ""; }
 
-// What the server words in English (how a game ended, a stopped bot, a listed game's result: the
-// record keeps those words), in the interface's language; a text it does not know is shown as sent.
-const SERVER_TEXTS = [
-  [/^both held back in sudden death$/, "s_both_held_back", () => ({})],
-  [/^held back in sudden death$/, "s_held_back", () => ({})],
-  [/^abandoned: nobody played it for (\d+) minutes while the server was full$/, "s_abandoned", (m) => ({ n: m[1] })],
-  [/^the bot on seat (\S+) failed \((.*)\)$/, "s_bot_failed", (m) => ({ seat: seatName(m[1]), error: m[2] })],
-  [/^the bot on seat (\S+) keeps making illegal moves \(RULES (.+)\)$/, "s_bot_illegal",
-    (m) => ({ seat: seatName(m[1]), rule: m[2] })],
-  [/^won, score (\d+)$/, "s_won", (m) => ({ score: m[1] })],
-  [/^won$/, "s_won_unscored", () => ({})],
-  [/^lost \((\w+)\)$/, "s_lost", (m) => ({ reason: lossText(m[1]) })],
-  [/^(red|blue) won \((\w+)\)$/, "s_team_won", (m) => ({ team: t(m[1]), reason: lossText(m[2]) })],
-  [/^unfinished \((.*)\)$/, "s_unfinished", (m) => ({ reason: serverText(m[1]) })],
-  [/^(playing|sudden_death), (\d+)\/15 agents$/, "s_duet_playing",
-    (m) => ({ status: m[1] === "playing" ? t("playing") : t("phase_sudden_death"), found: m[2] })],
-  [/^playing$/, "playing", () => ({})],
-  [/^the server has (\d+) games in play; try again when some have ended$/, "s_server_full", (m) => ({ n: m[1] })],
-  [/^this seat has (\d+) pages open: close one first$/, "s_sockets", (m) => ({ n: m[1] })],
-  [/^the game is over$/, "s_game_over", () => ({})],
-  [/^this move was made after move (\d+) and the game is at move (\d+): it is not played \(look at the table again\)$/,
-    "s_stale", (m) => ({ made: m[1], now: m[2] })],
-];
+// What the server words in English (how a game ended, a stopped bot, a listed game's result: the record
+// keeps those words) comes with its kind ({kind, fields}): worded from the table (s_KIND) in the interface's
+// language; the English page, or a text of no known kind, shows the server's words. A board's refusals come
+// in its language from the server (frameText words the few any board can meet).
+const SERVER_TEXTS = [];
+function kindText(k, english) {
+  if (UI === "en" || !k || !(TEXT[UI] && TEXT[UI]["s_" + k.kind])) return english || "";
+  const f = { ...(k.fields || {}) };
+  if (f.seat) f.seat = seatName(f.seat);
+  if (f.team) f.team = t(f.team);
+  if (k.kind === "unfinished") f.reason = kindText(f.ended_kind, f.ended);
+  else if (f.reason) f.reason = lossText(f.reason);
+  if (f.status) f.status = f.status === "sudden_death" ? t("phase_sudden_death") : t("playing");
+  return t("s_" + k.kind, f);
+}
 
 function endPanel(view) {
   const o = view.outcome;
@@ -700,7 +691,7 @@ function endPanel(view) {
       if (o.score !== null && o.score !== undefined) box.append(el("p", { id: "score" }, t("score", { score: o.score })));
     }
     else if (o.status === "lost") box.append(el("h2", { class: "lost" }, t("lost", { reason: lossText(o.loss_reason) })));
-    else box.append(el("h2", {}, t("unfinished", { reason: serverText(o.ended || view.error || "") })));
+    else box.append(el("h2", {}, t("unfinished", { reason: kindText(o.ended_kind || view.error_kind, o.ended || view.error) })));
     if (view.reveal) {
       box.append(el("h3", {}, t("keys")), el("div", { class: "keys", id: "keys" },
         keyGrid(view.reveal.A, t("key_side", { seat: "A" }), 5, "k k-"), keyGrid(view.reveal.B, t("key_side", { seat: "B" }), 5, "k k-")));
@@ -713,7 +704,7 @@ function endPanel(view) {
           box.append(el("h2", { class: "won" }, t("won").split("!")[0] + "!"), el("p", { id: "score" }, t("score2", { score: o.score, label })));
         } else box.append(el("h2", { class: "lost" }, t("lost", { reason: lossText(o.loss_reason) })));
       } else box.append(el("h2", {}, t("team_won", { team: t(o.winner), reason: lossText(o.loss_reason) })));
-    } else box.append(el("h2", {}, t("unfinished", { reason: serverText(o.ended || view.error || "") })));
+    } else box.append(el("h2", {}, t("unfinished", { reason: kindText(o.ended_kind || view.error_kind, o.ended || view.error) })));
     if (view.reveal) box.append(el("h3", {}, t("keys")), el("div", { class: "keys", id: "keys" },
       keyGrid(view.reveal.key, t("key"), view.grid[1], "k k-")));
   }
@@ -731,7 +722,7 @@ async function gamesView() {
   const rows = games.map((g) => el("tr", { "data-id": g.id, class: g.over ? "over" : "playing" },
     el("td", {}, g.id), el("td", {}, t("g_" + g.game) + (g.variant ? " · " + g.variant : "")), el("td", {}, g.lang),
     el("td", {}, Object.entries(g.seats).map(([s, k]) => seatName(s) + ": " + t(k)).join(", ")),
-    el("td", {}, String(g.moves)), el("td", { class: "result" }, serverText(g.result)),
+    el("td", {}, String(g.moves)), el("td", { class: "result" }, kindText(g.result_kind, g.result)),
     el("td", {}, new Date(g.updated * 1000).toLocaleString(UI)),
     el("td", {}, g.over ? el("a", { href: "#/replay/" + g.id, class: "replay" }, t("replay"))
       : mine[g.id] ? el("a", { href: "#/play/" + g.id + "/" + mine[g.id].token, class: "continue" }, t("continue")) : "")));
@@ -764,7 +755,7 @@ async function replayView(id) {
         : act.kind === "cover" ? seatName(act.seat) + ": " + act.cover : t("ev_stop", { seat: seatName(act.seat) })) : t("start");
     main().replaceChildren(el("div", { id: "replay", class: "game " + f.game },
       el("div", { class: "left" },
-        el("h2", {}, t("replay_title", { id }), el("span", { class: "dim" }, " · " + serverText(data.summary.result))),
+        el("h2", {}, t("replay_title", { id }), el("span", { class: "dim" }, " · " + kindText(data.summary.result_kind, data.summary.result))),
         el("div", { class: "replay-bar" },
           el("button", { id: "replay-start", type: "button", onclick: () => { n = 0; draw(); } }, t("start")),
           el("button", { id: "replay-prev", type: "button", onclick: () => { n -= 1; draw(); } }, t("prev")),
