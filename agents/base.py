@@ -9,7 +9,7 @@ from __future__ import annotations
 import abc
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
@@ -60,6 +60,10 @@ class Agent(abc.ABC):
     spec: str = "?"
     #: The models read when the spec names none (an embedding agent: the default backend).
     default_backends: tuple[str, ...] = ()
+    #: The words a run deals its boards from, where that is not the shipped list of the agent's language
+    #: (a researcher's own list, `--words`): set by the run before `prepare()`, which builds the
+    #: per-word tables for it (`listed_words`). None: the shipped list.
+    board_list: tuple[str, ...] | None = None
 
     def __init__(self) -> None:
         self.rng = np.random.default_rng(0)
@@ -86,19 +90,27 @@ class Agent(abc.ABC):
 
     def prepare(self) -> None:
         """Load what every game needs, once, before worker processes fork (so they share it)."""
-        prime_backends(getattr(self, "backends", ()), getattr(self, "language", "en"))
+        prime_backends(getattr(self, "backends", ()), getattr(self, "language", "en"), self.listed_words())
+
+    def listed_words(self) -> tuple[str, ...]:
+        """The board list `prepare()` builds its per-word tables for: the run's (`board_list`), else
+        the shipped list of the agent's language. A board of other words takes the per-board path."""
+        from .wordlists import board_words
+
+        return self.board_list if self.board_list is not None else board_words(getattr(self, "language", "en"))
 
 
-def prime_backends(backends, language: str) -> None:
+def prime_backends(backends, language: str, words: Sequence[str] | None = None) -> None:
     """Give every encoder its vectors for the clue vocabulary (from the disk cache) and the board
-    list, in a fixed order: games then only look vectors up, identically in every process."""
+    list (`words`, else the language's shipped list), in a fixed order: games then only look vectors
+    up, identically in every process."""
     from .embeddings import embedded_vocabulary
     from .wordlists import board_words, clue_vocabulary
 
     for emb in backends:
         if emb.has_vectors and emb.open_vocabulary and not emb.name.startswith("fake"):
             embedded_vocabulary(emb, list(clue_vocabulary(language).words))
-            emb.vectors(list(board_words(language)))
+            emb.vectors(list(board_words(language) if words is None else words))
 
 
 class Spymaster(Agent):

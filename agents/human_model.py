@@ -888,14 +888,13 @@ class HumanLikeGuesser(Guesser):
         fixed order (before a simulator forks its workers: they share it, and every process reads
         the same vectors)."""
         from .base import prime_backends
-        from .wordlists import board_words
 
         embs = self.builder.embeddings()
-        prime_backends(embs, self.language)
-        words = board_words(self.language)
+        words = self.listed_words()
+        prime_backends(embs, self.language, words)
         self.builder.prepare(words)
         if self.plain is not None:
-            prime_backends([self.plain[0].embedding(b) for b in self.plain[0].readings], self.language)
+            prime_backends([self.plain[0].embedding(b) for b in self.plain[0].readings], self.language, words)
             self.plain[0].prepare(words)
         for name in self._mem_entry[0] if self._mem_entry is not None else ():  # refuse a memory of another size now
             vec = next((v for v in self.builder.vectors(name, words) if v is not None), None)

@@ -290,10 +290,8 @@ class SimilarityGuesser(Guesser):
 
     def prepare(self) -> None:
         super().prepare()
-        from agents.wordlists import board_words
-
         # every listed card's vectors and own units, once, before workers fork
-        words = tuple(board_words(self.language))
+        words = tuple(self.listed_words())
         hub = float(self.p("hub")) > 0
         self._listed = [ListedCards(emb, words, self.language, hub) if emb.has_vectors else None
                         for emb in self.backends]

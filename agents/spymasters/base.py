@@ -51,10 +51,8 @@ class PoolSpymaster(Spymaster):
         return tuple(spec.backends) or (DEFAULT_BACKEND,)
 
     def prepare(self) -> None:
-        from agents.wordlists import board_words
-
         super().prepare()
-        self.pool.precompute_boards(board_words(self.language), self.language)  # before any game
+        self.pool.precompute_boards(self.listed_words(), self.language)  # before any game
 
     @property
     def pool(self) -> CandidatePool:

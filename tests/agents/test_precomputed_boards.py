@@ -44,3 +44,22 @@ def test_a_position_word_tied_to_a_listed_word_is_legal_only_beside_it(lang, boa
     assert pool.listed_legal(with_it)[j] and not pool.listed_legal(without)[j]
     for rows in (with_it, without):
         assert np.array_equal(pool.listed_legal(rows), legal_mask(pool.words, [words[r] for r in rows], [], lang))
+
+
+def test_an_agent_given_a_runs_own_word_list_builds_its_tables_for_that_list():
+    """A run dealt from a researcher's list (--words) gives its agents that list before prepare():
+    the spymaster's per-word tables and the guesser's listed cards are built for its words (some of
+    them off the shipped list), not the shipped list's; an agent given none keeps the shipped list."""
+    from agents.registry import make_guesser, make_spymaster
+
+    words = ("harp", "kiwi", "glacier", "saxophone", "tulip", "walrus", "canyon", "lantern", "river", "ocean")
+    spymaster, guesser = make_spymaster("margin:fake?vocab=300", "en"), make_guesser("duet-bayes:fake", "en")
+    for agent in (spymaster, guesser):
+        assert agent.listed_words() == board_words("en")
+        agent.board_list = words
+        agent.prepare()
+    assert list(spymaster.pool.board_rows) == list(words)
+    assert [list(c.index) for c in guesser._listed] == [list(words)]
+    shipped = make_spymaster("margin:fake?vocab=300", "en")
+    shipped.prepare()
+    assert list(shipped.pool.board_rows) == list(dict.fromkeys(board_words("en")))
