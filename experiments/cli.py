@@ -32,6 +32,10 @@ _EXTRA_COMMANDS = {
 }
 
 
+#: --words of deal, simulate, tournament and crossplay (experiments.games.words)
+WORDS_HELP = ("a word list file (UTF-8, one card word a line, # comments) to deal the boards from instead of "
+              "the shipped list")
+
 #: The most folds `cnlab eval-human --cv` takes: more refits the model hundreds of times (hours) and
 #: holds out games one by one at best (folds beyond the number of games are not more folds).
 MAX_CV_FOLDS = 50
@@ -273,6 +277,7 @@ def deal(
     variant: Optional[str] = typer.Option(None, help="Codenames/Pictures: teams, two_player, three_player, single_team, assassin_ending"),
     players: Optional[int] = typer.Option(None, help="Spy's Word: number of players (4-12)"),
     invalid_clue: Optional[str] = typer.Option(None, help="Codenames/Duet clue referee: reject (default), allow or penalize"),
+    words: Optional[Path] = typer.Option(None, metavar="FILE", help="Duet/Codenames: " + WORDS_HELP),
 ) -> None:
     """Print COUNT new game records (JSON lines, no actions).
 
@@ -291,9 +296,15 @@ def deal(
         module = harness(game)
         options = check_options(game, "deal", module.DEAL_OPTIONS,
                                 dict(mission=mission, missions_file=missions_file, tokens=tokens, variant=variant,
-                                     players=players, invalid_clue=invalid_clue))
+                                     players=players, invalid_clue=invalid_clue, words=words))
         if game == "duet":
             check_duet_options(mission, missions_file, tokens)
+        if "words" in options:   # read and checked once, before the first record
+            from experiments.games.words import load_word_file
+
+            if game == "pictures":
+                fail("--words does not apply to `deal pictures`: its cards are pictures, not words")
+            options["words"] = load_word_file(options["words"], lang)
         if "invalid_clue" in module.DEAL_OPTIONS:  # a dealt record referees its clues unless told otherwise
             options.setdefault("invalid_clue", "reject")
         for i in range(count):  # each record printed as it is dealt: any --count runs in constant memory
@@ -443,6 +454,7 @@ def simulate(
     bot: Optional[str] = typer.Option(None, help="Spy's Word: bot spec for every seat (default spyword:use-m3)"),
     weaken: Optional[str] = typer.Option(None, help="Spy's Word: citizens or infiltrators play random clues and votes"),
     variant: Optional[str] = typer.Option(None, help="Codenames: single_team (the AI Competition protocol; default), two_player or teams"),
+    words: Optional[Path] = typer.Option(None, metavar="FILE", help="Duet/Codenames: " + WORDS_HELP),
     isolate: bool = typer.Option(False, "--isolate", help="every agent in its own process, seeing only its "
                                  "observations (untrusted agents; docs/isolation.md)"),
     move_timeout: Optional[float] = typer.Option(None, "--move-timeout", help="with --isolate: seconds an agent may "
@@ -467,7 +479,7 @@ def simulate(
         options = check_options(game, "simulate", module.SIMULATE_OPTIONS, dict(
             spymaster=spymaster, guesser=guesser, seat_b_spymaster=seat_b_spymaster, seat_b_guesser=seat_b_guesser,
             mission=mission, missions_file=missions_file, tokens=tokens, players=players, bot=bot, weaken=weaken,
-            variant=variant))
+            variant=variant, words=words))
         if game == "duet":
             check_duet_options(mission, missions_file, tokens)
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
@@ -520,6 +532,7 @@ def tournament(
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11) without a mission"),
     mission: Optional[str] = typer.Option(None, help="a mission of the map, e.g. cairo"),
     lang: str = typer.Option("en", help="board language: en or ko"),
+    words: Optional[Path] = typer.Option(None, metavar="FILE", help=WORDS_HELP),
     workers: int = typer.Option(1, help="local processes (or Ray actors) per pairing"),
     backend: str = typer.Option("local", help="local or ray (the cluster at RAY_ADDRESS, else a local Ray "
                                 "with --workers CPUs)"),
@@ -547,7 +560,7 @@ def tournament(
         isolation = dict(isolate=True, move_timeout=_isolation_checked(move_timeout)) if isolate else {}
         table = run_tournament(split(spymasters), split(guessers), games=games, seed=seed, out=folder,
                                workers=workers, backend=backend, progress=progress, tokens=tokens, mission=mission,
-                               lang=lang, **isolation)
+                               lang=lang, words=None if words is None else str(words), **isolation)
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     except KeyboardInterrupt as exc:
@@ -573,6 +586,7 @@ def crossplay(
     seed: int = typer.Option(0, help="run seed (0..2**64-1): every pairing plays the same deals"),
     lang: str = typer.Option("en", help="board language: en or ko"),
     tokens: Optional[int] = typer.Option(None, help="timer tokens (9, 10 or 11)"),
+    words: Optional[Path] = typer.Option(None, metavar="FILE", help=WORDS_HELP),
     workers: int = typer.Option(1, help="local processes (or Ray actors) per pairing"),
     backend: str = typer.Option("local", help="local or ray (the cluster at RAY_ADDRESS, else a local Ray "
                                 "with --workers CPUs)"),
@@ -599,7 +613,8 @@ def crossplay(
                               panel=split(panel) if panel is not None else None, noise=noise, human=human,
                               leave_one_out=leave_one_out, out=folder, workers=workers, backend=backend,
                               progress=progress,
-                              human_spec=human_spec, tokens=tokens, partner=partner)
+                              human_spec=human_spec, tokens=tokens, partner=partner,
+                              words=None if words is None else str(words))
     except (KeyError, ValueError) as exc:
         fail(_known(exc))
     except KeyboardInterrupt as exc:

@@ -194,7 +194,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
          panel: Sequence[str] | None = None, noise: Iterable[float] | str | None = DEFAULT_NOISE,
          human: bool | None = None, leave_one_out: bool = True, human_spec: str = HUMAN_SPEC,
          tokens: int | None = None, mission: str | None = None,
-         partner: str = PARTNER_GUESSER) -> list[Pairing]:
+         partner: str = PARTNER_GUESSER, words: str | None = None) -> list[Pairing]:
     """Every (algorithm, partner) pairing, each run validated: all bad input fails here, before any game.
 
     `partner` is the panel's guesser algorithm without backends (`duet-bayes`, `nearest`,
@@ -251,7 +251,7 @@ def plan(spymasters: Sequence[str], games: int, seed: int = 0, lang: str = "en",
         for mate in partners(models, noises, bool(human), human_spec, human_reads, partner):
             spymaster = spymaster_for(algorithm, mate, models, leave_one_out, human_reads)
             run = DuetRun(games=games, seed=seed, spymaster=spymaster, guesser=mate.spec, tokens=tokens,
-                          mission=mission, lang=lang)
+                          mission=mission, lang=lang, words=words)
             run.validate()
             pairings.append(Pairing(algorithm, mate, run))
     check_folders(p.run for p in pairings)
@@ -422,14 +422,15 @@ def crossplay(spymasters: Sequence[str], games: int = 400, seed: int = 0, lang: 
               human: bool | None = None, leave_one_out: bool = True, out: str | Path | None = None,
               workers: int = 1, progress: bool = True, human_spec: str = HUMAN_SPEC,
               tokens: int | None = None, mission: str | None = None,
-              partner: str = PARTNER_GUESSER, backend: str = "local") -> pd.DataFrame:
+              partner: str = PARTNER_GUESSER, backend: str = "local", words: str | None = None) -> pd.DataFrame:
     """Plan (validating everything), play every pairing and return the ranked table; with `out`, also
-    write it (CSV, Parquet, heatmap) next to the pairings' folders. `backend`: `local` or `ray`."""
+    write it (CSV, Parquet, heatmap) next to the pairings' folders. `backend`: `local` or `ray`.
+    `words`: a word list file the deals are drawn from instead of the shipped list (`--words`)."""
     if workers < 1:
         raise ValueError("--workers must be at least 1")
     check_run_backend(backend)   # before the folder is claimed
     pairings = plan(spymasters, games, seed, lang, panel, noise, human, leave_one_out, human_spec, tokens, mission,
-                    partner)
+                    partner, words)
     claim(out, "crossplay", [p.run for p in pairings], ("spymaster", "partner"))  # never another experiment's table
     table = play(pairings, out=out, workers=workers, progress=progress, backend=backend)
     if out:   # the table, then its heatmap (with matplotlib)

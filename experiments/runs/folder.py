@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable
 
-from .stats import agent_settings, changed_settings
+from .stats import agent_settings, changed_settings, run_dict
 
 
 class RunFolderError(ValueError):
@@ -165,7 +164,11 @@ class RunDirectory:
         if not holds_games(self.path):
             return None   # a run that played no game (say its agents failed to load): nothing to keep, the folder is new
         if old["fingerprint"] != self.run.fingerprint():
-            if _arguments(old.get("run")) == _arguments(asdict(self.run)):   # the seeds differ, not what was asked
+            lists = _word_lists(old, self.run)
+            if lists:
+                raise RunFolderError(f"{self.path} holds a run dealt from {lists[0]}, not from {lists[1]} (--words): "
+                                     "use another --out")
+            if _arguments(old.get("run")) == _arguments(run_dict(self.run)):   # the seeds differ, not what was asked
                 raise RunFolderError(f"{self.path} holds a different run: these arguments, played under other seeds "
                                      "(another CNLAB_SEED_SECRET, or none where this run has one or the reverse; an "
                                      "older seed scheme or an edited missions file); rerun with the secret it was "
@@ -182,8 +185,8 @@ class RunDirectory:
         """run.json: written for a new folder, and when a run is extended; never shrunk."""
         if old_games is not None and old_games >= self.run.games:
             return
-        _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": asdict(self.run),
-                                                  "agents": agents}, indent=1))
+        _atomic_write(self.meta_path, json.dumps({"fingerprint": self.run.fingerprint(), "run": run_dict(self.run),
+                                                  "agents": agents, **_words_meta(self.run)}, indent=1))
 
     # ----- repair ------------------------------------------------------------------------------------
     def _repair(self) -> dict[int, dict]:
@@ -289,6 +292,28 @@ class RunDirectory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _words_meta(run: Any) -> dict[str, str]:
+    """What run.json keeps of a run's own word list (`--words`): its `words_sha256`, so that a resume
+    from another list, or from the same file since edited, is told apart from other changes."""
+    digest = getattr(run, "words_digest", None)
+    return {"words_sha256": digest()} if callable(digest) and getattr(run, "words", None) is not None else {}
+
+
+def _word_lists(old: dict, run: Any) -> tuple[str, str] | None:
+    """(the folder's list, this run's) as a message names them, where the two runs' word lists differ;
+    None where they are the same (or neither run has one)."""
+    before = old.get("run", {}).get("words") if isinstance(old.get("run"), dict) else None
+    now = _words_meta(run).get("words_sha256")
+    if before is None and now is None:
+        return None
+    held = old.get("words_sha256")
+    if before is not None and now is not None and held == now:
+        return None
+    name = lambda path, digest: (f"the word list {path} (sha256 {digest}...)" if path is not None
+                                 else "the shipped word list")
+    return name(before, held), name(getattr(run, "words", None), now)
 
 
 def _arguments(run: Any) -> Any:

@@ -10,14 +10,26 @@ from importlib import metadata
 from typing import Any
 
 
+#: Run fields added since runs were first keyed: where a run leaves one unset (None) it is not written
+#: (`run_dict`), so a run without it keeps its fingerprint, run.json, summary and setup files byte for byte.
+LATER_FIELDS = ("words",)
+
+
+def run_dict(run: Any) -> dict[str, Any]:
+    """A run's fields as run.json, summary.json and a table's setup hold them (`asdict`), less the
+    `LATER_FIELDS` it leaves unset."""
+    return {k: v for k, v in asdict(run).items() if not (k in LATER_FIELDS and v is None)}
+
+
 def run_fingerprint(run: Any, **extra: str) -> str:
     """The resume key of any run: every field that decides its games (not how many there are),
     the seed scheme's version and a hash of the run secret (experiments.runs.seeds), so a folder played
-    under other seeds is never resumed into."""
+    under other seeds is never resumed into. `extra` adds what a field names (a file's content) and
+    takes the place of a field of the same name (a file's path: the same list elsewhere is the same run)."""
     from experiments.runs.seeds import SEED_KEY, run_secret
 
     secret = run_secret()
-    fields = {**extra, **{k: v for k, v in asdict(run).items() if k != "games"}, "seeds": SEED_KEY.decode(),
+    fields = {**{k: v for k, v in run_dict(run).items() if k != "games"}, **extra, "seeds": SEED_KEY.decode(),
               **({"secret": hashlib.sha256(secret).hexdigest()[:16]} if secret else {})}
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
 

@@ -12,7 +12,6 @@ folder that holds something else. The setup is kept in `<name>.setup.json` next 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import Iterable
 
@@ -21,7 +20,12 @@ from experiments.runs.folder import _atomic_write
 
 def setup_of(runs: Iterable) -> list[dict]:
     """What identifies an experiment: each pairing's run without its game count, in order."""
-    return [{k: v for k, v in asdict(run).items() if k != "games"} for run in runs]
+    from experiments.runs.stats import run_dict
+
+    # a run's own word list (--words) by its path and its words' hash: an edited file is another setup
+    return [{**{k: v for k, v in run_dict(run).items() if k != "games"},
+             **({"words_sha256": run.words_digest()} if getattr(run, "words", None) is not None else {})}
+            for run in runs]
 
 
 def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tuple[str, str]) -> None:
@@ -48,8 +52,8 @@ def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tup
         except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested deeper than json reads
             raise ValueError(f"{kept} is unreadable ({type(exc).__name__}); use another --out") from None
         if before != setup and (table.exists() or _played(out)):
-            raise ValueError(f"{out} holds a {name} of another setup (other pairings, seed, language or "
-                             f"tokens); its table would be overwritten: use another --out")
+            raise ValueError(f"{out} holds a {name} of another setup (other pairings, seed, language, "
+                             f"tokens or --words list); its table would be overwritten: use another --out")
     elif table.exists():               # a table written before setups were kept: compare its pairings
         import pandas as pd
 

@@ -6,8 +6,8 @@ from experiments.games.codenames.loop import play_codenames
 from experiments.games.codenames.batch import CodenamesRun, format_summary, simulate_codenames
 from experiments.games.codenames.dealing import deal_record
 
-DEAL_OPTIONS = frozenset({"variant", "invalid_clue"})
-SIMULATE_OPTIONS = frozenset({"spymaster", "guesser", "variant"})
+DEAL_OPTIONS = frozenset({"variant", "invalid_clue", "words"})
+SIMULATE_OPTIONS = frozenset({"spymaster", "guesser", "variant", "words"})
 PLAYABLE = True
 
 
@@ -16,6 +16,8 @@ def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, back
              **options) -> dict:
     if game != "codenames":
         raise ValueError(f"simulate plays Codenames with words; {game} needs picture-reading bots")
+    if options.get("words") is not None:   # the file's path, as run.json names it
+        options = {**options, "words": str(options["words"])}
     run = CodenamesRun(games=games, seed=seed, lang=lang, **options)
     return simulate_codenames(run, out=out, workers=workers, progress=progress, backend=backend, isolate=isolate,
                               move_timeout=move_timeout)

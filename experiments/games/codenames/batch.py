@@ -8,7 +8,7 @@ Game i is dealt and played from the seed pair (seed, i) alone. The default varia
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ClassVar
 
@@ -22,6 +22,8 @@ from experiments.isolation.runs import played_or_forfeited
 from experiments.games.codenames.dealing import deal_record
 from experiments.runs.seeds import deal_seed
 from experiments.runs import (REFEREE, check_games_and_language, package_versions, run_fingerprint, run_resumable, wilson_interval)
+from experiments.runs.stats import run_dict
+from experiments.games.words import board_list, words_digest
 
 DEFAULT_SPYMASTER = CODENAMES_SPYMASTER
 DEFAULT_GUESSER = CODENAMES_GUESSER
@@ -44,14 +46,24 @@ class CodenamesRun:
     guesser: str = DEFAULT_GUESSER
     variant: str = "single_team"
     lang: str = "en"
+    words: str | None = None   # a word list file (--words); None: the language's shipped list
 
     def game_config(self) -> CodenamesConfig:
         # the referee judges every clue (RULES 4): an illegal one is the agent's error (a forfeit
         # under --isolate), never a clue the game quietly plays on
         return CodenamesConfig(game="codenames", variant=self.variant, invalid_clue=REFEREE, language=self.lang)
 
+    def board_list(self) -> tuple[str, ...]:
+        """The words its boards are dealt from (--words, else the shipped list): experiments.games.words."""
+        return board_list(self.words, self.lang)
+
+    def words_digest(self) -> str:
+        return words_digest(self.board_list())
+
     def fingerprint(self) -> str:
-        return run_fingerprint(self, game="codenames")
+        # a word list by its words, not its path (a run without one keeps the key it always had)
+        words = {"words": self.words_digest()} if self.words is not None else {}
+        return run_fingerprint(self, game="codenames", **words)
 
     def agent_specs(self) -> dict[str, tuple[str, str]]:
         """Each agent field's spec and role: run.json keeps what they play with."""
@@ -62,6 +74,7 @@ class CodenamesRun:
         from agents.registry import check_spec
 
         check_games_and_language(self.games, self.lang, self.seed)
+        self.board_list()   # a --words file that cannot deal a board
         if self.variant not in SIM_VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}: {', '.join(SIM_VARIANTS)}")
         check_spec(self.spymaster, "spymaster", self.lang)
@@ -79,17 +92,20 @@ def load_players(run: CodenamesRun, isolate: bool = False, move_timeout: float =
 
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key:
+        words = run.board_list()
         if isolate:  # each agent in its own process (experiments/isolation)
             from experiments.isolation.runs import codenames_agents
 
-            _LOADED.update(key=key, run=run, agents=codenames_agents(run, move_timeout), isolated=True)
+            _LOADED.update(key=key, run=run, agents=codenames_agents(run, move_timeout), words=words, isolated=True)
             return _LOADED
         spymaster, guesser = make_spymaster(run.spymaster, run.lang), make_guesser(run.guesser, run.lang)
-        prepare(spymaster)
-        prepare(guesser)
+        for agent in (spymaster, guesser):
+            if run.words is not None:   # its per-list tables for the run's own list
+                agent.board_list = words
+            prepare(agent)
         # both teams share the agents (in `teams` self-play); the solo variants use one team only
         agents = {seat: spymaster if seat.endswith("spymaster") else guesser for seat in SEATS}
-        _LOADED.update(key=key, run=run, agents=agents, isolated=False)
+        _LOADED.update(key=key, run=run, agents=agents, words=words, isolated=False)
     return _LOADED
 
 
@@ -97,7 +113,7 @@ def play_one(index: int) -> tuple[dict, str]:
     """Deal and play game `index` of the loaded run: its result row and its record as JSON."""
     run, agents = _LOADED["run"], _LOADED["agents"]
     record = deal_record(deal_seed(run.seed, index), lang=run.lang, variant=run.variant,  # seeds.py: + the run secret
-                         invalid_clue=REFEREE)
+                         invalid_clue=REFEREE, words=_LOADED["words"])
     record.seed = [run.seed, index]  # what deals game `index` (with the run secret too, when one is set)
     record.extra["game_index"] = index
     return played_or_forfeited("codenames", index, record, lambda: play_codenames(record, agents, seed=(run.seed, index)), game_row,
@@ -177,7 +193,8 @@ def summarize(rows: list[dict], run: CodenamesRun, played: int = 0, seconds: flo
         "mean_clue_number": _mean([r["mean_clue_number"] for r in rows
                                    if r["clues"] and r["mean_clue_number"] is not None]),
         "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
-        "config": {"run": asdict(run), "game_config": run.game_config().to_dict(), "workers": workers,
+        "config": {"run": run_dict(run), **({"words_sha256": run.words_digest()} if run.words is not None else {}),
+                   "game_config": run.game_config().to_dict(), "workers": workers,
                    "packages": package_versions()},
     }
 

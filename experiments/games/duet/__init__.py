@@ -7,9 +7,9 @@ from experiments.games.duet.loop import DuetSeat, play_duet
 from experiments.games.duet.batch import DuetRun, format_summary
 from experiments.games.duet.batch import simulate as _simulate
 
-DEAL_OPTIONS = frozenset({"mission", "missions_file", "tokens", "invalid_clue"})
+DEAL_OPTIONS = frozenset({"mission", "missions_file", "tokens", "invalid_clue", "words"})
 SIMULATE_OPTIONS = frozenset({"spymaster", "guesser", "seat_b_spymaster", "seat_b_guesser", "mission",
-                              "missions_file", "tokens"})
+                              "missions_file", "tokens", "words"})
 PLAYABLE = True
 
 
@@ -21,6 +21,8 @@ def simulate(game: str, games: int, seed: int, lang: str, workers: int = 1, back
                                            guesser_b=options.get("seat_b_guesser"), mission=options.get("mission"),
                                            tokens=options.get("tokens"),
                                            missions_file=str(options["missions_file"]) if options.get("missions_file")
+                                           else None,
+                                           words=str(options["words"]) if options.get("words") is not None
                                            else None).items() if v is not None})
     run.validate()
     return _simulate(run, out=out, workers=workers, backend=backend, progress=progress, isolate=isolate,

@@ -11,7 +11,7 @@ crash: see `RunDirectory`.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable
 
@@ -19,11 +19,13 @@ from agents.llm.seat import row_fields as llm_row_fields
 from agents.registry import default_guesser, default_spymaster
 from engine.duet import DuetConfig, DuetRecord, DuetState, deal_duet
 from experiments.games.duet.dealing import duet_config
+from experiments.games.words import board_list, words_digest
 from experiments.games.duet.loop import DuetSeat, play_duet
 from experiments.isolation.proxy import DEFAULT_MOVE_TIMEOUT
 from experiments.isolation.runs import played_or_forfeited
 from experiments.runs import (REFEREE, check_games_and_language, package_versions, run_fingerprint, run_resumable,
                               wilson_interval)
+from experiments.runs.stats import run_dict
 from experiments.runs.seeds import deal_seed
 
 
@@ -48,6 +50,7 @@ class DuetRun:
     tokens: int | None = None
     lang: str = "en"
     missions_file: str | None = None
+    words: str | None = None   # a word list file (--words); None: the language's shipped list
 
     def __post_init__(self) -> None:
         if self.spymaster is None:
@@ -68,18 +71,30 @@ class DuetRun:
     def game_config(self) -> DuetConfig:
         return duet_config(self.mission, self.missions_file, self.tokens, self.lang, REFEREE)
 
+    def board_list(self) -> tuple[str, ...]:
+        """The words its boards are dealt from (--words, else the shipped list): experiments.games.words."""
+        return board_list(self.words, self.lang)
+
+    def words_digest(self) -> str:
+        return words_digest(self.board_list())
+
     def fingerprint(self) -> str:
         # a missions file is named by its path: what it says of the mission joins the key, so an edited
-        # file is another run (a folder without one keeps the key it always had)
-        if not self.missions_file:
-            return run_fingerprint(self)
-        return run_fingerprint(self, missions=json.dumps(self.game_config().to_dict(), sort_keys=True))
+        # file is another run (a folder without one keeps the key it always had); a word list by its
+        # words, not its path
+        extra = {}
+        if self.missions_file:
+            extra["missions"] = json.dumps(self.game_config().to_dict(), sort_keys=True)
+        if self.words is not None:
+            extra["words"] = self.words_digest()
+        return run_fingerprint(self, **extra)
 
     def validate(self) -> None:
         """Every bad argument is reported before any work (and any model load) starts."""
         from agents.registry import check_spec
 
         check_games_and_language(self.games, self.lang, self.seed)
+        self.board_list()   # a --words file that cannot deal a board
         for spymaster, guesser in self.seat_specs().values():
             check_spec(spymaster, "spymaster", self.lang)
             check_spec(guesser, "guesser", self.lang)
@@ -94,7 +109,6 @@ def load_players(run: DuetRun, isolate: bool = False, move_timeout: float = DEFA
     `isolate`: proxies instead, each agent in its own process (experiments/isolation)."""
     from agents.registry import make_guesser, make_spymaster
     from experiments.games.moves import prepare
-    from agents.wordlists import board_words
 
     key = run.fingerprint() + (f"/isolated:{move_timeout:g}" if isolate else "")
     if _LOADED.get("key") != key:
@@ -105,11 +119,13 @@ def load_players(run: DuetRun, isolate: bool = False, move_timeout: float = DEFA
         else:
             seats = {seat: DuetSeat(make_spymaster(s, run.lang), make_guesser(g, run.lang))
                      for seat, (s, g) in run.seat_specs().items()}
+        words = run.board_list()
         for seat in seats.values():
-            prepare(seat.spymaster)
-            prepare(seat.guesser)
-        _LOADED.update(key=key, run=run, seats=seats, words=board_words(run.lang), config=run.game_config(),
-                       isolated=isolate)
+            for agent in (seat.spymaster, seat.guesser):
+                if run.words is not None:   # its per-list tables for the run's own list
+                    agent.board_list = words
+                prepare(agent)
+        _LOADED.update(key=key, run=run, seats=seats, words=words, config=run.game_config(), isolated=isolate)
     return _LOADED
 
 
@@ -189,7 +205,8 @@ def summarize(rows: list[dict], run: DuetRun, played: int = 0, seconds: float = 
         "mean_turns": round(sum(r["turns_used"] for r in rows) / n, 6) if n else None,
         "mean_clue_number": round(sum(clue_numbers) / len(clue_numbers), 6) if clue_numbers else None,
         "games_per_second": round(played / seconds, 3) if seconds > 0 and played else None,
-        "config": {"run": asdict(run), "game_config": run.game_config().to_dict(), "workers": workers,
+        "config": {"run": run_dict(run), **({"words_sha256": run.words_digest()} if run.words is not None else {}),
+                   "game_config": run.game_config().to_dict(), "workers": workers,
                    "backend": backend, "packages": package_versions()},
     }
 

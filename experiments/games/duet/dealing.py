@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from engine.duet import DuetConfig, DuetRecord, deal_duet
 
@@ -21,7 +22,10 @@ def duet_config(mission: str | None = None, missions_file: str | Path | None = N
 
 def deal_duet_record(seed: int, lang: str = "en", game: str = "duet", mission: str | None = None,
                      missions_file: str | Path | None = None, tokens: int | None = None,
-                     invalid_clue: str = "allow") -> DuetRecord:
+                     invalid_clue: str = "allow", words: Sequence[str] | None = None) -> DuetRecord:
+    """One new game; `words`: the words it is dealt from instead of the shipped list (`--words`, read
+    by experiments.games.words)."""
     from agents.wordlists import board_words
 
-    return deal_duet(seed, board_words(lang), duet_config(mission, missions_file, tokens, lang, invalid_clue))
+    return deal_duet(seed, board_words(lang) if words is None else words,
+                     duet_config(mission, missions_file, tokens, lang, invalid_clue))
