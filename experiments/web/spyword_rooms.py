@@ -730,13 +730,14 @@ class Room:
         names = [one(x) for x in value.split(", ")]
         return ", ".join(names) if all(names) else value
 
-    def refusal_text(self, kind: str, fields: dict) -> str:
+    def refusal_text(self, kind: str, fields: dict, lang: str | None = None) -> str:
         """A refusal or notice of either table (the server's, `messages.REFUSALS`; the engine's,
-        `engine.refusals`) in the room's language, a seat named as its players know it."""
+        `engine.refusals`) in the room's language (or `lang`), a seat named as its players know it."""
         from experiments.web.messages import REFUSALS
 
-        named = {k: self.name_of(v) for k, v in fields.items()} if self.lang == "ko" else fields
-        return refusal_line(kind, self.lang, **named) if kind in REFUSALS else wording(kind, self.lang, **named)
+        lang = lang or self.lang
+        named = {k: self.name_of(v) for k, v in fields.items()} if lang == "ko" else fields
+        return refusal_line(kind, lang, **named) if kind in REFUSALS else wording(kind, lang, **named)
 
     def refusal(self, exc: IllegalAction | RoomError) -> dict:
         """The error frame of a refused message, worded in the room's language (a Korean room's pages are
@@ -746,7 +747,10 @@ class Room:
             frame["rule"] = exc.rule
         known = exc.kind is not None and (not isinstance(exc, IllegalAction) or exc.kind in REFUSAL_KINDS)
         text = self.refusal_text(exc.kind, exc.fields) if known and self.lang == "ko" else exc.message
-        return {**frame, "message": text, "kind": exc.kind, "fields": exc.fields}
+        frame = {**frame, "message": text, "kind": exc.kind, "fields": exc.fields}
+        if known:   # a Korean interface in a room of English words is told in Korean too (spyword.js)
+            frame["message_ko"] = text if self.lang == "ko" else self.refusal_text(exc.kind, exc.fields, "ko")
+        return frame
 
     # ----- moves from a browser ------------------------------------------------------------------
     def actor(self, member: Member, msg: dict) -> str:

@@ -270,6 +270,12 @@ def test_an_english_room_is_told_the_same_english_as_before(srv):
             "PASS is not allowed (host setting)",
             "the bot on seat p4 failed (BotTimeout)"} <= said, sorted(said)
     assert any(m.startswith("it is p") and m.endswith("'s turn to give a clue") for m in said)
+    # a page in the Korean interface words them in Korean (common.js frameText reads message_ko): the
+    # frame carries the Korean line of every kind it knows (a Korean page showed this one in English)
+    own = [f for f in frames if f.get("kind") == "sw_own_word"]
+    assert own and all(f["message_ko"] == "자기 단어를 힌트로 말할 수 없습니다" for f in own), own
+    assert sum("message_ko" in f for f in frames) > 30
+    assert all(f["message_ko"] != f["message"] for f in frames if "message_ko" in f and f["kind"] != "too_many_sockets")
 
 
 def test_the_engines_and_the_servers_refusals_share_no_kind():

@@ -65,6 +65,7 @@ const FRAME_TEXTS = {
 // table above or the page's own (k_KIND) where one has it; else its message (worded in the board's language
 // by the server) through serverText.
 function frameText(msg) {
+  if (UI === "ko" && msg.message_ko) return msg.message_ko;   // a Spy's Word room words it for a Korean page too
   const line = msg.kind && UI !== "en" && ((FRAME_TEXTS[UI] || {})[msg.kind] || (TEXT[UI] || {})["k_" + msg.kind]);
   if (!line) return serverText(msg.message);
   let s = line;
