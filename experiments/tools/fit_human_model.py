@@ -41,7 +41,7 @@ import typer
 
 from agents.embeddings.registry import check_model_paths
 from agents.human_model import (
-    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder, standard_cosines,
+    DEFAULT_BACKENDS, FEATURES, GLOBAL, MODEL_FORMAT, MODEL_PATH, ClueMemory, FeatureBuilder,
     feature_names, memory_cosines, model_key, plain_readings, prototypes,
 )
 from experiments.evaluation.cultural_codes import (GuessItem, HumanDataError, TargetItem, load_guess_items,
