@@ -15,17 +15,16 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from experiments.runs.folder import _atomic_write
+from experiments.runs.folder import _atomic_write, _words_meta
 
 
 def setup_of(runs: Iterable) -> list[dict]:
     """What identifies an experiment: each pairing's run without its game count, in order."""
     from experiments.runs.stats import run_dict
 
-    # a run's own word list (--words) by its path and its words' hash: an edited file is another setup
-    return [{**{k: v for k, v in run_dict(run).items() if k != "games"},
-             **({"words_sha256": run.words_digest()} if getattr(run, "words", None) is not None else {})}
-            for run in runs]
+    # a run's own word list (--words) by its path and its words' hash, as run.json keeps it: an edited
+    # file is another setup
+    return [{**{k: v for k, v in run_dict(run).items() if k != "games"}, **_words_meta(run)} for run in runs]
 
 
 def claim(out: str | Path | None, name: str, runs: Iterable, legacy_columns: tuple[str, str]) -> None:
